@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { SiteData } from '../../runtime/pageData.ts';
+import type { PageAssets } from '../render/document.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CLIENT_ENTRY = path.join(ROOT, 'runtime/entry-client.tsx');
+
+/** The browser's code: files to write under `assets/` and what each page links to. */
+export interface ClientBundle {
+  /** Path relative to the output folder → contents. */
+  files: Map<string, Uint8Array>;
+  assets: PageAssets;
+  /** Bytes of the entry and its static imports (what a first page load downloads). */
+  firstLoadBytes: number;
+}
+
+/** esbuild options for the client: minified, code-split ES modules with content-hashed names. */
+export function clientBuildOptions(site: SiteData, outDir: string): esbuild.BuildOptions & { write: false; metafile: true } {
+  return {
+    entryPoints: { main: CLIENT_ENTRY },
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: path.join(outDir, 'assets'),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    publicPath: `${site.baseUrl}assets/`,
+    jsx: 'automatic',
+    target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'silent',
+    plugins: [siteDataPlugin(site)],
+  };
+}
+
+/** The site-wide data reaches the browser once, inside the bundle, as `virtual:site-data`. */
+function siteDataPlugin(site: SiteData): esbuild.Plugin {
+  return {
+    name: 'site-data',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:site-data$/ }, () => ({ path: 'site-data', namespace: 'virtual' }));
+      build.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: JSON.stringify(site), loader: 'json' }));
+    },
+  };
+}
+
+/** Builds the client bundle in memory (nothing is written here: only `write` touches the output). */
+export async function bundleClient(site: SiteData, outDir: string): Promise<ClientBundle> {
+  const result = await esbuild.build(clientBuildOptions(site, outDir));
+  return collectBundle(result, outDir, site.baseUrl);
+}
+
+/** Turns esbuild's in-memory result into files and the tags pages need. */
+export function collectBundle(result: esbuild.BuildResult<{ write: false; metafile: true }>, outDir: string, baseUrl: string): ClientBundle {
+  const files = new Map<string, Uint8Array>();
+  for (const file of result.outputFiles) files.set(path.relative(outDir, file.path).split(path.sep).join('/'), file.contents);
+  const outputs = result.metafile.outputs;
+  const rel = (p: string) => path.relative(outDir, path.resolve(p)).split(path.sep).join('/');
+  const entryKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint && k.endsWith('.js'))!;
+  const entry = outputs[entryKey]!;
+  const preload = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const css = entry.cssBundle ? [entry.cssBundle] : [];
+  const url = (p: string) => `${baseUrl}${rel(p)}`;
+  const firstLoadBytes = [entryKey, ...preload].reduce((n, p) => n + (files.get(rel(p))?.byteLength ?? 0), 0);
+  return { files, assets: { script: url(entryKey), preload: preload.map(url), css: css.map(url) }, firstLoadBytes };
+}

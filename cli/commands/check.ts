@@ -1,0 +1,20 @@
+import { loadConfig } from '../config/load.ts';
+import { analyze } from '../pipeline/analyze.ts';
+import { createReporter } from '../pipeline/reporter.ts';
+import { printDiagnostics, type DiagnosticFormat } from '../pipeline/report.ts';
+import { handleFailure } from './handleFailure.ts';
+
+/** `site check [siteDir] [--format text|json|github]`: the link check alone, for CI. Renders and writes nothing. */
+export async function checkCommand(siteDir: string, options: { format: DiagnosticFormat; debug?: boolean }): Promise<number> {
+  // Machine formats keep stdout clean; progress goes to stderr either way.
+  const reporter = createReporter({ quiet: options.format === 'json' });
+  try {
+    const config = await reporter.step('Loading config', () => loadConfig(siteDir));
+    const { graph, diagnostics } = await analyze(config, { reporter });
+    const errors = printDiagnostics(diagnostics, reporter, options.format);
+    if (options.format !== 'json') reporter.info(errors > 0 ? `Check failed: ${errors} error${errors === 1 ? '' : 's'}.` : `All links resolve across ${graph.routes.length} routes.`);
+    return errors > 0 ? 1 : 0;
+  } catch (error) {
+    return handleFailure(error, reporter, options.debug, 'Check failed.', options.format);
+  }
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { userConfigSchema } from './schema.ts';
+import type { ResolvedConfig } from './types.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { catalog } from '../errors/catalog.ts';
+import { nearest } from '../report/nearest.ts';
+
+export type ResolveResult = { ok: true; config: ResolvedConfig } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Validates the author's config and fills in every default. Reports all problems at
+ * once, each naming its key path, the bad value and what is allowed.
+ */
+export function resolveConfig(input: unknown, where: { siteDir: string; configFile: string | null }): ResolveResult {
+  const parsed = userConfigSchema.safeParse(input);
+  const file = where.configFile ? path.relative(where.siteDir, where.configFile) || where.configFile : undefined;
+  if (!parsed.success) {
+    return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => describeIssue(issue, input, file)) };
+  }
+  return { ok: true, config: { ...parsed.data, siteDir: where.siteDir, configFile: where.configFile } };
+}
+
+function describeIssue(issue: z.core.$ZodIssue, input: unknown, file: string | undefined): Diagnostic[] {
+  const keyPath = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = allowedKeysAt(issue.path);
+    return issue.keys.map((key) => ({
+      severity: 'error' as const,
+      file,
+      ...catalog.configUnknownKey(keyPath, key, nearest(key, allowed, 1, Math.max(2, key.length / 3))[0], allowed),
+    }));
+  }
+  const value = valueAt(input, issue.path);
+  return [{ severity: 'error', file, ...catalog.configInvalid(keyPath || '(root)', explain(issue), show(value)) }];
+}
+
+function explain(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_type':
+      return `must be ${issue.expected}`;
+    case 'invalid_union':
+      return 'does not match any allowed shape (check its "type" or "provider" and the keys that go with it)';
+    default:
+      return issue.message.replace(/^Invalid input: /, '').replace(/^Invalid /, 'must be a valid ');
+  }
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function valueAt(input: unknown, keys: PropertyKey[]): unknown {
+  let cur = input;
+  for (const k of keys) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[k];
+  }
+  return cur;
+}
+
+/** Keys the schema accepts at a path, for "did you mean" (best effort through wrappers). */
+function allowedKeysAt(keys: PropertyKey[]): string[] {
+  let schema: unknown = userConfigSchema;
+  for (const k of [...keys, null]) {
+    schema = unwrap(schema);
+    if (k === null) break;
+    const s = schema as { shape?: Record<string, unknown>; element?: unknown };
+    if (typeof k === 'number' && s.element) schema = s.element;
+    else if (s.shape && typeof k === 'string') schema = s.shape[k];
+    else return [];
+  }
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function unwrap(schema: unknown): unknown {
+  let s = schema as { unwrap?: () => unknown; _zod?: { def?: { innerType?: unknown; out?: unknown } } };
+  for (let i = 0; i < 5 && s; i++) {
+    const def = s._zod?.def;
+    if (def?.innerType) s = def.innerType as typeof s;
+    else if (def?.out) s = def.out as typeof s;
+    else break;
+  }
+  return s;
+}

@@ -1,0 +1,28 @@
+/**
+ * The site configuration: what authors write (`UserConfig`, every key optional but
+ * `title`) and what the pipeline reads (`ResolvedConfig`, every default filled in).
+ * The schema in `schema.ts` is the single definition of both.
+ */
+import type { z } from 'zod';
+import type { userConfigSchema } from './schema.ts';
+
+/** What `site.config.ts` exports (input type: defaults may be left out). */
+export type UserConfig = z.input<typeof userConfigSchema>;
+
+/** The validated config with every default applied, plus where it came from. */
+export type ResolvedConfig = z.output<typeof userConfigSchema> & {
+  /** Absolute path of the site folder. */
+  siteDir: string;
+  /** Absolute path of the config file, or null when the defaults are used. */
+  configFile: string | null;
+};
+
+export type NavbarItem = ResolvedConfig['navbar']['items'][number];
+export type FooterConfig = ResolvedConfig['footer'];
+export type Logo = NonNullable<ResolvedConfig['navbar']['logo']>;
+export type SidebarConfigItem = ResolvedConfig['docs']['sidebars'][string][number];
+
+/** Gives editor types to `site.config.ts`; returns its argument unchanged. */
+export function defineConfig(config: UserConfig): UserConfig {
+  return config;
+}

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { SourceFile } from './scan.ts';
+import { loadDocument, type LoadedDocument } from './loadDocument.ts';
+import { loadCategory, loadAuthors, type CategoryMeta, type Author } from './loadMeta.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+
+/** Everything the load stage produced, as the graph stage takes it. */
+export interface LoadedContent {
+  documents: LoadedDocument[];
+  categories: CategoryMeta[];
+  authors: Record<string, Author>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Loaded documents by content hash, kept between builds by watch mode and by the
+ * on-disk cache. Passed in explicitly: no module-level state.
+ */
+export type DocumentCache = Map<string, LoadedDocument>;
+
+/** Bump when the loader's output changes shape or meaning, to invalidate caches. */
+export const LOADER_VERSION = '1';
+
+export function cacheKey(source: SourceFile): string {
+  return createHash('sha1').update(LOADER_VERSION).update('\0').update(source.file).update('\0').update(source.text).digest('base64url');
+}
+
+/**
+ * The load stage over all files. Markdown goes through `loadMarkdown` (in this thread, or
+ * a worker pool for large sites); cached documents are reused by content hash.
+ */
+export async function loadContent(
+  files: SourceFile[],
+  deps: { cache?: DocumentCache; loadMarkdown?: (sources: SourceFile[]) => Promise<LoadedDocument[]> } = {},
+): Promise<LoadedContent> {
+  const cache = deps.cache;
+  const markdown = files.filter((f) => /\.mdx?$/.test(f.relPath));
+  const keys = markdown.map(cacheKey);
+  const missing = markdown.filter((_, i) => !cache?.has(keys[i]!));
+  const fresh = deps.loadMarkdown ? await deps.loadMarkdown(missing) : missing.map(loadDocument);
+  const freshByFile = new Map(fresh.map((d) => [d.file, d]));
+  const documents = markdown.map((source, i) => {
+    const doc = cache?.get(keys[i]!) ?? freshByFile.get(source.file)!;
+    cache?.set(keys[i]!, doc);
+    return doc;
+  });
+  const categories: CategoryMeta[] = [];
+  let authors: Record<string, Author> = {};
+  const diagnostics: Diagnostic[] = documents.flatMap((d) => d.diagnostics);
+  for (const source of files) {
+    if (source.area === 'docs' && /(^|\/)_category_\.(json|ya?ml)$/.test(source.relPath)) {
+      const result = loadCategory(source);
+      if (result.category) categories.push(result.category);
+      diagnostics.push(...result.diagnostics);
+    } else if (source.area === 'blog' && /^authors\.ya?ml$/.test(source.relPath)) {
+      const result = loadAuthors(source);
+      authors = result.authors;
+      diagnostics.push(...result.diagnostics);
+    }
+  }
+  return { documents, categories, authors, diagnostics };
+}

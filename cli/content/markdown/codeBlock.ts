@@ -1,0 +1,131 @@
+import type { Code } from 'mdast';
+import type { Element, ElementContent, Root as HastRoot, Text as HastText } from 'hast';
+import type { State } from 'mdast-util-to-hast';
+import { refractor } from 'refractor/core';
+import bash from 'refractor/bash';
+import javascript from 'refractor/javascript';
+import typescript from 'refractor/typescript';
+import jsx from 'refractor/jsx';
+import tsx from 'refractor/tsx';
+import json from 'refractor/json';
+import yaml from 'refractor/yaml';
+import markup from 'refractor/markup';
+import css from 'refractor/css';
+import php from 'refractor/php';
+import python from 'refractor/python';
+import swift from 'refractor/swift';
+import kotlin from 'refractor/kotlin';
+import java from 'refractor/java';
+import http from 'refractor/http';
+import diff from 'refractor/diff';
+import sql from 'refractor/sql';
+import go from 'refractor/go';
+import ruby from 'refractor/ruby';
+import csharp from 'refractor/csharp';
+import ini from 'refractor/ini';
+import markdown from 'refractor/markdown';
+
+for (const lang of [markup, css, javascript, typescript, jsx, tsx, bash, json, yaml, php, python, swift, kotlin, java, http, diff, sql, go, ruby, csharp, ini, markdown]) {
+  refractor.register(lang);
+}
+refractor.alias({ bash: ['shell', 'console', 'zsh'], json: ['json5', 'jsonc'], markup: ['svg'] });
+
+export interface CodeMeta {
+  title?: string;
+  highlight: Set<number>;
+  showLineNumbers: boolean;
+}
+
+/** Reads ` ```js title="a.js" {1,4-6} showLineNumbers `. */
+export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
+  const text = meta ?? '';
+  const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(text);
+  const highlight = new Set<number>();
+  const ranges = /\{([\d,\s-]+)\}/.exec(text);
+  for (const part of ranges?.[1]?.split(',') ?? []) {
+    const [a, b] = part.trim().split('-').map(Number);
+    if (a === undefined || Number.isNaN(a)) continue;
+    for (let n = a; n <= (b && !Number.isNaN(b) ? b : a); n++) highlight.add(n);
+  }
+  return { title: title ? (title[1] ?? title[2] ?? title[3]) : undefined, highlight, showLineNumbers: /\bshowLineNumbers\b/.test(text) };
+}
+
+/**
+ * mdast `code` → highlighted hast at build time (Prism grammars through refractor), so
+ * no highlighter reaches the browser. Each source line becomes a `.token-line` span so
+ * lines can be highlighted and numbered by CSS. Unknown languages are shown plain.
+ */
+export function codeBlockHandler(_state: State, node: Code): Element {
+  const lang = node.lang?.toLowerCase();
+  const meta = parseCodeMeta(node.meta);
+  const code = node.value.replace(/\n$/, '');
+  let tokens: ElementContent[];
+  try {
+    tokens = lang && refractor.registered(lang) ? (refractor.highlight(code, lang) as HastRoot).children as ElementContent[] : [text(code)];
+  } catch {
+    tokens = [text(code)];
+  }
+  const lines = splitLines(tokens).map((children, i): Element => ({
+    type: 'element',
+    tagName: 'span',
+    properties: { className: meta.highlight.has(i + 1) ? ['token-line', 'highlighted'] : ['token-line'] },
+    children: children.length ? children : [text('')],
+  }));
+  const body: ElementContent[] = [];
+  lines.forEach((line, i) => {
+    body.push(line);
+    if (i < lines.length - 1) body.push(text('\n'));
+  });
+  const pre: Element = {
+    type: 'element',
+    tagName: 'pre',
+    properties: { className: ['code-block__pre'], tabIndex: 0 },
+    children: [
+      {
+        type: 'element',
+        tagName: 'code',
+        properties: { className: [lang ? `language-${lang}` : 'language-text', ...(meta.showLineNumbers ? ['line-numbers'] : [])] },
+        children: body,
+      },
+    ],
+  };
+  const copy: Element = {
+    type: 'element',
+    tagName: 'button',
+    properties: { type: 'button', className: ['code-block__copy'], ariaLabel: 'Copy code to clipboard', title: 'Copy' },
+    children: [text('Copy')],
+  };
+  const children: ElementContent[] = [];
+  if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__title'] }, children: [text(meta.title)] });
+  children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__body'] }, children: [pre, copy] });
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: ['code-block', ...(lang ? [`language-${lang}`] : [])], dataLanguage: lang },
+    children,
+    position: node.position,
+  };
+}
+
+function text(value: string): HastText {
+  return { type: 'text', value };
+}
+
+/** Splits highlighted tokens at newlines; a token spanning lines is re-opened on each line. */
+function splitLines(nodes: ElementContent[]): ElementContent[][] {
+  const lines: ElementContent[][] = [[]];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      node.value.split('\n').forEach((part, i) => {
+        if (i > 0) lines.push([]);
+        if (part) lines[lines.length - 1]!.push(text(part));
+      });
+    } else if (node.type === 'element') {
+      splitLines(node.children).forEach((children, i) => {
+        if (i > 0) lines.push([]);
+        if (children.length) lines[lines.length - 1]!.push({ ...node, children });
+      });
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,38 @@
+import type { Root, Nodes, Parent, Text } from 'mdast';
+import type { VFile } from 'vfile';
+import { visit, SKIP } from 'unist-util-visit';
+
+/** Container directives the theme renders. */
+export const ADMONITIONS = ['note', 'tip', 'info', 'warning', 'danger', 'caution'] as const;
+const CONTAINERS = new Set<string>([...ADMONITIONS, 'tabs', 'tab', 'details']);
+
+/**
+ * remark-directive reads `:name` anywhere in text ("Status:pending" would vanish).
+ * Only container directives mean something here, so every text or leaf directive is put
+ * back as the text the author wrote, and an unknown container is reported.
+ */
+export function remarkRestoreDirectives() {
+  return (tree: Root, file: VFile) => {
+    const source = String(file.value);
+    visit(tree, (node: Nodes, index, parent: Parent | undefined) => {
+      if (!parent || index === undefined) return;
+      if (node.type === 'textDirective' || node.type === 'leafDirective') {
+        const start = node.position?.start.offset;
+        const end = node.position?.end.offset;
+        const value = start !== undefined && end !== undefined ? source.slice(start, end) : `:${node.name}`;
+        const text: Text = { type: 'text', value };
+        const replacement = node.type === 'leafDirective' ? { type: 'paragraph' as const, children: [text] } : text;
+        parent.children.splice(index, 1, replacement as never);
+        return SKIP;
+      }
+      if (node.type === 'containerDirective' && !CONTAINERS.has(node.name)) {
+        const message = file.message(
+          `Unknown block ":::${node.name}"; the theme renders ${[...CONTAINERS].map((n) => `:::${n}`).join(', ')}.`,
+          node,
+        );
+        message.ruleId = 'unknown-directive';
+      }
+      return undefined;
+    });
+  };
+}

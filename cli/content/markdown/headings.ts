@@ -1,0 +1,51 @@
+import type { Root, Heading, Text } from 'mdast';
+import type { VFile } from 'vfile';
+import { visit } from 'unist-util-visit';
+import { toString } from 'mdast-util-to-string';
+import { createSlugger } from '../slug.ts';
+
+/** A heading as the table of contents and the link check see it. */
+export interface HeadingInfo {
+  id: string;
+  /** Plain text of the heading. */
+  value: string;
+  level: number;
+}
+
+const CUSTOM_ID_RE = /\s*\{#([^}\s]+)\}\s*$/;
+
+/**
+ * Gives every heading an id: `## Title {#custom-id}` keeps the custom id (and the
+ * `{#…}` is removed from the text); the others get the shared slug of their text.
+ * The headings go to `file.data.headings` for the table of contents.
+ */
+export function remarkHeadingIds() {
+  return (tree: Root, file: VFile) => {
+    const slugger = createSlugger();
+    const headings: HeadingInfo[] = [];
+    const custom = new Map<Heading, string>();
+    // Custom ids are reserved first, so a generated id never takes one.
+    visit(tree, 'heading', (node: Heading) => {
+      const last = node.children[node.children.length - 1];
+      if (last?.type !== 'text') return;
+      const match = CUSTOM_ID_RE.exec(last.value);
+      if (!match) return;
+      (last as Text).value = last.value.slice(0, match.index);
+      custom.set(node, match[1]!);
+      slugger.reserve(match[1]!);
+    });
+    visit(tree, 'heading', (node: Heading) => {
+      const value = toString(node).trim();
+      const id = custom.get(node) ?? slugger.slug(value);
+      node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
+      headings.push({ id, value, level: node.depth });
+    });
+    file.data.headings = headings;
+  };
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    headings: HeadingInfo[];
+  }
+}

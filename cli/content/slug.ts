@@ -1,0 +1,28 @@
+import GithubSlugger from 'github-slugger';
+
+/**
+ * The one heading-slug function, shared by the loader (heading ids), the link check
+ * (#anchors) and the theme. GitHub's rules: lower case, punctuation dropped, spaces to
+ * dashes; repeats on one page get `-1`, `-2`.
+ */
+export function createSlugger(): { slug(text: string): string; reserve(id: string): void } {
+  const slugger = new GithubSlugger();
+  const taken = new Set<string>();
+  return {
+    slug(text: string) {
+      let id = slugger.slug(text);
+      // A custom id used earlier on the page must not be produced again.
+      while (taken.has(id)) id = slugger.slug(text);
+      taken.add(id);
+      return id;
+    },
+    reserve(id: string) {
+      taken.add(id);
+    },
+  };
+}
+
+/** Slug for a path segment or a tag: same rules, no de-duplication. */
+export function slugify(text: string): string {
+  return new GithubSlugger().slug(text);
+}

@@ -1,0 +1,104 @@
+/**
+ * Every message the generator shows an author, in one place. Codes are permanent (tests,
+ * docs and CI filters rely on them). Pattern: what happened, why it matters, what to do.
+ * See README.md beside this file.
+ */
+type Entry = { code: string; message: string; hint?: string };
+
+const list = (items: string[], max = 12) =>
+  items.length === 0 ? '(none)' : items.slice(0, max).map((s) => `"${s}"`).join(', ') + (items.length > max ? `, … (${items.length} in all)` : '');
+
+export const catalog = {
+  configNotFound: (file: string): Entry => ({
+    code: 'config-not-found',
+    message: `Cannot read the site config "${file}".`,
+    hint: 'Create site.config.ts in the site folder (export default defineConfig({ title: "…" })) or pass the right folder.',
+  }),
+  configLoadFailed: (file: string, cause: string): Entry => ({
+    code: 'config-load-failed',
+    message: `The site config could not be loaded: ${cause}`,
+    hint: `Fix the syntax or the import in ${file}.`,
+  }),
+  configInvalid: (path: string, detail: string, value: string): Entry => ({
+    code: 'config-invalid',
+    message: `Config key "${path}" ${detail}; found ${value}.`,
+  }),
+  configUnknownKey: (path: string, key: string, suggestion: string | undefined, allowed: string[]): Entry => ({
+    code: 'config-unknown-key',
+    message: `Unknown config key "${path ? `${path}.` : ''}${key}".`,
+    hint: suggestion ? `Did you mean "${suggestion}"? Allowed here: ${list(allowed, 30)}.` : `Allowed here: ${list(allowed, 30)}.`,
+  }),
+  frontMatterSyntax: (reason: string): Entry => ({
+    code: 'front-matter-syntax',
+    message: `The front matter is not valid YAML: ${reason}.`,
+    hint: 'Check the indentation and quote values that contain ":" or "#".',
+  }),
+  frontMatterField: (key: string, expected: string, value: string): Entry => ({
+    code: 'front-matter-field',
+    message: `Front matter "${key}" must be ${expected}; found ${value}.`,
+  }),
+  categoryInvalid: (reason: string): Entry => ({
+    code: 'category-invalid',
+    message: `The category file is invalid: ${reason}.`,
+    hint: 'Allowed keys: label, position, collapsed, className, link ({ type: "doc", id } or { type: "generated-index", slug, title, description }).',
+  }),
+  duplicateRoute: (route: string, files: string[]): Entry => ({
+    code: 'duplicate-route',
+    message: `${files.length} files claim the route ${route}: ${list(files)}.`,
+    hint: 'Give all but one a different "slug" in their front matter, or rename the files.',
+  }),
+  reservedRoute: (route: string, prefix: string): Entry => ({
+    code: 'reserved-route',
+    message: `The route ${route} is inside ${prefix}, which the generator uses for its own files.`,
+    hint: 'Choose another slug.',
+  }),
+  unknownDocId: (id: string, where: string, available: string[]): Entry => ({
+    code: 'unknown-doc-id',
+    message: `${where} refers to the doc id "${id}", which does not exist.`,
+    hint: `Available doc ids: ${list(available, 20)}.`,
+  }),
+  unknownSidebarId: (id: string, where: string, available: string[]): Entry => ({
+    code: 'unknown-sidebar-id',
+    message: `${where} refers to the sidebar "${id}", which does not exist.`,
+    hint: `Available sidebar ids: ${list(available)}.`,
+  }),
+  unknownAuthor: (key: string, available: string[]): Entry => ({
+    code: 'unknown-author',
+    message: `The post names the author "${key}", who is not in authors.yml.`,
+    hint: `Available authors: ${list(available)}. Add the author to authors.yml or fix the key.`,
+  }),
+  brokenLink: (url: string, suggestions: string[]): Entry => ({
+    code: 'broken-link',
+    message: `Broken link to "${url}": no page or file has that address.`,
+    hint: suggestions.length ? `Nearest existing routes: ${suggestions.join(', ')}.` : 'Check the path; relative links to other pages should point at their .md files.',
+  }),
+  brokenMdLink: (url: string, suggestions: string[]): Entry => ({
+    code: 'broken-link',
+    message: `Broken link to "${url}": that file does not exist (or is a draft).`,
+    hint: suggestions.length ? `Nearest existing files: ${suggestions.join(', ')}.` : 'Check the relative path from this file.',
+  }),
+  brokenAnchor: (url: string, route: string, ids: string[]): Entry => ({
+    code: 'broken-anchor',
+    message: `Broken anchor in "${url}": ${route} has no element with that id.`,
+    hint: ids.length ? `Nearest ids on that page: ${ids.map((s) => `#${s}`).join(', ')}.` : 'That page has no headings with ids.',
+  }),
+  missingFile: (url: string, suggestions: string[]): Entry => ({
+    code: 'missing-file',
+    message: `Missing file "${url}": nothing in the static folder has that path.`,
+    hint: suggestions.length ? `Nearest files: ${suggestions.join(', ')}.` : 'Put the file in the static folder (static/img/… is served as /img/…).',
+  }),
+  invalidZoomSelector: (selector: string): Entry => ({
+    code: 'invalid-zoom-selector',
+    message: `The zoom selector "${selector}" is not a valid CSS selector.`,
+    hint: 'Fix config key "zoom.selector" (for example ".markdown img").',
+  }),
+  markdownFailed: (reason: string): Entry => ({
+    code: 'markdown-failed',
+    message: `The Markdown could not be processed: ${reason}`,
+  }),
+  renderFailed: (route: string, reason: string): Entry => ({
+    code: 'render-failed',
+    message: `Rendering ${route} failed: ${reason}`,
+    hint: 'Run with --debug for the stack trace.',
+  }),
+} satisfies Record<string, (...args: never[]) => Entry>;

@@ -1,0 +1,146 @@
+import type { LoadedDocument } from '../content/loadDocument.ts';
+import type { Author } from '../content/loadMeta.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import type { BlogPostRoute, NavLink, PostSummary, Route, TagLink } from './types.ts';
+import { catalog } from '../errors/catalog.ts';
+import { slugify } from '../content/slug.ts';
+import { joinRoute } from './paths.ts';
+
+const DATE_PREFIX_RE = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;
+const WORDS_PER_MINUTE = 200;
+
+/**
+ * The blog's routes: one per post, paginated lists, tags, archive.
+ * - A post's date is front matter `date`, else the `YYYY-MM-DD-` prefix of its file or
+ *   folder name; its route is front matter `slug`, else /blog/YYYY/MM/DD/name/.
+ * - Posts are listed newest first (ties by route); drafts are left out, unlisted posts
+ *   are built but not listed.
+ */
+export function buildBlog(
+  documents: LoadedDocument[],
+  authors: Record<string, Author>,
+  config: ResolvedConfig,
+): { routes: Route[]; posts: PostSummary[]; recent: NavLink[]; diagnostics: Diagnostic[] } {
+  const base = joinRoute(config.blog.routeBasePath);
+  const diagnostics: Diagnostic[] = [];
+  const entries = documents
+    .filter((d) => d.area === 'blog' && !(d.frontMatter.draft && !config.docs.includeDrafts))
+    .map((document) => {
+      const fm = document.frontMatter;
+      const pathName = document.relPath.replace(/\/(index|README)\.mdx?$/i, '').replace(/\.mdx?$/, '');
+      const match = DATE_PREFIX_RE.exec(pathName.split('/').pop()!) ?? DATE_PREFIX_RE.exec(pathName);
+      const date = fm.date ? new Date(fm.date) : match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : new Date(0);
+      const name = match ? match[4]! : pathName;
+      const permalink = fm.slug
+        ? joinRoute(base, fm.slug)
+        : joinRoute(base, ...(match ? [match[1]!, match[2]!, match[3]!] : []), name);
+      const tags: TagLink[] = (fm.tags ?? []).map((t) => {
+        const label = typeof t === 'string' ? t : t.label;
+        return { label, permalink: joinRoute(base, 'tags', slugify(label)) };
+      });
+      const postAuthors = (Array.isArray(fm.authors) ? fm.authors : fm.authors ? [fm.authors] : []).flatMap((a) => {
+        if (typeof a !== 'string' && !a.key) return [{ name: a.name ?? '', ...a }];
+        const key = typeof a === 'string' ? a : a.key!;
+        const found = authors[key];
+        if (!found) {
+          diagnostics.push({ severity: 'error', file: document.file, line: 1, column: 1, ...catalog.unknownAuthor(key, Object.keys(authors)) });
+          return [];
+        }
+        return [{ key, ...found }];
+      });
+      const summary: PostSummary = {
+        title: document.title,
+        permalink,
+        date: date.toISOString(),
+        description: document.description,
+        excerptHtml: document.excerptHtml ?? document.html,
+        hasTruncate: document.excerptHtml !== undefined,
+        readingMinutes: Math.max(1, Math.round(document.words / WORDS_PER_MINUTE)),
+        authors: postAuthors,
+        tags,
+        source: document.file,
+      };
+      return { document, summary, unlisted: fm.unlisted === true };
+    })
+    .sort((a, b) => b.summary.date.localeCompare(a.summary.date) || a.summary.permalink.localeCompare(b.summary.permalink));
+
+  const listed = entries.filter((e) => !e.unlisted).map((e) => e.summary);
+  const routes: Route[] = [];
+  entries.forEach((entry, i) => {
+    const newer = entries[i - 1]?.summary;
+    const older = entries[i + 1]?.summary;
+    const route: BlogPostRoute = {
+      kind: 'blog-post',
+      path: entry.summary.permalink,
+      title: entry.summary.title,
+      description: entry.summary.description,
+      source: entry.document.file,
+      noIndex: entry.unlisted || undefined,
+      post: entry.summary,
+      document: entry.document,
+      previous: newer && { label: newer.title, href: newer.permalink },
+      next: older && { label: older.title, href: older.permalink },
+    };
+    routes.push(route);
+  });
+  if (entries.length === 0) return { routes, posts: [], recent: [], diagnostics };
+
+  routes.push(
+    ...paginate(listed, config.blog.postsPerPage, base).map((page) => ({
+      kind: 'blog-list' as const,
+      title: config.blog.title,
+      description: config.blog.description,
+      ...page,
+    })),
+  );
+
+  const tagMap = new Map<string, { tag: TagLink; posts: PostSummary[] }>();
+  for (const post of listed) {
+    for (const tag of post.tags) {
+      const slot = tagMap.get(tag.permalink) ?? { tag, posts: [] };
+      slot.posts.push(post);
+      tagMap.set(tag.permalink, slot);
+    }
+  }
+  const tags = [...tagMap.values()]
+    .map(({ tag, posts }) => ({ ...tag, count: posts.length }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const tagsPath = joinRoute(base, 'tags');
+  routes.push({ kind: 'blog-tags', path: tagsPath, title: 'Tags', description: `All tags used on the ${config.blog.title.toLowerCase()}.`, tags });
+  for (const { tag, posts } of tagMap.values()) {
+    const title = `${posts.length} post${posts.length === 1 ? '' : 's'} tagged with "${tag.label}"`;
+    for (const page of paginate(posts, config.blog.postsPerPage, tag.permalink)) {
+      routes.push({ kind: 'blog-tag', title, description: `Blog posts tagged "${tag.label}".`, tag: { ...tag, count: posts.length }, allTagsPath: tagsPath, ...page });
+    }
+  }
+
+  const years = new Map<string, PostSummary[]>();
+  for (const post of listed) {
+    const year = post.date.slice(0, 4);
+    years.set(year, [...(years.get(year) ?? []), post]);
+  }
+  routes.push({
+    kind: 'blog-archive',
+    path: joinRoute(base, 'archive'),
+    title: 'Archive',
+    description: `Every post of the ${config.blog.title.toLowerCase()}, by year.`,
+    years: [...years].map(([year, posts]) => ({ year, posts })),
+  });
+
+  const recent = listed.slice(0, config.blog.sidebarCount).map((p) => ({ label: p.title, href: p.permalink }));
+  return { routes, posts: listed, recent, diagnostics };
+}
+
+function paginate(posts: PostSummary[], perPage: number, base: string) {
+  const totalPages = Math.max(1, Math.ceil(posts.length / perPage));
+  const pagePath = (n: number) => (n === 1 ? base : joinRoute(base, 'page', String(n)));
+  return Array.from({ length: totalPages }, (_, i) => ({
+    path: pagePath(i + 1),
+    posts: posts.slice(i * perPage, (i + 1) * perPage),
+    page: i + 1,
+    totalPages,
+    previousPage: i > 0 ? pagePath(i) : undefined,
+    nextPage: i + 1 < totalPages ? pagePath(i + 2) : undefined,
+  }));
+}

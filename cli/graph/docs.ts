@@ -1,0 +1,65 @@
+import type { LoadedDocument } from '../content/loadDocument.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { joinRoute, stripNumberPrefix } from './paths.ts';
+
+/** A doc file placed in the docs tree: its id, folder and route. */
+export interface DocEntry {
+  document: LoadedDocument;
+  /** Folder path + file id, e.g. "functional/checkouts/cart". */
+  id: string;
+  /** Folder path relative to the docs folder, as on disk (with number prefixes). */
+  dir: string;
+  /** Folder names without number prefixes. */
+  dirNames: string[];
+  /** File name without extension and number prefix. */
+  name: string;
+  /** The folder's own page: index.md, README.md or a file named like its folder. */
+  isIndex: boolean;
+  /** Order in the sidebar: front matter `sidebar_position`, else the number prefix. */
+  position?: number;
+  path: string;
+  label: string;
+  draft: boolean;
+  unlisted: boolean;
+}
+
+/**
+ * Places every doc: id, route and sidebar order, by Docusaurus's rules:
+ * - the route is the folder path + file name, both without number prefixes;
+ * - index.md, README.md and a file named like its folder stand for the folder;
+ * - front matter `slug` replaces the route (absolute when it starts with "/", else
+ *   relative to the folder); `id` replaces the file name in the id.
+ */
+export function placeDocs(documents: LoadedDocument[], config: ResolvedConfig): DocEntry[] {
+  const base = config.docs.routeBasePath;
+  return documents
+    .filter((d) => d.area === 'docs')
+    .map((document) => {
+      const parts = document.relPath.split('/');
+      const fileName = parts.pop()!.replace(/\.mdx?$/, '');
+      const dirNames = parts.map((p) => stripNumberPrefix(p).name);
+      const { name: stripped, prefix } = stripNumberPrefix(fileName);
+      const fm = document.frontMatter;
+      const isIndex = /^(index|readme)$/i.test(stripped) || (dirNames.length > 0 && stripped === dirNames[dirNames.length - 1]);
+      const name = fm.id ?? stripped;
+      const id = [...dirNames, name].join('/');
+      const path = fm.slug
+        ? fm.slug.startsWith('/')
+          ? joinRoute(base, fm.slug)
+          : joinRoute(base, ...dirNames, fm.slug)
+        : joinRoute(base, ...dirNames, isIndex ? '' : stripped);
+      return {
+        document,
+        id,
+        dir: parts.join('/'),
+        dirNames,
+        name,
+        isIndex,
+        position: fm.sidebar_position ?? prefix,
+        path,
+        label: fm.sidebar_label ?? document.title,
+        draft: fm.draft === true && !config.docs.includeDrafts,
+        unlisted: fm.unlisted === true,
+      };
+    });
+}

@@ -1,0 +1,94 @@
+import type { ResolvedConfig } from '../config/types.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import type { LinkRef } from '../content/markdown/links.ts';
+import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
+import { catalog } from '../errors/catalog.ts';
+import { nearest } from '../report/nearest.ts';
+import { resolveLink } from './resolveLink.ts';
+
+export interface CheckDeps {
+  /** Files of the static folder, relative to it, with forward slashes. */
+  staticFiles: Set<string>;
+  /** Whether a site-relative file exists (for images next to their Markdown). */
+  fileExists: (file: string) => boolean;
+}
+
+/** Ids the theme puts on every page, which links may target too. */
+const THEME_IDS = ['__docusaurus_skipToContent_fallback', 'main'];
+
+/**
+ * Every internal link and `#anchor` in content, navbar, footer and sidebars must lead to a
+ * route and to an id that route's page really has; every image and static file must
+ * exist. Pure: returns diagnostics, the caller decides what they do to the exit code.
+ * Mirror copies are not checked twice: their links are their source's.
+ */
+export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const routePaths = [...graph.byPath.keys()].filter((p) => p !== '/404.html');
+  const idsOf = (route: Route): string[] => ('document' in route ? route.document.ids : []).concat(THEME_IDS);
+
+  const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column'>) => {
+    if (url.startsWith('#')) {
+      const id = decodeURIComponent(url.slice(1));
+      if (id && from && !idsOf(from).includes(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from.path, nearest(id, idsOf(from), 3)) });
+      return;
+    }
+    const target = resolveLink(url, from?.path ?? '/', graph, { baseUrl: config.baseUrl, staticFiles: deps.staticFiles });
+    if (target.type === 'missing') {
+      const entry = kind === 'image' || /\.[a-z\d]{2,5}$/i.test(target.pathname)
+        ? catalog.missingFile(url, nearest(target.pathname.slice(1), deps.staticFiles, 3, 12).map((f) => `/${f}`))
+        : catalog.brokenLink(url, nearest(target.pathname, routePaths, 3));
+      diagnostics.push({ severity: 'error', ...at, ...entry });
+    } else if (target.type === 'route' && target.hash && !idsOf(target.route).includes(target.hash)) {
+      diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, target.route.path, nearest(target.hash, idsOf(target.route), 3)) });
+    }
+  };
+
+  for (const route of graph.routes) {
+    if (!('document' in route) || route.canonical) continue;
+    for (const link of route.document.links) {
+      const at = { file: route.document.file, line: link.line, column: link.column };
+      if (link.file === undefined) {
+        checkOne(link.url, link.kind, route, at);
+        continue;
+      }
+      const hash = link.url.includes('#') ? link.url.slice(link.url.indexOf('#') + 1) : undefined;
+      if (/\.mdx?$/i.test(link.file)) {
+        const targetPath = graph.fileRoutes.get(link.file);
+        if (!targetPath) {
+          diagnostics.push({ severity: 'error', ...at, ...catalog.brokenMdLink(link.url, nearest(link.file, graph.fileRoutes.keys(), 3)) });
+        } else if (hash) {
+          const target = graph.byPath.get(targetPath)!;
+          if (!idsOf(target).includes(decodeURIComponent(hash))) {
+            diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(link.url, targetPath, nearest(hash, idsOf(target), 3)) });
+          }
+        }
+      } else if (!deps.fileExists(link.file)) {
+        diagnostics.push({ severity: 'error', ...at, ...catalog.missingFile(link.url, []) });
+      }
+    }
+  }
+
+  // Links from the config: navbar, footer, logo.
+  const configFile = config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined;
+  const configLinks: string[] = [];
+  for (const item of config.navbar.items) {
+    if ('to' in item && item.to) configLinks.push(item.to);
+    if (item.type === 'dropdown') for (const child of item.items) if (child.to) configLinks.push(child.to);
+  }
+  for (const entry of config.footer.links) {
+    const items = 'items' in entry ? entry.items : [entry];
+    for (const link of items) if (link.to) configLinks.push(link.to);
+  }
+  for (const url of configLinks) checkOne(url, 'link', undefined, { file: configFile });
+
+  // Sidebar links written as plain hrefs in the config.
+  const walk = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type === 'link' && !item.docId && !item.external) checkOne(item.href, 'link', undefined, { file: configFile });
+      if (item.type === 'category') walk(item.items);
+    }
+  };
+  Object.values(graph.sidebars).forEach(walk);
+  return diagnostics;
+}

@@ -1,0 +1,57 @@
+import type { RouteGraph, Route } from '../graph/types.ts';
+
+export type LinkTarget =
+  | { type: 'external' }
+  | { type: 'route'; route: Route; hash?: string }
+  | { type: 'static'; file: string }
+  | { type: 'missing'; pathname: string; hash?: string };
+
+const SCHEME_RE = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * Resolves a link written on the page at `from` against the route graph:
+ * - outside URLs (any scheme, or `//host`) are not checked;
+ * - paths are resolved like a browser would (relative to the page's route), then the
+ *   base URL is removed;
+ * - `x/index.html` and `x.html` mean the route `x/`; `x` means `x/` (the host redirects);
+ * - otherwise the path may name a file of the static folder.
+ */
+export function resolveLink(url: string, from: string, graph: RouteGraph, deps: { baseUrl: string; staticFiles: Set<string> }): LinkTarget {
+  if (SCHEME_RE.test(url) || url.startsWith('//')) return { type: 'external' };
+  let parsed: URL;
+  try {
+    parsed = new URL(url, `http://site${from}`);
+  } catch {
+    return { type: 'missing', pathname: url };
+  }
+  const hash = parsed.hash ? decodePart(parsed.hash.slice(1)) : undefined;
+  let pathname = decodePart(parsed.pathname);
+  if (deps.baseUrl !== '/' && pathname.startsWith(deps.baseUrl)) pathname = `/${pathname.slice(deps.baseUrl.length)}`;
+  const route = findRoute(pathname, graph);
+  if (route) return { type: 'route', route, hash };
+  const file = pathname.replace(/^\//, '');
+  if (deps.staticFiles.has(file)) return { type: 'static', file };
+  if (deps.staticFiles.has(`${file.replace(/\/$/, '')}/index.html`)) return { type: 'static', file };
+  return { type: 'missing', pathname, hash };
+}
+
+/** The route a path names, allowing for the forms a static host serves it under. */
+export function findRoute(pathname: string, graph: RouteGraph): Route | undefined {
+  const candidates = [pathname];
+  if (pathname.endsWith('/index.html')) candidates.push(pathname.slice(0, -'index.html'.length));
+  else if (pathname.endsWith('.html') && pathname !== '/404.html') candidates.push(`${pathname.slice(0, -'.html'.length)}/`);
+  else if (!pathname.endsWith('/')) candidates.push(`${pathname}/`);
+  for (const c of candidates) {
+    const route = graph.byPath.get(c);
+    if (route) return route;
+  }
+  return undefined;
+}
+
+function decodePart(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { buildCommand } from './commands/build.ts';
+import { checkCommand } from './commands/check.ts';
+import { serveCommand } from './commands/serve.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a whole number from 0 to 65535.');
+  return n;
+}
+
+/**
+ * The command line: a thin adapter from arguments to `commands/*`. Each action stores its
+ * exit code; usage errors exit 2, failed builds and checks 1.
+ */
+export function createProgram(setExitCode: (code: number) => void): Command {
+  const program = new Command('site')
+    .description('Build, check and serve a Markdown documentation site (docs/, blog/, static/).')
+    .version(pkg.version, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showHelpAfterError('(run "site --help" for usage)')
+    .exitOverride();
+  program
+    .command('build')
+    .description('build the static site into the output folder (replaced only when the build succeeds)')
+    .argument('[siteDir]', 'site folder with site.config.ts', '.')
+    .option('--out-dir <dir>', 'output folder (default: the config\'s paths.outDir, "build")')
+    .option('--debug', 'show stack traces')
+    .action(async (siteDir: string, opts: { outDir?: string; debug?: boolean }) => setExitCode(await buildCommand(siteDir, opts)));
+  program
+    .command('check')
+    .description('check every link and anchor without rendering (for CI)')
+    .argument('[siteDir]', 'site folder with site.config.ts', '.')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
+    .option('--debug', 'show stack traces')
+    .action(async (siteDir: string, opts: { format: 'text' | 'json' | 'github'; debug?: boolean }) => setExitCode(await checkCommand(siteDir, opts)));
+  program
+    .command('serve')
+    .description('serve the built site as a static host does')
+    .argument('[siteDir]', 'site folder with site.config.ts', '.')
+    .option('--port <port>', 'port to listen on', port, 3000)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--dir <dir>', 'folder to serve (default: the output folder)')
+    .option('--debug', 'show stack traces')
+    .action(async (siteDir: string, opts: { port: number; host: string; dir?: string; debug?: boolean }) => setExitCode(await serveCommand(siteDir, opts)));
+  return program;
+}
+
+/** Runs the CLI and returns its exit code: 0 ok, 1 failed build or check, 2 usage. */
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const program = createProgram((c) => (code = c));
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end with exitCode 0; everything else is a usage error.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    throw error;
+  }
+  return code;
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/types.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import type { RouteGraph } from '../graph/types.ts';
+import { scanContent, scanStatic } from '../content/scan.ts';
+import { loadContent, type DocumentCache } from '../content/loadContent.ts';
+import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
+import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
+import { checkLinks } from '../links/checkLinks.ts';
+import { applyPolicy } from './report.ts';
+import type { Reporter } from './reporter.ts';
+import { catalog } from '../errors/catalog.ts';
+
+export interface Analysis {
+  graph: RouteGraph;
+  staticFiles: string[];
+  /** Everything found, with the config's severity policy applied. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The stages `build`, `check` and `dev` share: read, load, graph, check. Nothing is
+ * written. The caller decides what the diagnostics mean for the exit code.
+ */
+export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; mode?: 'build' | 'dev' }): Promise<Analysis> {
+  const { reporter } = deps;
+  const [files, staticFiles] = await reporter.step('Reading content', () => Promise.all([scanContent(config), scanStatic(config)]));
+  const content = await reporter.step('Loading Markdown', (progress) => {
+    const markdownCount = files.filter((f) => /\.mdx?$/.test(f.relPath)).length;
+    return loadContent(files, {
+      cache: deps.cache,
+      loadMarkdown: markdownCount >= WORKER_THRESHOLD ? (sources) => loadMarkdownInWorkers(sources, progress) : undefined,
+    });
+  });
+  const graph = await reporter.step('Building route graph', () => buildRouteGraph(content, config, staticFiles));
+  const linkProblems = await reporter.step('Checking links', () =>
+    checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileExists: (f) => fs.existsSync(path.join(config.siteDir, f)) }),
+  );
+  const diagnostics = [...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)];
+  return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode) };
+}
+
+/** An invalid zoom selector would only fail in the reader's browser; catch it here. */
+function checkZoomSelector(config: ResolvedConfig): Diagnostic[] {
+  const selector = config.zoom.selector;
+  // A cheap syntax check: balanced brackets/parens and no empty compound.
+  let depth = 0;
+  for (const ch of selector) {
+    if (ch === '[' || ch === '(') depth++;
+    if (ch === ']' || ch === ')') depth--;
+    if (depth < 0) break;
+  }
+  const ok = selector.trim() !== '' && depth === 0 && !/(^|,)\s*(,|$)/.test(selector) && !/[>+~]\s*$/.test(selector);
+  const file = config.configFile ? path.relative(config.siteDir, config.configFile) : undefined;
+  return ok ? [] : [{ severity: 'error', file, ...catalog.invalidZoomSelector(selector) }];
+}

@@ -1,0 +1,68 @@
+import type { PageData, SiteData } from '../../runtime/pageData.ts';
+import { headScript } from '../../runtime/headScript.ts';
+import { absoluteUrl, pageTitle } from '../../runtime/head.ts';
+
+/** The client bundle's files a page links to. */
+export interface PageAssets {
+  /** Entry script (module). */
+  script: string;
+  /** Chunks the entry imports statically, preloaded so they download in parallel. */
+  preload: string[];
+  css: string[];
+}
+
+export interface DocumentInput {
+  site: SiteData;
+  page: PageData;
+  body: string;
+  assets: PageAssets;
+  /** Extra `<head>` tags (feeds, favicon, social image). */
+  headTags: string;
+  noIndex?: boolean;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON that is safe inside `<script>`: no `</script>`, no HTML comment openers. */
+export function serializeData(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The complete HTML document of one page. */
+export function renderDocument({ site, page, body, assets, headTags, noIndex }: DocumentInput): string {
+  const title = escapeHtml(pageTitle(site, page));
+  const description = escapeHtml(page.description);
+  const url = absoluteUrl(site, page.path);
+  const canonical = absoluteUrl(site, page.canonical ?? page.path);
+  // The Markdown is in the body already; the client reads it from there.
+  const data = 'html' in page ? { ...page, html: null } : page;
+  return `<!DOCTYPE html>
+<html lang="${site.locale}" dir="ltr" data-theme="${site.colorMode.defaultMode}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${description}">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${escapeHtml(url)}">
+<meta property="og:type" content="${page.kind === 'blog-post' ? 'article' : 'website'}">
+<meta property="og:site_name" content="${escapeHtml(site.title)}">
+<meta property="og:locale" content="${site.locale}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:title" content="${title}">
+<meta name="twitter:description" content="${description}">
+${noIndex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeHtml(canonical)}">
+${headTags}<script>${headScript(site)}</script>
+${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
+<link rel="modulepreload" href="${assets.script}">
+${assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
+</head>
+<body>
+<div id="__root">${body}</div>
+<script id="__data" type="application/json">${serializeData(data)}</script>
+<script type="module" src="${assets.script}"></script>
+</body>
+</html>
+`;
+}

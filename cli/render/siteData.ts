@@ -1,0 +1,47 @@
+import type { ResolvedConfig } from '../config/types.ts';
+import type { SiteData } from '../../runtime/pageData.ts';
+import { joinRoute } from '../graph/paths.ts';
+
+/**
+ * The part of the config the browser needs, shared by every page. A search item is
+ * appended to the navbar unless one is configured (SPEC §2). Secrets never reach it:
+ * only Algolia's public search key is passed on.
+ */
+export function toSiteData(config: ResolvedConfig, buildId: string): SiteData {
+  const items = config.navbar.items.map((item) => {
+    if (item.type === 'doc') return { ...item, type: 'doc' as const, to: joinRoute(config.docs.routeBasePath) };
+    if (item.type === 'docSidebar') return { ...item, type: 'docSidebar' as const, to: joinRoute(config.docs.routeBasePath) };
+    return item;
+  });
+  if (!items.some((i) => i.type === 'search')) items.push({ type: 'search', position: 'right' });
+  const columns = config.footer.links.filter((l): l is { title?: string; items: { label?: string; to?: string; href?: string; html?: string }[] } => 'items' in l);
+  const links = config.footer.links.filter((l) => !('items' in l)) as { label?: string; to?: string; href?: string; html?: string }[];
+  const search = config.search;
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    titleDelimiter: config.titleDelimiter,
+    url: config.url.replace(/\/$/, ''),
+    baseUrl: config.baseUrl,
+    locale: config.i18n.currentLocale ?? config.i18n.defaultLocale,
+    locales: config.i18n.locales,
+    navbar: { ...config.navbar, items },
+    footer: { style: config.footer.style, columns, links, logo: config.footer.logo, copyright: config.footer.copyright },
+    announcementBar: config.announcementBar,
+    colorMode: config.colorMode,
+    docs: {
+      pluginId: config.docs.pluginId,
+      versionPersistence: config.docs.versionPersistence,
+      versionLabel: config.docs.versionLabel,
+      releaseLabel: config.docs.releaseLabel,
+      versionPath: joinRoute(config.docs.routeBasePath),
+    },
+    blog: { title: config.blog.title, path: joinRoute(config.blog.routeBasePath) },
+    zoom: config.zoom,
+    search:
+      search.provider === 'algolia'
+        ? { provider: 'algolia', appId: search.appId, apiKey: search.apiKey, indexName: search.indexName, contextualSearch: search.contextualSearch, missingResultsUrl: search.missingResultsUrl }
+        : { provider: 'local', missingResultsUrl: search.missingResultsUrl },
+    buildId,
+  };
+}

@@ -1,0 +1,114 @@
+import type { ResolvedConfig } from '../config/types.ts';
+import type { RouteGraph } from '../graph/types.ts';
+import type { SiteData } from '../../runtime/pageData.ts';
+import { absoluteUrl } from '../../runtime/head.ts';
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** sitemap.xml: every indexable route (not 404, search, copies or unlisted pages). */
+export function renderSitemap(graph: RouteGraph, site: SiteData): string {
+  const urls = graph.routes
+    .filter((r) => !r.noIndex && !r.canonical && r.kind !== 'not-found')
+    .map((r) => `<url><loc>${xml(absoluteUrl(site, r.path))}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** robots.txt: the site is indexable (SPEC §1) and says where its sitemap is. */
+export function renderRobots(site: SiteData): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\n`;
+}
+
+/** RSS 2.0, Atom and JSON Feed of the blog, newest posts first. Dates come from posts, never the clock. */
+export function renderFeeds(graph: RouteGraph, site: SiteData, config: ResolvedConfig): Record<string, string> {
+  const posts = graph.posts.slice(0, 20);
+  if (posts.length === 0) return {};
+  const blogUrl = absoluteUrl(site, site.blog.path);
+  const updated = posts[0]!.date;
+  const rss = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel>
+<title>${xml(config.blog.title)}</title>
+<link>${xml(blogUrl)}</link>
+<description>${xml(config.blog.description)}</description>
+<lastBuildDate>${new Date(updated).toUTCString()}</lastBuildDate>
+<language>${site.locale}</language>
+<atom:link href="${xml(`${blogUrl}rss.xml`)}" rel="self" type="application/rss+xml"/>
+${posts
+  .map(
+    (p) => `<item>
+<title>${xml(p.title)}</title>
+<link>${xml(absoluteUrl(site, p.permalink))}</link>
+<guid>${xml(absoluteUrl(site, p.permalink))}</guid>
+<pubDate>${new Date(p.date).toUTCString()}</pubDate>
+<description>${xml(p.description)}</description>
+${p.tags.map((t) => `<category>${xml(t.label)}</category>`).join('')}
+</item>`,
+  )
+  .join('\n')}
+</channel>
+</rss>
+`;
+  const atom = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<id>${xml(blogUrl)}</id>
+<title>${xml(config.blog.title)}</title>
+<updated>${updated}</updated>
+<link rel="alternate" href="${xml(blogUrl)}"/>
+<link rel="self" href="${xml(`${blogUrl}atom.xml`)}"/>
+<subtitle>${xml(config.blog.description)}</subtitle>
+${posts
+  .map(
+    (p) => `<entry>
+<title type="html">${xml(p.title)}</title>
+<id>${xml(absoluteUrl(site, p.permalink))}</id>
+<link href="${xml(absoluteUrl(site, p.permalink))}"/>
+<updated>${p.date}</updated>
+<summary type="html">${xml(p.description)}</summary>
+${p.authors.map((a) => `<author><name>${xml(a.name)}</name>${a.url ? `<uri>${xml(a.url)}</uri>` : ''}</author>`).join('')}
+${p.tags.map((t) => `<category label="${xml(t.label)}" term="${xml(t.label)}"/>`).join('')}
+</entry>`,
+  )
+  .join('\n')}
+</feed>
+`;
+  const json = JSON.stringify(
+    {
+      version: 'https://jsonfeed.org/version/1.1',
+      title: config.blog.title,
+      home_page_url: blogUrl,
+      feed_url: `${blogUrl}feed.json`,
+      description: config.blog.description,
+      items: posts.map((p) => ({
+        id: absoluteUrl(site, p.permalink),
+        url: absoluteUrl(site, p.permalink),
+        title: p.title,
+        summary: p.description,
+        date_published: p.date,
+        authors: p.authors.map((a) => ({ name: a.name, url: a.url })),
+        tags: p.tags.map((t) => t.label),
+      })),
+    },
+    null,
+    2,
+  );
+  const dir = site.blog.path.slice(1);
+  return { [`${dir}rss.xml`]: rss, [`${dir}atom.xml`]: atom, [`${dir}feed.json`]: `${json}\n` };
+}
+
+/** Head tags every page carries: favicon, social image, feed discovery. */
+export function sharedHeadTags(site: SiteData, config: ResolvedConfig, hasBlog: boolean): string {
+  const tags: string[] = [];
+  const asset = (p: string) => (p.startsWith('/') ? site.baseUrl + p.slice(1) : p);
+  if (config.favicon) tags.push(`<link rel="icon" href="${xml(asset(config.favicon))}">`);
+  if (config.image) {
+    tags.push(`<meta property="og:image" content="${xml(absoluteUrl(site, config.image))}">`);
+    tags.push(`<meta name="twitter:image" content="${xml(absoluteUrl(site, config.image))}">`);
+  }
+  if (hasBlog) {
+    const blog = site.baseUrl + site.blog.path.slice(1);
+    tags.push(`<link rel="alternate" type="application/rss+xml" href="${blog}rss.xml" title="${xml(config.blog.title)} RSS Feed">`);
+    tags.push(`<link rel="alternate" type="application/atom+xml" href="${blog}atom.xml" title="${xml(config.blog.title)} Atom Feed">`);
+    tags.push(`<link rel="alternate" type="application/json" href="${blog}feed.json" title="${xml(config.blog.title)} JSON Feed">`);
+  }
+  return tags.length ? `${tags.join('\n')}\n` : '';
+}

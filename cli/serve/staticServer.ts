@@ -1,0 +1,102 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+export type Resolution = { type: 'file'; file: string; status: 200 | 404 } | { type: 'redirect'; location: string } | { type: 'bad-request' };
+
+/**
+ * How a static host maps a URL path to the build folder:
+ * - `x/` → `x/index.html`; `x` → that file, else a 301 to `x/` when `x/index.html` exists;
+ * - anything else → `404.html` with status 404;
+ * - never a file outside the folder, however the path is encoded (`..`, `%2e%2e`,
+ *   `%2f`, backslashes, NUL): such paths are a 400 or a 404, never a read.
+ */
+export function resolveRequest(root: string, urlPath: string, exists: (file: string) => 'file' | 'dir' | null): Resolution {
+  const rawPath = urlPath.split('?')[0]!.split('#')[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return { type: 'bad-request' };
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return { type: 'bad-request' };
+  const segments = decoded.split('/');
+  if (segments.some((s) => s === '..' || s === '.')) return notFound(root);
+  const file = path.join(root, ...segments.filter(Boolean));
+  if (file !== root && !file.startsWith(root + path.sep)) return notFound(root);
+  const kind = exists(file);
+  if (decoded.endsWith('/')) {
+    return kind === 'dir' && exists(path.join(file, 'index.html')) === 'file' ? { type: 'file', file: path.join(file, 'index.html'), status: 200 } : notFound(root);
+  }
+  if (kind === 'file') return { type: 'file', file, status: 200 };
+  if (kind === 'dir' && exists(path.join(file, 'index.html')) === 'file') {
+    const query = urlPath.includes('?') ? urlPath.slice(urlPath.indexOf('?')) : '';
+    return { type: 'redirect', location: `${rawPath}/${query}` };
+  }
+  return notFound(root);
+}
+
+function notFound(root: string): Resolution {
+  return { type: 'file', file: path.join(root, '404.html'), status: 404 };
+}
+
+function statKind(file: string): 'file' | 'dir' | null {
+  try {
+    const stat = fs.statSync(file);
+    return stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A static file server for the build folder, behaving like a production static host. */
+export function createStaticServer(rootDir: string): http.Server {
+  const root = path.resolve(rootDir);
+  return http.createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const result = resolveRequest(root, req.url ?? '/', statKind);
+    if (result.type === 'bad-request') {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: the path is not valid.\n');
+      return;
+    }
+    if (result.type === 'redirect') {
+      res.writeHead(301, { Location: result.location }).end();
+      return;
+    }
+    const type = TYPES[path.extname(result.file)] ?? 'application/octet-stream';
+    const immutable = result.file.includes(`${path.sep}assets${path.sep}`) && /-[A-Z0-9]{8}\.(js|css)$/.test(result.file);
+    fs.readFile(result.file, (error, body) => {
+      if (error) {
+        res.writeHead(result.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+        return;
+      }
+      res.writeHead(result.status, {
+        'Content-Type': type,
+        'Content-Length': body.byteLength,
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    });
+  });
+}

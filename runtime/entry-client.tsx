@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import site from 'virtual:site-data';
+import type { PageData } from './pageData.ts';
+import { App } from './App.tsx';
+import { canPrefetch, createHistoryKey, internalTarget, loadPageData, normalizePath } from './router.ts';
+import { installContentBehaviours, restoreTabChoices } from './behaviours.ts';
+import { applyHead } from './head.ts';
+import '../themes/classic/styles.css';
+
+type Scroll = { type: 'top' } | { type: 'hash'; id: string } | { type: 'restore'; y: number } | { type: 'none' };
+
+const SCROLL_KEY = 'coinvoy.scroll';
+
+function readScrollPositions(): Record<string, number> {
+  try {
+    return JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}') as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+function scrollToHash(id: string) {
+  const el = document.getElementById(id);
+  if (el) el.scrollIntoView();
+}
+
+/**
+ * Owns the client state: the page shown and whether the next one is loading. Internal
+ * link clicks, back/forward and prefetching are handled here, by delegation, so themes
+ * and Markdown can use plain `<a href>`.
+ */
+function ClientApp({ initial }: { initial: PageData }) {
+  const [state, setState] = useState({ page: initial, loading: false });
+  const pendingScroll = useRef<Scroll>({ type: 'none' });
+  const currentPath = useRef(initial.path);
+
+  const go = useCallback(async (url: URL, mode: 'push' | 'pop') => {
+    let path: string;
+    try {
+      path = normalizePath(url.pathname);
+    } catch (error) {
+      console.error(error);
+      window.location.assign(url.href);
+      return;
+    }
+    const hashId = decodeURIComponent(url.hash.slice(1));
+    if (path === currentPath.current) {
+      if (mode === 'push') history.pushState({ key: createHistoryKey() }, '', url.pathname + url.search + url.hash);
+      if (hashId) scrollToHash(hashId);
+      else if (mode === 'push') window.scrollTo(0, 0);
+      return;
+    }
+    setState((s) => ({ ...s, loading: true }));
+    try {
+      const page = await loadPageData(site.baseUrl, path);
+      if (mode === 'push') {
+        saveScroll();
+        history.pushState({ key: createHistoryKey() }, '', path + url.search + url.hash);
+        pendingScroll.current = hashId ? { type: 'hash', id: hashId } : { type: 'top' };
+      } else {
+        const key = (history.state as { key?: string } | null)?.key;
+        const y = key ? readScrollPositions()[key] : undefined;
+        pendingScroll.current = y !== undefined ? { type: 'restore', y } : hashId ? { type: 'hash', id: hashId } : { type: 'top' };
+      }
+      currentPath.current = path;
+      setState({ page, loading: false });
+    } catch (error) {
+      // A payload that will not load (offline, deleted page, new deploy): let the browser try.
+      console.error(error);
+      window.location.assign(url.href);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!history.state?.key) history.replaceState({ key: createHistoryKey() }, '');
+    const clean = normalizePath(location.pathname);
+    if (clean !== location.pathname) history.replaceState(history.state, '', clean + location.search + location.hash);
+    history.scrollRestoration = 'manual';
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest('a');
+      if (!anchor) return;
+      const url = internalTarget(anchor, site.baseUrl);
+      if (!url) return;
+      event.preventDefault();
+      void go(url, 'push');
+    };
+    const onPop = () => void go(new URL(location.href), 'pop');
+    const prefetch = (event: Event) => {
+      const anchor = (event.target as Element | null)?.closest?.('a');
+      if (!anchor || !canPrefetch()) return;
+      const url = internalTarget(anchor, site.baseUrl);
+      if (url) loadPageData(site.baseUrl, normalizePath(url.pathname)).catch(() => undefined);
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('mouseover', prefetch, { passive: true });
+    document.addEventListener('focusin', prefetch);
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('pagehide', saveScroll);
+    const removeBehaviours = installContentBehaviours();
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('mouseover', prefetch);
+      document.removeEventListener('focusin', prefetch);
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('pagehide', saveScroll);
+      removeBehaviours();
+    };
+  }, [go]);
+
+  // Links scrolled into view are prefetched when the browser is idle.
+  useEffect(() => {
+    if (!canPrefetch() || !('IntersectionObserver' in window)) return;
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        const url = internalTarget(entry.target as HTMLAnchorElement, site.baseUrl);
+        if (url) loadPageData(site.baseUrl, normalizePath(url.pathname)).catch(() => undefined);
+      }
+    });
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+    idle(() => document.querySelectorAll('main a[href]').forEach((a) => observer.observe(a)));
+    return () => observer.disconnect();
+  }, [state.page]);
+
+  useLayoutEffect(() => {
+    const scroll = pendingScroll.current;
+    pendingScroll.current = { type: 'none' };
+    if (scroll.type === 'top') window.scrollTo(0, 0);
+    else if (scroll.type === 'hash') scrollToHash(scroll.id);
+    else if (scroll.type === 'restore') window.scrollTo(0, scroll.y);
+    restoreTabChoices();
+    if (scroll.type !== 'none') {
+      applyHead(site, state.page);
+      // Move focus to the new content and announce it, as a full page load would.
+      const main = document.getElementById('__docusaurus_skipToContent_fallback');
+      main?.focus({ preventScroll: true });
+      const live = document.getElementById('__route-announcer');
+      if (live) live.textContent = state.page.title;
+    }
+  }, [state.page]);
+
+  return <App site={site} page={state.page} router={{ path: state.page.path, loading: state.loading }} />;
+}
+
+function saveScroll() {
+  const key = (history.state as { key?: string } | null)?.key;
+  if (!key) return;
+  const positions = readScrollPositions();
+  positions[key] = window.scrollY;
+  try {
+    sessionStorage.setItem(SCROLL_KEY, JSON.stringify(positions));
+  } catch {
+    // Scroll restoration is a nicety; without session storage the page starts at the top.
+  }
+}
+
+const dataElement = document.getElementById('__data');
+const root = document.getElementById('__root');
+if (dataElement && root) {
+  const initial = JSON.parse(dataElement.textContent ?? '{}') as PageData;
+  // The Markdown is already in the page; it is not repeated in the embedded data.
+  if ('html' in initial && initial.html === null) initial.html = document.getElementById('__content')?.innerHTML ?? '';
+  hydrateRoot(root, <ClientApp initial={initial} />, {
+    onRecoverableError: (error) => console.error('Hydration problem:', error),
+  });
+}

@@ -1,0 +1,217 @@
+/**
+ * The one contract between the build (cli/render) and the browser (runtime, themes):
+ * what a page is given to render. Plain JSON: it is serialised into each page and into
+ * the per-route payloads the client router fetches.
+ */
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+export type SidebarItem =
+  | { type: 'link'; label: string; href: string; docId?: string; className?: string; external?: boolean }
+  | {
+      type: 'category';
+      label: string;
+      href?: string;
+      items: SidebarItem[];
+      /** The category's default state. */
+      collapsed: boolean;
+      className?: string;
+      /** Set when `items` were left out of this page's data (the category is closed). */
+      itemCount?: number;
+    };
+
+export interface Breadcrumb {
+  label: string;
+  href?: string;
+}
+
+export interface TagLink {
+  label: string;
+  permalink: string;
+  count?: number;
+}
+
+export interface TocItem {
+  id: string;
+  value: string;
+  level: number;
+}
+
+export interface AuthorData {
+  key?: string;
+  name: string;
+  title?: string;
+  url?: string;
+  image_url?: string;
+}
+
+export interface PostSummary {
+  title: string;
+  permalink: string;
+  date: string;
+  description: string;
+  excerptHtml: string;
+  hasTruncate: boolean;
+  readingMinutes: number;
+  authors: AuthorData[];
+  tags: TagLink[];
+}
+
+interface PageBase {
+  path: string;
+  title: string;
+  description: string;
+  canonical?: string;
+}
+
+export interface DocPageData extends PageBase {
+  kind: 'doc';
+  docId: string;
+  /** Rendered Markdown. Left out of the HTML's embedded data (read from the DOM instead). */
+  html: string | null;
+  toc: TocItem[];
+  hideTitle: boolean;
+  hideToc: boolean;
+  breadcrumbs: Breadcrumb[];
+  previous?: NavLink;
+  next?: NavLink;
+  tags: TagLink[];
+  sidebarId?: string;
+  sidebar?: SidebarItem[];
+  lastUpdate?: { date?: string; author?: string };
+}
+
+export interface CategoryPageData extends PageBase {
+  kind: 'category-index';
+  breadcrumbs: Breadcrumb[];
+  previous?: NavLink;
+  next?: NavLink;
+  items: { label: string; href: string; description: string; type: 'link' | 'category'; count?: number }[];
+  sidebarId?: string;
+  sidebar?: SidebarItem[];
+}
+
+export interface BlogListPageData extends PageBase {
+  kind: 'blog-list' | 'blog-tag';
+  posts: PostSummary[];
+  page: number;
+  totalPages: number;
+  previousPage?: string;
+  nextPage?: string;
+  tag?: TagLink;
+  allTagsPath?: string;
+  blogSidebar: NavLink[];
+}
+
+export interface BlogPostPageData extends PageBase {
+  kind: 'blog-post';
+  post: PostSummary;
+  html: string | null;
+  toc: TocItem[];
+  previous?: NavLink;
+  next?: NavLink;
+  blogSidebar: NavLink[];
+}
+
+export interface TagsPageData extends PageBase {
+  kind: 'blog-tags' | 'docs-tags';
+  tags: TagLink[];
+  blogSidebar?: NavLink[];
+}
+
+export interface DocsTagPageData extends PageBase {
+  kind: 'docs-tag';
+  tag: TagLink;
+  items: { title: string; href: string; description: string }[];
+  allTagsPath: string;
+}
+
+export interface BlogArchivePageData extends PageBase {
+  kind: 'blog-archive';
+  years: { year: string; posts: { title: string; permalink: string; date: string }[] }[];
+}
+
+export interface PlainPageData extends PageBase {
+  kind: 'page';
+  html: string | null;
+  toc: TocItem[];
+}
+
+export interface SimplePageData extends PageBase {
+  kind: 'search' | 'not-found';
+}
+
+export type PageData =
+  | DocPageData
+  | CategoryPageData
+  | BlogListPageData
+  | BlogPostPageData
+  | TagsPageData
+  | DocsTagPageData
+  | BlogArchivePageData
+  | PlainPageData
+  | SimplePageData;
+
+export interface LinkData {
+  label?: string;
+  to?: string;
+  href?: string;
+  html?: string;
+}
+
+export interface LogoData {
+  src: string;
+  srcDark?: string;
+  alt: string;
+  width?: number | string;
+  height?: number | string;
+  href?: string;
+  target?: string;
+}
+
+export type NavbarItemData =
+  | { type: 'default' | 'doc' | 'docSidebar'; label?: string; to?: string; href?: string; position: 'left' | 'right'; className?: string }
+  | { type: 'dropdown'; label: string; items: LinkData[]; position: 'left' | 'right'; className?: string }
+  | { type: 'localeDropdown' | 'docsVersionDropdown'; label?: string; position: 'left' | 'right'; className?: string }
+  | { type: 'search'; position: 'left' | 'right'; className?: string }
+  | { type: 'html'; value: string; position: 'left' | 'right'; className?: string };
+
+/** What every page shares: built into the client bundle once, not repeated per page. */
+export interface SiteData {
+  title: string;
+  tagline: string;
+  titleDelimiter: string;
+  url: string;
+  baseUrl: string;
+  locale: string;
+  locales: string[];
+  navbar: { title?: string; logo?: LogoData; items: NavbarItemData[]; hideOnScroll: boolean; style: 'dark' | 'primary' };
+  footer: {
+    style: 'dark' | 'light';
+    columns: { title?: string; items: LinkData[] }[];
+    links: LinkData[];
+    logo?: LogoData;
+    copyright?: string;
+  };
+  announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  docs: { pluginId: string; versionPersistence: 'localStorage' | 'none'; versionLabel: string; releaseLabel?: string; versionPath: string };
+  blog: { title: string; path: string };
+  zoom: { selector: string; background: { light: string; dark: string }; config: { margin: number; background: string; scrollOffset: number } };
+  search: { provider: 'local' | 'algolia'; appId?: string; apiKey?: string; indexName?: string; contextualSearch?: boolean; missingResultsUrl?: string };
+  /** Content hash of this build, to tell payloads of an older build apart. */
+  buildId: string;
+}
+
+/** Where the client router fetches a route's payload. */
+export function pageDataUrl(baseUrl: string, path: string): string {
+  return `${baseUrl}page-data${path === '/' ? '/' : path}data.json`;
+}
+
+/** Where a sidebar's full item tree is fetched (pages carry only their open branch). */
+export function sidebarDataUrl(baseUrl: string, sidebarId: string): string {
+  return `${baseUrl}page-data/sidebars/${encodeURIComponent(sidebarId)}.json`;
+}

@@ -1,0 +1,72 @@
+import { createContext, useContext } from 'react';
+import type { PageData } from './pageData.ts';
+import { pageDataUrl } from './pageData.ts';
+
+export interface RouterState {
+  /** The route shown (clean path, trailing slash). */
+  path: string;
+  /** True while the next page's data is loading. */
+  loading: boolean;
+}
+
+export const RouterContext = createContext<RouterState>({ path: '/', loading: false });
+
+export function useRouter(): RouterState {
+  return useContext(RouterContext);
+}
+
+/**
+ * `x/index.html` and `x.html` are the same page as `x/` (SPEC §2). Throws a clear error for
+ * a path with broken percent-encoding, which no route can match.
+ */
+export function normalizePath(pathname: string): string {
+  let path = pathname;
+  try {
+    decodeURIComponent(path);
+  } catch {
+    throw new Error(`Invalid percent-encoded path "${pathname}".`);
+  }
+  if (path.endsWith('/index.html')) path = path.slice(0, -'index.html'.length);
+  else if (path.endsWith('.html') && !path.endsWith('/404.html')) path = `${path.slice(0, -'.html'.length)}/`;
+  return path;
+}
+
+const cache = new Map<string, Promise<PageData>>();
+
+/** Fetches (once) the payload of a route. Rejects on a network error or a non-200 answer. */
+export function loadPageData(baseUrl: string, path: string): Promise<PageData> {
+  let pending = cache.get(path);
+  if (!pending) {
+    pending = fetch(pageDataUrl(baseUrl, path)).then((res) => {
+      if (!res.ok) throw new Error(`Could not load ${path} (HTTP ${res.status}).`);
+      return res.json() as Promise<PageData>;
+    });
+    pending.catch(() => cache.delete(path));
+    cache.set(path, pending);
+  }
+  return pending;
+}
+
+/** Prefetching costs the reader's data: skipped on 2g and with data-saver on (SPEC §2). */
+export function canPrefetch(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return !(connection?.saveData || connection?.effectiveType?.includes('2g'));
+}
+
+/** The internal route a link leads to, or null when the browser should follow it itself. */
+export function internalTarget(anchor: HTMLAnchorElement, baseUrl: string): URL | null {
+  if (anchor.target && anchor.target !== '_self') return null;
+  if (anchor.hasAttribute('download') || anchor.getAttribute('rel')?.includes('external')) return null;
+  const href = anchor.getAttribute('href');
+  if (!href || href.startsWith('#') && anchor.pathname === location.pathname) return href ? new URL(anchor.href) : null;
+  const url = new URL(anchor.href);
+  if (url.origin !== location.origin || !url.pathname.startsWith(baseUrl)) return null;
+  // Files (images, feeds, sitemap) are not routes.
+  if (/\.(?!html$)[a-z\d]{2,5}$/i.test(url.pathname)) return null;
+  return url;
+}
+
+/** History entries carry a short random key, so scroll positions can be restored (SPEC §9: length 6). */
+export function createHistoryKey(): string {
+  return Math.random().toString(36).slice(2, 8).padEnd(6, '0');
+}

@@ -1,0 +1,5 @@
+declare module 'virtual:site-data' {
+  import type { SiteData } from './pageData.ts';
+  const site: SiteData;
+  export default site;
+}

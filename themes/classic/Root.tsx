@@ -1,0 +1,76 @@
+import type { PageData } from '../../runtime/pageData.ts';
+import { PageErrorBoundary } from '../../runtime/App.tsx';
+import { Layout } from './components/Layout.tsx';
+import { DocsLayout } from './components/DocsLayout.tsx';
+import { DocPage } from './layouts/DocPage.tsx';
+import { CategoryIndexPage } from './layouts/CategoryIndexPage.tsx';
+import { BlogListPage, BlogPostPage, BlogArchivePage, TagsPage } from './layouts/BlogPages.tsx';
+import { DocsTagPage } from './layouts/DocsTagPage.tsx';
+import { PlainPage } from './layouts/PlainPage.tsx';
+import { SearchPage } from './layouts/SearchPage.tsx';
+import { NotFoundPage } from './layouts/NotFoundPage.tsx';
+
+/**
+ * The classic theme's top: the shell (navbar, footer) stays mounted across navigations;
+ * docs pages share one `DocsLayout` so the sidebar keeps its scroll and open categories.
+ */
+export function Root({ page }: { page: PageData }) {
+  const body = (
+    <PageErrorBoundary key={page.path} fallback={(error, retry) => <CrashedPage error={error} retry={retry} />}>
+      <PageBody page={page} />
+    </PageErrorBoundary>
+  );
+  const hasSidebar = (page.kind === 'doc' || page.kind === 'category-index') && page.sidebar;
+  return (
+    <Layout page={page}>
+      {hasSidebar ? (
+        <DocsLayout sidebarId={page.sidebarId!} sidebar={page.sidebar!}>
+          {body}
+        </DocsLayout>
+      ) : (
+        <main id="__docusaurus_skipToContent_fallback" tabIndex={-1} className="main">
+          {body}
+        </main>
+      )}
+    </Layout>
+  );
+}
+
+function PageBody({ page }: { page: PageData }) {
+  switch (page.kind) {
+    case 'doc':
+      return <DocPage page={page} />;
+    case 'category-index':
+      return <CategoryIndexPage page={page} />;
+    case 'blog-list':
+    case 'blog-tag':
+      return <BlogListPage page={page} />;
+    case 'blog-post':
+      return <BlogPostPage page={page} />;
+    case 'blog-tags':
+    case 'docs-tags':
+      return <TagsPage page={page} />;
+    case 'docs-tag':
+      return <DocsTagPage page={page} />;
+    case 'blog-archive':
+      return <BlogArchivePage page={page} />;
+    case 'page':
+      return <PlainPage page={page} />;
+    case 'search':
+      return <SearchPage page={page} />;
+    case 'not-found':
+      return <NotFoundPage />;
+  }
+}
+
+function CrashedPage({ error, retry }: { error: Error; retry: () => void }) {
+  return (
+    <div className="container page-crashed" role="alert">
+      <h1>This page crashed.</h1>
+      <p>{error.message}</p>
+      <button type="button" className="button button--primary" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { SidebarItem } from '../../../runtime/pageData.ts';
+import { useRouter } from '../../../runtime/router.ts';
+import { ExternalLinkIcon } from './NavLinkItem.tsx';
+
+/** The docs sidebar landmark (desktop). */
+export function DocSidebar({ items }: { items: SidebarItem[] }) {
+  return (
+    <nav aria-label="Docs sidebar" className="menu theme-doc-sidebar-menu">
+      <SidebarMenu items={items} />
+    </nav>
+  );
+}
+
+function containsPath(item: SidebarItem, path: string): boolean {
+  if (item.href === path) return true;
+  return item.type === 'category' && item.items.some((child) => containsPath(child, path));
+}
+
+/**
+ * Categories open and close on click and keep the reader's choice across navigations;
+ * the category holding the current page opens when the reader arrives (never closes one).
+ */
+export function SidebarMenu({ items }: { items: SidebarItem[] }) {
+  const { path } = useRouter();
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const [seenPath, setSeenPath] = useState(path);
+  if (seenPath !== path) {
+    // Derived from the route, during render, so the new page never flashes a closed branch.
+    setSeenPath(path);
+    const opened: Record<string, boolean> = {};
+    const walk = (list: SidebarItem[], key: string) => {
+      for (const item of list) {
+        if (item.type !== 'category') continue;
+        const k = `${key}/${item.label}`;
+        if (containsPath(item, path)) opened[k] = true;
+        walk(item.items, k);
+      }
+    };
+    walk(items, '');
+    setToggled((t) => ({ ...t, ...opened }));
+  }
+  const isOpen = (item: Extract<SidebarItem, { type: 'category' }>, key: string) => toggled[key] ?? (containsPath(item, path) || !item.collapsed);
+  const render = (list: SidebarItem[], key: string, level: number) => (
+    <ul className="menu__list">
+      {list.map((item) => {
+        const k = `${key}/${item.label}`;
+        if (item.type === 'link') {
+          const active = item.href === path;
+          return (
+            <li key={k} className={`menu__list-item theme-doc-sidebar-item-link level-${level}${item.className ? ` ${item.className}` : ''}`}>
+              <a
+                className={`menu__link${active ? ' menu__link--active' : ''}`}
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {item.label}
+                {item.external && <ExternalLinkIcon />}
+              </a>
+            </li>
+          );
+        }
+        const open = isOpen(item, k);
+        const active = containsPath(item, path);
+        const toggle = () => setToggled((t) => ({ ...t, [k]: !open }));
+        return (
+          <li key={k} className={`menu__list-item theme-doc-sidebar-item-category level-${level}${open ? '' : ' menu__list-item--collapsed'}${item.className ? ` ${item.className}` : ''}`}>
+            <div className="menu__list-item-collapsible">
+              {item.href ? (
+                <>
+                  <a className={`menu__link${active ? ' menu__link--active' : ''}`} href={item.href} aria-current={item.href === path ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                  <button type="button" className="menu__caret" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`} onClick={toggle} />
+                </>
+              ) : (
+                <button type="button" className={`menu__link menu__link--sublist${active ? ' menu__link--active' : ''}`} aria-expanded={open} onClick={toggle}>
+                  {item.label}
+                </button>
+              )}
+            </div>
+            {open && render(item.items, k, level + 1)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+  return render(items, '', 1);
+}

@@ -1,0 +1,34 @@
+import type { LinkData } from '../../../runtime/pageData.ts';
+import { useRouter } from '../../../runtime/router.ts';
+import { useSite } from '../../../runtime/SiteContext.ts';
+
+/** A link from the config: internal (`to`, active when it leads to the current route) or outside (`href`, marked). */
+export function NavLinkItem({ link, className }: { link: LinkData; className: string }) {
+  const { path } = useRouter();
+  const { baseUrl } = useSite();
+  if (link.html) return <span className={className} dangerouslySetInnerHTML={{ __html: link.html }} />;
+  if (link.href && /^[a-z]+:/i.test(link.href)) {
+    return (
+      <a className={className} href={link.href} target="_blank" rel="noopener noreferrer">
+        {link.label}
+        <ExternalLinkIcon />
+      </a>
+    );
+  }
+  const to = link.to ?? link.href ?? '/';
+  const href = to.startsWith('/') ? baseUrl + to.slice(1) : to;
+  const active = to !== '/' && path.startsWith(to);
+  return (
+    <a className={`${className}${active ? ` ${className}--active` : ''}`} href={href} aria-current={path === to ? 'page' : undefined}>
+      {link.label}
+    </a>
+  );
+}
+
+export function ExternalLinkIcon() {
+  return (
+    <svg className="external-link-icon" width="13.5" height="13.5" aria-label="(opens in a new tab)" role="img" viewBox="0 0 24 24">
+      <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
+    </svg>
+  );
+}

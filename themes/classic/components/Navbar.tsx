@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import type { NavbarItemData, PageData } from '../../../runtime/pageData.ts';
+import { useSite } from '../../../runtime/SiteContext.ts';
+import { useRouter } from '../../../runtime/router.ts';
+import { NavLinkItem } from './NavLinkItem.tsx';
+import { ColorModeToggle } from './ColorModeToggle.tsx';
+import { Logo } from './Logo.tsx';
+import { NavbarMobileSidebar } from './NavbarMobileSidebar.tsx';
+import { SearchButton } from './SearchButton.tsx';
+import { Dropdown } from './Dropdown.tsx';
+
+/** The fixed top bar: logo, title, items left and right, colour toggle, search, mobile toggle. */
+export function Navbar({ page }: { page: PageData }) {
+  const { navbar } = useSite();
+  const { path } = useRouter();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  useEffect(() => setMobileOpen(false), [path]);
+  const left = navbar.items.filter((i) => i.position === 'left');
+  const right = navbar.items.filter((i) => i.position !== 'left');
+  return (
+    <nav aria-label="Main" className={`navbar navbar--fixed-top navbar--${navbar.style}`}>
+      <div className="navbar__inner">
+        <div className="navbar__items">
+          <button type="button" className="navbar__toggle" aria-label="Toggle navigation bar" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+            <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
+              <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
+            </svg>
+          </button>
+          <Logo />
+          {left.map((item, i) => (
+            <NavbarItem key={i} item={item} />
+          ))}
+        </div>
+        <div className="navbar__items navbar__items--right">
+          {right.map((item, i) => (
+            <NavbarItem key={i} item={item} />
+          ))}
+          <ColorModeToggle />
+        </div>
+      </div>
+      {mobileOpen && <NavbarMobileSidebar page={page} onClose={() => setMobileOpen(false)} />}
+    </nav>
+  );
+}
+
+export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mobile?: boolean }) {
+  const site = useSite();
+  const linkClass = mobile ? 'menu__link' : 'navbar__item navbar__link';
+  switch (item.type) {
+    case 'search':
+      return mobile ? null : <SearchButton />;
+    case 'html':
+      return <div className={mobile ? 'menu__list-item' : 'navbar__item'} dangerouslySetInnerHTML={{ __html: item.value }} />;
+    case 'dropdown':
+      return <Dropdown label={item.label} items={item.items} mobile={mobile} />;
+    case 'docsVersionDropdown':
+      return (
+        <Dropdown
+          label={item.label ?? site.docs.releaseLabel ?? site.docs.versionLabel}
+          items={[{ label: site.docs.releaseLabel ?? site.docs.versionLabel, to: site.docs.versionPath }]}
+          mobile={mobile}
+        />
+      );
+    case 'localeDropdown':
+      return <Dropdown label={item.label ?? 'English'} items={site.locales.map((l) => ({ label: l === 'en' ? 'English' : l, to: '/' }))} mobile={mobile} />;
+    default:
+      return mobile ? (
+        <li className="menu__list-item">
+          <NavLinkItem link={item} className={linkClass} />
+        </li>
+      ) : (
+        <NavLinkItem link={item} className={linkClass} />
+      );
+  }
+}

@@ -1,0 +1,168 @@
+import type { BlogArchivePageData, BlogListPageData, BlogPostPageData, NavLink, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
+import { useSite } from '../../../runtime/SiteContext.ts';
+import { Markdown } from '../components/Markdown.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { TagsList } from '../components/TagsList.tsx';
+import { Toc } from '../components/Toc.tsx';
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+function BlogSidebar({ items }: { items: NavLink[] }) {
+  const { blog } = useSite();
+  if (items.length === 0) return null;
+  return (
+    <aside className="blog-sidebar">
+      <nav aria-label="Blog recent posts navigation">
+        <div className="blog-sidebar__title">Recent posts</div>
+        <ul>
+          {items.map((item) => (
+            <li key={item.href}>
+              <a href={item.href}>{item.label}</a>
+            </li>
+          ))}
+        </ul>
+        <a className="blog-sidebar__archive" href={`${blog.path}archive/`}>
+          Archive
+        </a>
+      </nav>
+    </aside>
+  );
+}
+
+function PostHeader({ post, titleLink }: { post: PostSummary; titleLink: boolean }) {
+  const Heading = titleLink ? 'h2' : 'h1';
+  return (
+    <header>
+      <Heading className="blog-post__title">{titleLink ? <a href={post.permalink}>{post.title}</a> : post.title}</Heading>
+      <div className="blog-post__meta">
+        <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.readingMinutes} min read
+      </div>
+      {post.authors.length > 0 && (
+        <div className="blog-post__authors">
+          {post.authors.map((a) => (
+            <div key={a.key ?? a.name} className="avatar">
+              {a.image_url && <img className="avatar__photo" src={a.image_url} alt="" width="40" height="40" loading="lazy" />}
+              <div className="avatar__intro">
+                <div className="avatar__name">{a.url ? <a href={a.url}>{a.name}</a> : a.name}</div>
+                {a.title && <small className="avatar__subtitle">{a.title}</small>}
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+    </header>
+  );
+}
+
+/** A page of posts (the blog or one tag): summaries, 'Read more', page links. */
+export function BlogListPage({ page }: { page: BlogListPageData }) {
+  return (
+    <div className="container blog-layout">
+      <BlogSidebar items={page.blogSidebar} />
+      <div className="blog-main">
+        {page.kind === 'blog-tag' && (
+          <header className="blog-tag-header">
+            <h1>{page.title}</h1>
+            <a href={page.allTagsPath}>View all tags</a>
+          </header>
+        )}
+        {page.kind === 'blog-list' && <h1 className="sr-only">{page.title}</h1>}
+        {page.posts.map((post) => (
+          <article key={post.permalink} className="blog-post blog-post--summary">
+            <PostHeader post={post} titleLink />
+            <div className="markdown" dangerouslySetInnerHTML={{ __html: post.excerptHtml }} />
+            <footer className="blog-post__footer">
+              <TagsList tags={post.tags} />
+              {post.hasTruncate && (
+                <a className="blog-post__read-more" href={post.permalink} aria-label={`Read more about ${post.title}`}>
+                  Read more
+                </a>
+              )}
+            </footer>
+          </article>
+        ))}
+        <Pagination
+          label="Blog list page navigation"
+          previous={page.previousPage ? { label: 'Newer entries', href: page.previousPage } : undefined}
+          next={page.nextPage ? { label: 'Older entries', href: page.nextPage } : undefined}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** One post: header with authors, content, tags, newer/older post, TOC. */
+export function BlogPostPage({ page }: { page: BlogPostPageData }) {
+  return (
+    <div className="container blog-layout">
+      <BlogSidebar items={page.blogSidebar} />
+      <div className="blog-main">
+        <article className="blog-post">
+          <PostHeader post={page.post} titleLink={false} />
+          <Markdown html={page.html} />
+          <footer className="blog-post__footer">
+            <TagsList tags={page.post.tags} />
+          </footer>
+        </article>
+        <Pagination
+          label="Blog post page navigation"
+          previous={page.previous && { label: page.previous.label, href: page.previous.href }}
+          next={page.next && { label: page.next.label, href: page.next.href }}
+        />
+      </div>
+      {page.toc.length > 0 && (
+        <div className="blog-toc">
+          <Toc items={page.toc} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** All tags of the blog or of the docs, grouped by first letter. */
+export function TagsPage({ page }: { page: TagsPageData }) {
+  const groups = new Map<string, typeof page.tags>();
+  for (const tag of page.tags) {
+    const letter = tag.label[0]!.toUpperCase();
+    groups.set(letter, [...(groups.get(letter) ?? []), tag]);
+  }
+  return (
+    <div className="container container--narrow">
+      <h1>{page.title}</h1>
+      {[...groups].map(([letter, tags]) => (
+        <section key={letter} className="tags-group">
+          <h2>{letter}</h2>
+          <TagsList tags={tags} label="" />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Every post, by year. */
+export function BlogArchivePage({ page }: { page: BlogArchivePageData }) {
+  return (
+    <div className="container container--narrow">
+      <header>
+        <h1>{page.title}</h1>
+        <p>{page.description}</p>
+      </header>
+      {page.years.map(({ year, posts }) => (
+        <section key={year} className="archive-year">
+          <h2>{year}</h2>
+          <ul>
+            {posts.map((p) => (
+              <li key={p.permalink}>
+                <a href={p.permalink}>
+                  <time dateTime={p.date}>{formatDate(p.date)}</time> – {p.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

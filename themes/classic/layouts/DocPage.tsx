@@ -1,0 +1,45 @@
+import type { DocPageData } from '../../../runtime/pageData.ts';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { Markdown } from '../components/Markdown.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { Toc, TocCollapsible } from '../components/Toc.tsx';
+import { TagsList } from '../components/TagsList.tsx';
+import { useSite } from '../../../runtime/SiteContext.ts';
+
+/** A docs page: breadcrumbs, title, content, tags, prev/next; TOC on the right (above the content on mobile). */
+export function DocPage({ page }: { page: DocPageData }) {
+  const { docs } = useSite();
+  const showToc = !page.hideToc && page.toc.length > 0;
+  return (
+    <div className="doc-page row">
+      <div className={`doc-page__main${showToc ? ' doc-page__main--with-toc' : ''}`}>
+        <article>
+          <Breadcrumbs items={page.breadcrumbs} />
+          {page.sidebarId && <span className="badge badge--version">Version: {docs.releaseLabel ?? docs.versionLabel}</span>}
+          {showToc && <TocCollapsible items={page.toc} />}
+          {!page.hideTitle && (
+            <header>
+              <h1>{page.title}</h1>
+            </header>
+          )}
+          <Markdown html={page.html} />
+          <footer className="doc-page__footer">
+            <TagsList tags={page.tags} />
+            {page.lastUpdate?.date && (
+              <p className="doc-page__last-update">
+                Last updated on <time dateTime={page.lastUpdate.date}>{page.lastUpdate.date.slice(0, 10)}</time>
+                {page.lastUpdate.author ? ` by ${page.lastUpdate.author}` : ''}
+              </p>
+            )}
+          </footer>
+        </article>
+        <Pagination previous={page.previous} next={page.next} />
+      </div>
+      {showToc && (
+        <div className="doc-page__toc">
+          <Toc items={page.toc} />
+        </div>
+      )}
+    </div>
+  );
+}

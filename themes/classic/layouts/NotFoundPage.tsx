@@ -1,0 +1,15 @@
+import { useSite } from '../../../runtime/SiteContext.ts';
+
+/** Any unknown path (SPEC §2). */
+export function NotFoundPage() {
+  const { baseUrl } = useSite();
+  return (
+    <div className="container container--narrow not-found">
+      <h1>Page Not Found</h1>
+      <p>We could not find what you were looking for.</p>
+      <p>
+        The page may have moved. Try the <a href={`${baseUrl}search/`}>search</a>, or start from the <a href={baseUrl}>documentation home</a>.
+      </p>
+    </div>
+  );
+}
