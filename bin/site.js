@@ -1,7 +1,67 @@
 #!/usr/bin/env node
-// The CLI is TypeScript; tsx compiles it on the fly (cached), so there is no build step.
-import { register } from 'tsx/esm/api';
+// The CLI is TypeScript. It is compiled once with esbuild into node_modules/.cache and
+// recompiled when a source file changes: loading one compiled file starts in a fraction of
+// the time a TypeScript loader needs for every module, in the main thread and in workers.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-register();
-const { main } = await import('../cli/main.ts');
+// React's development build checks every render; pages are rendered for production.
+process.env.NODE_ENV ??= 'production';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'node_modules', '.cache', 'site-cli');
+const SOURCES = ['cli', 'runtime', 'themes'];
+
+/** The newest modification time of the CLI's sources: the compiled copy is stale if older. */
+function sourceStamp() {
+  let newest = fs.statSync(path.join(root, 'package.json')).mtimeMs;
+  let count = 0;
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        count++;
+        newest = Math.max(newest, fs.statSync(full).mtimeMs);
+      }
+    }
+  };
+  for (const dir of SOURCES) walk(path.join(root, dir));
+  return `${newest}:${count}`;
+}
+
+async function compile(stamp) {
+  const esbuild = await import('esbuild');
+  const temp = `${outDir}.tmp-${process.pid}`;
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { main: 'cli/main.ts', loadWorker: 'cli/content/loadWorkerCompiled.ts' },
+    outdir: temp,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: 'inline',
+    logLevel: 'error',
+    define: { 'process.env.SITE_CLI_COMPILED': '"1"' },
+  });
+  fs.writeFileSync(path.join(temp, 'stamp'), stamp);
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.renameSync(temp, outDir);
+}
+
+const stamp = sourceStamp();
+let current = null;
+try {
+  current = fs.readFileSync(path.join(outDir, 'stamp'), 'utf8');
+} catch {
+  // Not compiled yet.
+}
+if (current !== stamp) await compile(stamp);
+const { main } = await import(pathToFileURL(path.join(outDir, 'main.mjs')).href);
 process.exitCode = await main(process.argv);

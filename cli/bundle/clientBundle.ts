@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { SiteData } from '../../runtime/pageData.ts';
 import type { PageAssets } from '../render/document.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLIENT_ENTRY = path.join(ROOT, 'runtime/entry-client.tsx');
+import { PACKAGE_ROOT } from '../paths.ts';
+
+export const CLIENT_ENTRY = path.join(PACKAGE_ROOT, 'runtime/entry-client.tsx');
 
 /** The browser's code: files to write under `assets/` and what each page links to. */
 export interface ClientBundle {

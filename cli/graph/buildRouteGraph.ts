@@ -1,7 +1,7 @@
 import type { LoadedContent } from '../content/loadContent.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import type { CategoryIndexRoute, DocRoute, DocsVersion, Route, RouteGraph, TagLink } from './types.ts';
+import type { CategoryIndexRoute, DocRoute, DocsVersion, Route, RouteGraph, SidebarItem, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
 import { slugify } from '../content/slug.ts';
 import { placeDocs, type DocEntry } from './docs.ts';
@@ -55,7 +55,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     const tags = (fm.tags ?? []).map((t) => {
       const label = typeof t === 'string' ? t : t.label;
       const tag = { label, permalink: joinRoute(config.docs.routeBasePath, 'tags', slugify(label)) };
-      const slot = docsTags.get(tag.permalink) ?? { tag, docs: [] };
+      const slot = docsTags.get(tag.permalink) ?? { tag, docs: [] as DocEntry[] };
       slot.docs.push(entry);
       docsTags.set(tag.permalink, slot);
       return tag;
@@ -143,8 +143,17 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
   routes.push({ kind: 'search', path: '/search/', title: 'Search the documentation', description: `Search the ${config.title} documentation.`, noIndex: true });
   routes.push({ kind: 'not-found', path: '/404.html', title: 'Page Not Found', description: 'We could not find what you were looking for.', noIndex: true });
 
-  if (!byId.has(config.docs.mainDocId) && live.length > 0) {
+  const mainDocId = config.docs.mainDocId ?? firstDocId(Object.values(sidebars)[0] ?? []) ?? live[0]?.id ?? '';
+  if (config.docs.mainDocId && !byId.has(config.docs.mainDocId)) {
     diagnostics.push({ severity: 'error', file: configFile, ...catalog.unknownDocId(config.docs.mainDocId, 'Config key "docs.mainDocId"', [...byId.keys()].sort()) });
+  }
+  for (const item of config.navbar.items) {
+    if (item.type === 'doc' && !byId.has(item.docId) && !entries.some((e) => e.id === item.docId)) {
+      diagnostics.push({ severity: 'error', file: configFile, ...catalog.unknownDocId(item.docId, 'A navbar item', [...byId.keys()].sort()) });
+    }
+    if (item.type === 'docSidebar' && !sidebars[item.sidebarId]) {
+      diagnostics.push({ severity: 'error', file: configFile, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(sidebars)) });
+    }
   }
   diagnostics.push(...checkInvariants(routes, staticFiles));
 
@@ -158,10 +167,18 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     label: config.docs.versionLabel,
     isLast: true,
     path: joinRoute(config.docs.routeBasePath),
-    mainDocId: config.docs.mainDocId,
+    mainDocId,
     docs: live.map((e) => ({ id: e.id, path: e.path, sidebar: places.get(e.path)?.sidebarId })),
     draftIds: entries.filter((e) => e.draft).map((e) => e.id),
     sidebars: Object.keys(sidebars),
   };
   return { routes, byPath, fileRoutes, sidebars, version, blogSidebar: blog.recent, posts: blog.posts, diagnostics };
+}
+
+function firstDocId(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    const id = item.type === 'link' ? item.docId : firstDocId(item.items);
+    if (id) return id;
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@ import type { DocumentCache } from '../content/loadContent.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient } from '../bundle/clientBundle.ts';
 import { toSiteData } from '../render/siteData.ts';
-import { renderRoute } from '../render/renderRoute.ts';
+import { pageDocument, renderRoute } from '../render/renderRoute.ts';
 import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from '../render/siteFiles.ts';
 import { CONTENT_FILES_PREFIX } from '../render/resolveContentLinks.ts';
 import { pageDataUrl, sidebarDataUrl } from '../../runtime/pageData.ts';
@@ -30,11 +30,6 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
   const { reporter } = deps;
   const started = performance.now();
   const outDir = path.resolve(config.siteDir, deps.outDir ?? config.paths.outDir);
-  const buildId = createHash('sha1').update(JSON.stringify(config)).digest('hex').slice(0, 12);
-  const site = toSiteData(config, buildId);
-  const bundling = bundleClient(site, outDir);
-  bundling.catch(() => undefined);
-
   const { graph, diagnostics } = await analyze(config, { reporter, cache: deps.cache });
   if (diagnostics.length > 0) {
     const errors = printDiagnostics(diagnostics, reporter);
@@ -44,18 +39,26 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
       throw failure;
     }
   }
-  const bundle = await reporter.step('Bundling client', () => bundling);
+  const buildId = createHash('sha1').update(JSON.stringify(config)).digest('hex').slice(0, 12);
+  const site = toSiteData(config, graph, buildId);
+  // esbuild works in its own process: it bundles while this thread renders.
+  const bundling = bundleClient(site, outDir);
+  bundling.catch(() => undefined);
 
   const files: SiteOutput['files'] = new Map();
-  const headTags = sharedHeadTags(site, config, graph.posts.length > 0);
-  await reporter.step(`Rendering ${graph.routes.length} pages`, (progress) => {
-    graph.routes.forEach((route, i) => {
-      const page = renderRoute(route, { graph, config, site, assets: bundle.assets, headTags });
-      files.set(routeFile(route.path), page.html);
-      if (page.data) files.set(pageDataUrl('/', route.path).slice(1), page.data);
+  const rendered = await reporter.step(`Rendering ${graph.routes.length} pages`, (progress) =>
+    graph.routes.map((route, i) => {
+      const page = renderRoute(route, { graph, config, site });
       progress(i + 1, graph.routes.length);
-    });
-  });
+      return page;
+    }),
+  );
+  const bundle = await reporter.step('Bundling client', () => bundling);
+  const headTags = sharedHeadTags(site, config, graph.posts.length > 0);
+  for (const page of rendered) {
+    files.set(routeFile(page.route.path), pageDocument(page, { site, assets: bundle.assets, headTags }));
+    if (page.data) files.set(pageDataUrl('/', page.route.path).slice(1), page.data);
+  }
   for (const [id, items] of Object.entries(graph.sidebars)) files.set(sidebarDataUrl('/', id).slice(1), JSON.stringify(items));
   for (const [file, contents] of bundle.files) files.set(file, contents);
   files.set('sitemap.xml', renderSitemap(graph, site));

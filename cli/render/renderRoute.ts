@@ -7,10 +7,11 @@ import { toPageData } from './toPageData.ts';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 
-/** One route's output: the HTML file and the payload the client router fetches. */
+/** One route rendered: the React output and the payload the client router fetches. */
 export interface RenderedPage {
-  path: string;
-  html: string;
+  route: Route;
+  page: PageData;
+  body: string;
   /** The page's data as JSON, for client-side navigation (none for the 404 page). */
   data?: string;
 }
@@ -19,11 +20,9 @@ export interface RenderContext {
   graph: RouteGraph;
   config: ResolvedConfig;
   site: SiteData;
-  assets: PageAssets;
-  headTags: string;
 }
 
-/** `renderToString` of the theme for one route, inside the full HTML document. */
+/** `renderToString` of the theme for one route. */
 export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   const page: PageData = toPageData(route, ctx.graph, ctx.config);
   let body: string;
@@ -32,6 +31,10 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   } catch (error) {
     throw siteError({ file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) }, error);
   }
-  const html = renderDocument({ site: ctx.site, page, body, assets: ctx.assets, headTags: ctx.headTags, noIndex: route.noIndex });
-  return { path: route.path, html, data: route.kind === 'not-found' ? undefined : JSON.stringify(page) };
+  return { route, page, body, data: route.kind === 'not-found' ? undefined : JSON.stringify(page) };
+}
+
+/** The page's complete HTML document, once the client bundle's file names are known. */
+export function pageDocument(rendered: RenderedPage, ctx: { site: SiteData; assets: PageAssets; headTags: string }): string {
+  return renderDocument({ site: ctx.site, page: rendered.page, body: rendered.body, assets: ctx.assets, headTags: ctx.headTags, noIndex: rendered.route.noIndex });
 }

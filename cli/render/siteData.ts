@@ -1,16 +1,20 @@
 import type { ResolvedConfig } from '../config/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { joinRoute } from '../graph/paths.ts';
+import type { RouteGraph } from '../graph/types.ts';
+import { sidebarRoutes } from '../graph/navigation.ts';
 
 /**
  * The part of the config the browser needs, shared by every page. A search item is
  * appended to the navbar unless one is configured (SPEC §2). Secrets never reach it:
  * only Algolia's public search key is passed on.
  */
-export function toSiteData(config: ResolvedConfig, buildId: string): SiteData {
+export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: string): SiteData {
+  const docPath = (id: string) => graph.version.docs.find((d) => d.id === id)?.path;
+  const firstDocOf = (sidebarId: string) => sidebarRoutes(graph.sidebars[sidebarId] ?? [])[0];
   const items = config.navbar.items.map((item) => {
-    if (item.type === 'doc') return { ...item, type: 'doc' as const, to: joinRoute(config.docs.routeBasePath) };
-    if (item.type === 'docSidebar') return { ...item, type: 'docSidebar' as const, to: joinRoute(config.docs.routeBasePath) };
+    if (item.type === 'doc') return { ...item, to: docPath(item.docId) ?? joinRoute(config.docs.routeBasePath) };
+    if (item.type === 'docSidebar') return { ...item, to: firstDocOf(item.sidebarId) ?? joinRoute(config.docs.routeBasePath) };
     return item;
   });
   if (!items.some((i) => i.type === 'search')) items.push({ type: 'search', position: 'right' });
@@ -34,7 +38,7 @@ export function toSiteData(config: ResolvedConfig, buildId: string): SiteData {
       versionPersistence: config.docs.versionPersistence,
       versionLabel: config.docs.versionLabel,
       releaseLabel: config.docs.releaseLabel,
-      versionPath: joinRoute(config.docs.routeBasePath),
+      versionPath: docPath(graph.version.mainDocId) ?? joinRoute(config.docs.routeBasePath),
     },
     blog: { title: config.blog.title, path: joinRoute(config.blog.routeBasePath) },
     zoom: config.zoom,

@@ -1,6 +1,6 @@
 import type { Root, Paragraph, PhrasingContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit } from 'unist-util-visit';
+import { walk, PHRASING_PARENTS } from './walk.ts';
 import { toString } from 'mdast-util-to-string';
 import { ADMONITIONS } from './directives.ts';
 
@@ -19,7 +19,10 @@ const DEFAULT_TITLES: Record<string, string> = {
  */
 export function remarkAdmonitions() {
   return (tree: Root) => {
-    visit(tree, 'containerDirective', (node: ContainerDirective) => {
+    walk(tree as never, (any) => {
+      if (PHRASING_PARENTS.has(any.type)) return false;
+      if (any.type !== 'containerDirective') return;
+      const node = any as unknown as ContainerDirective;
       if (!(ADMONITIONS as readonly string[]).includes(node.name)) return;
       const kind = node.name === 'caution' ? 'warning' : node.name;
       const first = node.children[0];

@@ -1,6 +1,6 @@
 import type { Root, Nodes, Parent, Text } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit, SKIP } from 'unist-util-visit';
+import { walk } from './walk.ts';
 
 /** Container directives the theme renders. */
 export const ADMONITIONS = ['note', 'tip', 'info', 'warning', 'danger', 'caution'] as const;
@@ -14,8 +14,11 @@ const CONTAINERS = new Set<string>([...ADMONITIONS, 'tabs', 'tab', 'details']);
 export function remarkRestoreDirectives() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
-    visit(tree, (node: Nodes, index, parent: Parent | undefined) => {
-      if (!parent || index === undefined) return;
+    // Without a directive marker in the source there is nothing to restore or report.
+    if (!source.includes(':')) return;
+    walk(tree as never, (any, index, anyParent) => {
+      const node = any as unknown as Nodes;
+      const parent = anyParent as unknown as Parent;
       if (node.type === 'textDirective' || node.type === 'leafDirective') {
         const start = node.position?.start.offset;
         const end = node.position?.end.offset;
@@ -23,7 +26,7 @@ export function remarkRestoreDirectives() {
         const text: Text = { type: 'text', value };
         const replacement = node.type === 'leafDirective' ? { type: 'paragraph' as const, children: [text] } : text;
         parent.children.splice(index, 1, replacement as never);
-        return SKIP;
+        return false;
       }
       if (node.type === 'containerDirective' && !CONTAINERS.has(node.name)) {
         const message = file.message(

@@ -1,6 +1,6 @@
 import type { Root, Heading, Text } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { walk, PHRASING_PARENTS } from './walk.ts';
 import { toString } from 'mdast-util-to-string';
 import { createSlugger } from '../slug.ts';
 
@@ -24,22 +24,27 @@ export function remarkHeadingIds() {
     const slugger = createSlugger();
     const headings: HeadingInfo[] = [];
     const custom = new Map<Heading, string>();
+    const all: Heading[] = [];
+    walk(tree as never, (node) => {
+      if (node.type === 'heading') all.push(node as unknown as Heading);
+      return !PHRASING_PARENTS.has(node.type);
+    });
     // Custom ids are reserved first, so a generated id never takes one.
-    visit(tree, 'heading', (node: Heading) => {
+    for (const node of all) {
       const last = node.children[node.children.length - 1];
-      if (last?.type !== 'text') return;
+      if (last?.type !== 'text') continue;
       const match = CUSTOM_ID_RE.exec(last.value);
-      if (!match) return;
+      if (!match) continue;
       (last as Text).value = last.value.slice(0, match.index);
       custom.set(node, match[1]!);
       slugger.reserve(match[1]!);
-    });
-    visit(tree, 'heading', (node: Heading) => {
+    }
+    for (const node of all) {
       const value = toString(node).trim();
       const id = custom.get(node) ?? slugger.slug(value);
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
       headings.push({ id, value, level: node.depth });
-    });
+    }
     file.data.headings = headings;
   };
 }

@@ -1,6 +1,6 @@
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.ts';
 import { toString } from 'hast-util-to-string';
 
 /**
@@ -11,7 +11,9 @@ import { toString } from 'hast-util-to-string';
 export function rehypeIdsAndAnchors() {
   return (tree: Root, vfile: VFile) => {
     const ids: string[] = [];
-    visit(tree, 'element', (node: Element) => {
+    walk(tree as never, (any) => {
+      if (any.type !== 'element') return false;
+      const node = any as unknown as Element;
       const id = node.properties.id;
       if (typeof id === 'string' && id) ids.push(id);
       else if (typeof id === 'number') ids.push(String(id));
@@ -25,6 +27,8 @@ export function rehypeIdsAndAnchors() {
           children: [{ type: 'text', value: '\u200b' }],
         });
       }
+      // Highlighted code is most of the tree and holds no ids.
+      return node.tagName !== 'pre';
     });
     vfile.data.ids = ids;
   };

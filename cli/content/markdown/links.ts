@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.ts';
 
 /** A link or image reference found in a document, with its place in the source file. */
 export interface LinkRef {
@@ -29,7 +29,11 @@ export function rehypeCollectLinks() {
     const dir = path.posix.dirname(vfile.path);
     const lineOffset = vfile.data.lineOffset ?? 0;
     const links: LinkRef[] = [];
-    visit(tree, 'element', (node: Element) => {
+    walk(tree as never, (any) => {
+      if (any.type !== 'element') return false;
+      const node = any as unknown as Element;
+      // Highlighted code is most of the tree and holds no links.
+      if (node.tagName === 'pre') return false;
       const attr = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : null;
       if (!attr) return;
       const url = node.properties[attr];

@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { walk, PHRASING_PARENTS } from './walk.ts';
 
 /**
  * `::::tabs{groupId="lang"}` holding `:::tab{label="curl" value="curl"}` blocks → an ARIA
@@ -12,7 +12,10 @@ import { visit } from 'unist-util-visit';
 export function remarkTabs() {
   return (tree: Root, file: VFile) => {
     let count = 0;
-    visit(tree, 'containerDirective', (node: ContainerDirective) => {
+    walk(tree as never, (any) => {
+      if (PHRASING_PARENTS.has(any.type)) return false;
+      if (any.type !== 'containerDirective') return;
+      const node = any as unknown as ContainerDirective;
       if (node.name !== 'tabs') return;
       const tabs = node.children.filter((c): c is ContainerDirective => c.type === 'containerDirective' && c.name === 'tab');
       if (tabs.length === 0 || tabs.length !== node.children.length) {
@@ -46,7 +49,7 @@ export function remarkTabs() {
           hProperties: {
             role: 'tabpanel',
             id: `${base}-panel-${i}`,
-            ariaLabelledBy: `${base}-tab-${i}`,
+            ariaLabelledBy: [`${base}-tab-${i}`],
             className: ['tabs__panel'],
             dataValue: values[i],
             hidden: i !== selected,

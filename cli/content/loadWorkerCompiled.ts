@@ -1,3 +1,4 @@
+// Worker entry compiled into the CLI bundle by bin/site.js (see loadWorker.js for the sources).
 import { parentPort } from 'node:worker_threads';
 import { loadDocument } from './loadDocument.ts';
 import type { SourceFile } from './scan.ts';

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../cli/config/load.ts';
+import { analyze } from '../../cli/pipeline/analyze.ts';
+import { createReporter } from '../../cli/pipeline/reporter.ts';
+import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
+import { checkLinks } from '../../cli/links/checkLinks.ts';
+import { graphOf } from '../helpers/memorySite.ts';
+
+const fixture = path.resolve(import.meta.dirname, '../fixtures/sites/broken-links');
+const quiet = createReporter({ quiet: true });
+
+describe('link check on the broken-links fixture', () => {
+  it('reports each broken link and anchor with file:line:col, the target and the nearest routes', async () => {
+    const config = await loadConfig(fixture);
+    const { diagnostics } = await analyze(config, { reporter: quiet });
+    expect(diagnostics.map(formatDiagnostic)).toEqual([
+      'docs/index.md:7:33: Broken link to "./missing.md": that file does not exist (or is a draft).\n  Nearest existing files: docs/index.md, docs/guide.md.',
+      'docs/index.md:9:39: Broken anchor in "./guide.md#nowhere": /guide/ has no element with that id.\n  Nearest ids on that page: #set-up, #main, #raw-anchor.',
+      'docs/index.md:11:36: Broken link to "/giude/": no page or file has that address.\n  Nearest existing routes: /guide/, /, /search/.',
+      'docs/index.md:13:35: Broken anchor in "#intro-sectoin": / has no element with that id.\n  Nearest ids on that page: #intro-section, #main, #__docusaurus_skipToContent_fallback.',
+      'docs/index.md:15:24: Missing file "/img/gone.png": nothing in the static folder has that path.\n  Nearest files: /img/logo.svg.',
+      'site.config.ts: Broken link to "/gude/": no page or file has that address.\n  Nearest existing routes: /guide/, /, /search/.',
+    ]);
+    expect(diagnostics.every((d) => d.severity === 'error')).toBe(true);
+  });
+
+  it('makes broken links warnings in dev mode', async () => {
+    const config = await loadConfig(fixture);
+    const { diagnostics } = await analyze(config, { reporter: quiet, mode: 'dev' });
+    expect(diagnostics.length).toBeGreaterThan(0);
+    expect(diagnostics.every((d) => d.severity === 'warning')).toBe(true);
+  });
+});
+
+describe('checkLinks', () => {
+  const deps = { staticFiles: new Set(['img/a.png', 'files/report.pdf']), fileExists: () => false };
+
+  it('accepts routes with or without trailing slash, .html forms, static files and outside URLs', async () => {
+    const { graph, config } = await graphOf({
+      'docs/a.md': '[1](/b/) [2](/b) [3](/b/index.html) [4](/b.html) [5](/files/report.pdf) [6](https://x.example/y) [7](mailto:a@b.c) [8](../b/#t)\n',
+      'docs/b.md': '## T\n',
+    });
+    expect(checkLinks(graph, config, deps)).toEqual([]);
+  });
+
+  it('checks ids the rendered page really has, including raw HTML and custom ids', async () => {
+    const { graph, config } = await graphOf({
+      'docs/a.md': '[1](./b.md#custom) [2](./b.md#raw) [3](./b.md#gen-heading) [4](./b.md#missing)\n',
+      'docs/b.md': '## Gen heading\n\n## Other {#custom}\n\n<p id="raw">x</p>\n',
+    });
+    const problems = checkLinks(graph, config, deps);
+    expect(problems.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      '1:60 broken-anchor Broken anchor in "./b.md#missing": /b/ has no element with that id.',
+    ]);
+  });
+
+  it('checks links in sidebars and the footer from the config', async () => {
+    const { graph, config } = await graphOf(
+      { 'docs/a.md': 'A\n' },
+      { docs: { sidebars: { docs: ['a', { type: 'link', label: 'Gone', href: '/gone/' }] } }, footer: { links: [{ label: 'X', to: '/x/' }] } },
+    );
+    expect(checkLinks(graph, config, deps).map((d) => `${d.file} ${d.message}`)).toEqual([
+      'site.config.ts Broken link to "/x/": no page or file has that address.',
+      'site.config.ts Broken link to "/gone/": no page or file has that address.',
+    ]);
+  });
+
+  it('does not check mirror copies twice', async () => {
+    const { graph, config } = await graphOf({ 'docs/dev/a.md': '[x](./nope.md)\n' }, { docs: { mirrors: [{ from: 'dev', to: 'copy' }] } });
+    expect(checkLinks(graph, config, deps)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../cli/content/loadDocument.ts';
+import { loadCategory } from '../../cli/content/loadMeta.ts';
+import { parseCodeMeta } from '../../cli/content/markdown/codeBlock.ts';
+import { FILE_LINK_MARK } from '../../cli/content/markdown/links.ts';
+
+const doc = (text: string, file = 'docs/guides/page.md') => loadDocument({ area: 'docs', relPath: file.replace(/^docs\//, ''), file, text });
+
+describe('front matter', () => {
+  it('reads the Docusaurus keys and keeps unknown ones', () => {
+    const d = doc('---\ntitle: Hello\ndescription: Short.\nsidebar_position: 3\ntags: [a, b]\ncustom: yes\n---\nBody.\n');
+    expect(d.title).toBe('Hello');
+    expect(d.description).toBe('Short.');
+    expect(d.frontMatter.sidebar_position).toBe(3);
+    expect(d.frontMatter.tags).toEqual(['a', 'b']);
+    expect(d.frontMatter.custom).toBe('yes');
+    expect(d.diagnostics).toEqual([]);
+  });
+
+  it('reports invalid YAML at the file line, and keeps the body', () => {
+    const d = doc('---\ntitle: Hello\ndescription: [unclosed\n---\nBody text.\n');
+    expect(d.diagnostics).toHaveLength(1);
+    expect(d.diagnostics[0]).toMatchObject({ code: 'front-matter-syntax', file: 'docs/guides/page.md', severity: 'error' });
+    expect(d.diagnostics[0]!.line).toBeGreaterThanOrEqual(3);
+    expect(d.html).toContain('Body text.');
+  });
+
+  it('reports a value of the wrong type with its key and line', () => {
+    const d = doc('---\ntitle: Hello\nsidebar_position: first\n---\nBody.\n');
+    expect(d.diagnostics).toEqual([
+      expect.objectContaining({ code: 'front-matter-field', line: 3, message: 'Front matter "sidebar_position" must be a number; found "first".' }),
+    ]);
+    expect(d.title).toBe('Hello');
+  });
+
+  it('takes the title from a leading # heading and the description from the first paragraph', () => {
+    const d = doc('# From Heading\n\nFirst paragraph with *emphasis*.\n\n## Next\n');
+    expect(d.title).toBe('From Heading');
+    expect(d.description).toBe('First paragraph with emphasis.');
+    expect(d.html).not.toContain('<h1');
+  });
+});
+
+describe('headings and table of contents', () => {
+  it('gives ids by GitHub rules, honours {#custom} ids, and de-duplicates', () => {
+    const d = doc('## Install the SDK\n\n## Set up {#setup}\n\n### Install the SDK\n\n#### Deep\n');
+    expect(d.headings).toEqual([
+      { id: 'install-the-sdk', value: 'Install the SDK', level: 2 },
+      { id: 'setup', value: 'Set up', level: 2 },
+      { id: 'install-the-sdk-1', value: 'Install the SDK', level: 3 },
+      { id: 'deep', value: 'Deep', level: 4 },
+    ]);
+    expect(d.html).toContain('<h2 id="setup" class="anchor">Set up<a href="#setup" class="hash-link" aria-label="Direct link to Set up"');
+  });
+
+  it('never generates an id that a custom id already took', () => {
+    const d = doc('## Setup\n\n## Other {#setup}\n');
+    expect(d.headings.map((h) => h.id)).toEqual(['setup-1', 'setup']);
+  });
+
+  it('collects ids from raw HTML too', () => {
+    const d = doc('Text.\n\n<div id="raw-box">Box</div>\n\n<a name="x" id="legacy"></a>\n');
+    expect(d.ids).toEqual(expect.arrayContaining(['raw-box', 'legacy']));
+  });
+});
+
+describe('links and images', () => {
+  it('records every link with its file line and column, after front matter', () => {
+    const d = doc('---\ntitle: T\n---\n\nSee [the guide](../other.md#part) and\n[site](https://example.com).\n\n![Alt](/img/a.png)\n');
+    expect(d.links.map(({ url, line, column, kind }) => ({ url, line, column, kind }))).toEqual([
+      { url: '../other.md#part', line: 5, column: 5, kind: 'link' },
+      { url: 'https://example.com', line: 6, column: 1, kind: 'link' },
+      { url: '/img/a.png', line: 8, column: 1, kind: 'image' },
+    ]);
+    expect(d.links[0]!.file).toBe('docs/other.md');
+    expect(d.html).toContain(`href="${FILE_LINK_MARK}docs/other.md#part"`);
+    expect(d.html).toContain('loading="lazy"');
+  });
+
+  it('leaves text like "Status:pending" alone (no accidental directives)', () => {
+    const d = doc('Status:pending and 10:30 and :smile.\n');
+    expect(d.html).toBe('<p>Status:pending and 10:30 and :smile.</p>');
+  });
+});
+
+describe('admonitions, tabs, code', () => {
+  it('renders admonitions with default and custom titles', () => {
+    const d = doc(':::tip\nDo this.\n:::\n\n:::danger[Irreversible]\nCareful.\n:::\n');
+    expect(d.html).toContain('<div class="admonition admonition-tip" role="note" aria-label="Tip"><div class="admonition-heading">Tip</div>');
+    expect(d.html).toContain('<div class="admonition-heading">Irreversible</div>');
+  });
+
+  it('reports an unknown block directive with its line', () => {
+    const d = doc('Intro.\n\n:::nope\nX\n:::\n');
+    expect(d.diagnostics).toEqual([expect.objectContaining({ code: 'unknown-directive', line: 3 })]);
+  });
+
+  it('renders tabs as an ARIA tab list with the group id', () => {
+    const d = doc('::::tabs{groupId="lang"}\n:::tab{label="curl"}\nA\n:::\n:::tab{label="JavaScript" value="js"}\nB\n:::\n::::\n');
+    expect(d.html).toContain('<div class="tabs-container" data-group-id="lang"><div role="tablist"');
+    expect(d.html).toContain('role="tab" id="tabs-1-tab-0" aria-controls="tabs-1-panel-0" aria-selected="true" tabindex="0" class="tabs__item" data-value="curl">curl</button>');
+    expect(d.html).toContain('data-value="js">JavaScript</button>');
+    expect(d.html).toContain('<div role="tabpanel" id="tabs-1-panel-1" aria-labelledby="tabs-1-tab-1" class="tabs__panel" data-value="js" hidden>');
+  });
+
+  it('highlights code at build time with title, line highlights and line numbers', () => {
+    const d = doc('```js title="a.js" {2} showLineNumbers\nconst a = 1;\nconsole.log(a);\n```\n');
+    expect(d.html).toContain('<div class="code-block__title">a.js</div>');
+    expect(d.html).toContain('<code class="language-js line-numbers">');
+    expect(d.html).toContain('<span class="token-line"><span class="token keyword">const</span>');
+    expect(d.html).toMatch(/<span class="token-line highlighted">.*console/);
+  });
+
+  it('parses code meta', () => {
+    expect(parseCodeMeta('title="x y.ts" {1,3-5} showLineNumbers')).toEqual({ title: 'x y.ts', highlight: new Set([1, 3, 4, 5]), showLineNumbers: true });
+    expect(parseCodeMeta(undefined)).toEqual({ title: undefined, highlight: new Set(), showLineNumbers: false });
+  });
+
+  it('keeps a blog summary before <!-- truncate -->', () => {
+    const d = loadDocument({ area: 'blog', relPath: 'p.md', file: 'blog/p.md', text: 'Summary.\n\n<!-- truncate -->\n\nRest.\n' });
+    expect(d.excerptHtml).toBe('<p>Summary.</p>\n');
+    expect(d.html).toContain('Rest.');
+    expect(d.html).not.toContain('truncate');
+  });
+});
+
+describe('category files', () => {
+  it('reads label, position and a generated-index link', () => {
+    const result = loadCategory({ area: 'docs', relPath: 'guides/_category_.yml', file: 'docs/guides/_category_.yml', text: 'label: Guides\nposition: 2\nlink:\n  type: generated-index\n  slug: /category/guides\n' });
+    expect(result.category).toEqual({ dir: 'guides', file: 'docs/guides/_category_.yml', meta: { label: 'Guides', position: 2, link: { type: 'generated-index', slug: '/category/guides' } } });
+  });
+
+  it('reports an unknown key', () => {
+    const result = loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: '{"lable": "Oops"}' });
+    expect(result.diagnostics[0]).toMatchObject({ code: 'category-invalid', file: 'docs/g/_category_.json' });
+  });
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Browser and whole-site tests share one machine with 2 cores: keep them from fighting.
+    maxWorkers: 2,
+  },
+});
