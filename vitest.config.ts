@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    globalSetup: ['tests/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Browser and whole-site tests share one machine with 2 cores: keep them from fighting.

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { PageData } from './pageData.ts';
-import { pageDataUrl } from './pageData.ts';
+import type { PageData, SidebarItem } from './pageData.ts';
+import { pageDataUrl, sidebarDataUrl } from './pageData.ts';
 
 export interface RouterState {
   /** The route shown (clean path, trailing slash). */
@@ -31,20 +31,37 @@ export function normalizePath(pathname: string): string {
   return path;
 }
 
-const cache = new Map<string, Promise<PageData>>();
-
-/** Fetches (once) the payload of a route. Rejects on a network error or a non-200 answer. */
-export function loadPageData(baseUrl: string, path: string): Promise<PageData> {
-  let pending = cache.get(path);
+function fetchOnce<T>(cache: Map<string, Promise<T>>, key: string, url: string, what: string): Promise<T> {
+  let pending = cache.get(key);
   if (!pending) {
-    pending = fetch(pageDataUrl(baseUrl, path)).then((res) => {
-      if (!res.ok) throw new Error(`Could not load ${path} (HTTP ${res.status}).`);
-      return res.json() as Promise<PageData>;
+    pending = fetch(url).then((res) => {
+      if (!res.ok) throw new Error(`Could not load ${what} (HTTP ${res.status}).`);
+      return res.json() as Promise<T>;
     });
-    pending.catch(() => cache.delete(path));
-    cache.set(path, pending);
+    pending.catch(() => cache.delete(key));
+    cache.set(key, pending);
   }
   return pending;
+}
+
+const pages = new Map<string, Promise<PageData>>();
+const sidebars = new Map<string, Promise<SidebarItem[]>>();
+
+/** Fetches (once) a sidebar's whole item tree. */
+export function loadSidebar(baseUrl: string, sidebarId: string): Promise<SidebarItem[]> {
+  return fetchOnce(sidebars, sidebarId, sidebarDataUrl(baseUrl, sidebarId), `the sidebar "${sidebarId}"`);
+}
+
+/**
+ * Fetches (once) the payload of a route, with its sidebar (payloads carry only the
+ * sidebar's id). Rejects on a network error or a non-200 answer.
+ */
+export async function loadPageData(baseUrl: string, path: string): Promise<PageData> {
+  const page = await fetchOnce(pages, path, pageDataUrl(baseUrl, path), path);
+  if ((page.kind === 'doc' || page.kind === 'category-index') && page.sidebarId && !page.sidebar) {
+    page.sidebar = await loadSidebar(baseUrl, page.sidebarId);
+  }
+  return page;
 }
 
 /** Prefetching costs the reader's data: skipped on 2g and with data-saver on (SPEC §2). */

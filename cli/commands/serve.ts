@@ -10,7 +10,7 @@ export async function serveCommand(siteDir: string, options: { port: number; hos
   const reporter = createReporter();
   try {
     const config = await loadConfig(siteDir);
-    const dir = path.resolve(config.siteDir, options.dir ?? config.paths.outDir);
+    const dir = options.dir ? path.resolve(options.dir) : path.resolve(config.siteDir, config.paths.outDir);
     if (!fs.existsSync(path.join(dir, 'index.html'))) {
       reporter.error(`Nothing to serve: ${dir} has no index.html. Run "npm run build" first.`);
       return 1;

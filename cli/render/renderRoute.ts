@@ -31,7 +31,16 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   } catch (error) {
     throw siteError({ file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) }, error);
   }
-  return { route, page, body, data: route.kind === 'not-found' ? undefined : JSON.stringify(page) };
+  return { route, page, body, data: route.kind === 'not-found' ? undefined : payloadOf(page) };
+}
+
+/**
+ * The payload the client router fetches. It leaves out the sidebar: by the time a reader
+ * navigates, the client has the whole sidebar (see useFullSidebar), and repeating it in
+ * every payload would dominate their size on large sites.
+ */
+function payloadOf(page: PageData): string {
+  return JSON.stringify('sidebar' in page ? { ...page, sidebar: undefined } : page);
 }
 
 /** The page's complete HTML document, once the client bundle's file names are known. */

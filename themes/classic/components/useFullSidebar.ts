@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { sidebarDataUrl, type SidebarItem } from '../../../runtime/pageData.ts';
+import type { SidebarItem } from '../../../runtime/pageData.ts';
 import { useSite } from '../../../runtime/SiteContext.ts';
-
-const loaded = new Map<string, Promise<SidebarItem[]>>();
+import { loadSidebar } from '../../../runtime/router.ts';
 
 /**
  * Pages carry only the open branch of their sidebar (closed categories without their
@@ -15,17 +14,8 @@ export function useFullSidebar(sidebarId: string | undefined, pruned: SidebarIte
   const [full, setFull] = useState<{ id: string; items: SidebarItem[] } | null>(null);
   useEffect(() => {
     if (!sidebarId || full?.id === sidebarId) return;
-    let pending = loaded.get(sidebarId);
-    if (!pending) {
-      pending = fetch(sidebarDataUrl(baseUrl, sidebarId)).then((r) => {
-        if (!r.ok) throw new Error(`Could not load the sidebar "${sidebarId}" (HTTP ${r.status}).`);
-        return r.json() as Promise<SidebarItem[]>;
-      });
-      pending.catch(() => loaded.delete(sidebarId));
-      loaded.set(sidebarId, pending);
-    }
     let live = true;
-    pending.then((items) => live && setFull({ id: sidebarId, items })).catch((error) => console.error(error));
+    loadSidebar(baseUrl, sidebarId).then((items) => live && setFull({ id: sidebarId, items })).catch((error) => console.error(error));
     return () => {
       live = false;
     };

@@ -1,0 +1,126 @@
+/**
+ * `npm run bench`: build speed and size, measured (never asserted in tests: this machine
+ * is shared and noisy). Medians of several runs, each next to a baseline from the same
+ * run. Sizes to measure: BENCH_SIZES=200,2000,10000 (default), BENCH_RUNS=3.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkRehype from 'remark-rehype';
+import { toHtml } from 'hast-util-to-html';
+import { writeSyntheticSite } from './syntheticSite.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SIZES = (process.env.BENCH_SIZES ?? '200,2000,10000').split(',').map(Number);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzip = (buf: Buffer | string) => zlib.gzipSync(buf, { level: 9 }).byteLength;
+
+function measureBuild(siteDir: string): { ms: number; maxRssMiB: number } {
+  const out = path.join(WORK, 'out');
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'bench/measureBuild.mjs'), siteDir, out], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const line = result.stdout.trim().split('\n').pop() ?? '';
+  const parsed = JSON.parse(line) as { ms: number; maxRssMiB: number; code: number };
+  if (parsed.code !== 0) throw new Error(`Build of ${siteDir} failed:\n${result.stderr}`);
+  return parsed;
+}
+
+function timeCommand(args: string[]): number {
+  const start = performance.now();
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin/site.js'), ...args], { encoding: 'utf8', cwd: ROOT });
+  if (result.status !== 0) throw new Error(`site ${args.join(' ')} failed:\n${result.stderr}`);
+  return performance.now() - start;
+}
+
+/** The floor: the same Markdown through bare remark → rehype → HTML, in this process. */
+function parsingFloor(dir: string): number {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(d, e.name));
+      else if (e.name.endsWith('.md')) files.push(fs.readFileSync(path.join(d, e.name), 'utf8'));
+    }
+  };
+  walk(dir);
+  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype);
+  const runs: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const start = performance.now();
+    for (const text of files) toHtml(processor.runSync(processor.parse(text)) as never);
+    runs.push(performance.now() - start);
+  }
+  return median(runs);
+}
+
+/** First-load JavaScript of a docs page: the entry script and its preloaded chunks, gzipped. */
+function firstLoadJs(buildDir: string, page: string): { raw: number; gz: number } {
+  const html = fs.readFileSync(path.join(buildDir, page, 'index.html'), 'utf8');
+  const urls = new Set([...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!));
+  let raw = 0;
+  let gz = 0;
+  for (const url of urls) {
+    const buf = fs.readFileSync(path.join(buildDir, url));
+    raw += buf.byteLength;
+    gz += gzip(buf);
+  }
+  return { raw, gz };
+}
+
+/** Baseline: React alone (react + react-dom/client, minified, production). */
+async function reactAlone(): Promise<number> {
+  const result = await esbuild.build({
+    stdin: { contents: "import { hydrateRoot } from 'react-dom/client'; import { createElement } from 'react'; hydrateRoot(document.body, createElement('div'));", resolveDir: ROOT },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  return gzip(Buffer.from(result.outputFiles[0]!.contents));
+}
+
+const rows: string[][] = [];
+const row = (...cells: string[]) => {
+  rows.push(cells);
+  console.log(cells.join('  |  '));
+};
+
+console.log(`Benchmark on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${RUNS} runs each; medians.\n`);
+timeCommand(['--version']); // compiles the CLI once, outside the measurements
+
+// 1. This site.
+const site = [...Array(RUNS)].map(() => measureBuild(ROOT));
+const check = [...Array(RUNS)].map(() => timeCommand(['check']));
+const floor = parsingFloor(path.join(ROOT, 'content'));
+row('Coinvoy site: cold build', seconds(median(site.map((r) => r.ms))), `peak ${median(site.map((r) => r.maxRssMiB))} MiB`, `baseline: bare remark→HTML of the same Markdown ${seconds(floor)}`);
+row('Coinvoy site: check (links, no render)', seconds(median(check)), '', 'whole command, process start included');
+fs.rmSync(path.join(WORK, 'out'), { recursive: true, force: true });
+measureBuild(ROOT);
+const js = firstLoadJs(path.join(WORK, 'out'), 'for-developers/callbacks');
+const react = await reactAlone();
+row('First-load JS of a docs page', `${kb(js.gz)} gzip`, `${kb(js.raw)} raw`, `baseline: React alone ${kb(react)} gzip (site code ${kb(js.gz - react)})`);
+
+// 2. Synthetic Docusaurus-style sites.
+for (const size of SIZES) {
+  const dir = path.join(WORK, `synthetic-${size}`);
+  writeSyntheticSite(dir, size);
+  const runs = [...Array(size >= 10000 ? 1 : RUNS)].map(() => measureBuild(dir));
+  const ms = median(runs.map((r) => r.ms));
+  const pages = fs.readdirSync(path.join(WORK, 'out'), { recursive: true }).filter((f) => String(f).endsWith('index.html')).length;
+  row(`Synthetic ${size} docs (${pages} pages)`, seconds(ms), `${Math.round(pages / (ms / 1000))} pages/s`, `peak ${Math.max(...runs.map((r) => r.maxRssMiB))} MiB, ${runs.length} run${runs.length > 1 ? 's' : ''}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+fs.rmSync(WORK, { recursive: true, force: true });

@@ -1,0 +1,105 @@
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_OUTPUT } from '../globalSetup.ts';
+import { launchBrowser, serveBuild } from './browser.ts';
+
+let browser: Browser;
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  ({ url: base, server } = await serveBuild(SITE_OUTPUT));
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((r) => server?.close(() => r()));
+});
+
+/** A page that records console errors and failed requests. */
+async function openPage(path: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+  await page.goto(base + path, { waitUntil: 'networkidle' });
+  return { page, problems };
+}
+
+describe('in the browser', () => {
+  it('hydrates a docs page without console errors', async () => {
+    const { page, problems } = await openPage('/for-developers/callbacks/');
+    // Hydrated React answers clicks: a closed sidebar category opens.
+    const toggle = page.getByRole('button', { name: "Expand sidebar category 'Dashboard guide'" });
+    await toggle.click();
+    await expect.poll(() => page.getByRole('button', { name: "Collapse sidebar category 'Dashboard guide'" }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('navigates client-side: no reload, new content, title, scroll to top, payload fetched', async () => {
+    const { page, problems } = await openPage('/for-developers/callbacks/');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: 'API architecture' }).click();
+    await expect.poll(() => page.url()).toBe(`${base}/for-developers/api-architecture/`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('API architecture');
+    expect(await page.title()).toBe('API architecture | Coinvoy');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    expect(fetched).toContain('/page-data/for-developers/api-architecture/data.json');
+    // Back restores the previous page from its payload, still without a reload.
+    await page.goBack();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Callbacks');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('scrolls to the hash anchor after a client-side navigation', async () => {
+    const { page } = await openPage('/for-developers/callbacks/');
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/for-developers/api-architecture/#error-codes';
+      a.id = 'test-link';
+      a.textContent = 'go';
+      document.querySelector('#__content')!.prepend(a);
+    });
+    await page.click('#test-link');
+    await expect.poll(() => page.url()).toBe(`${base}/for-developers/api-architecture/#error-codes`);
+    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('error-codes')!.getBoundingClientRect().top))).toBeLessThan(120);
+    await page.close();
+  });
+
+  it('normalises .html and /index.html paths to the clean route', async () => {
+    const { page } = await openPage('/for-developers/callbacks/index.html');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/for-developers/callbacks/');
+    await page.close();
+  });
+
+  it('reads the full HTML without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${base}/functional/checkouts/cart/`);
+    expect(await page.locator('h1').textContent()).toBe('Cart');
+    expect(await page.locator('nav[aria-label="Docs sidebar"] a[aria-current="page"]').textContent()).toBe('Cart');
+    expect(await page.locator('#__content h2').count()).toBeGreaterThan(2);
+    await context.close();
+  });
+
+  it('reloads the window when a payload fails to load', async () => {
+    const { page } = await openPage('/for-developers/callbacks/');
+    await page.route('**/page-data/for-developers/tech-stack/data.json', (route) => route.abort());
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await Promise.all([page.waitForEvent('load'), page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: 'Tech stack' }).click()]);
+    expect(page.url()).toBe(`${base}/for-developers/tech-stack/`);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
+    expect(await page.locator('h1').textContent()).toBe('Tech stack');
+    await page.close();
+  });
+});

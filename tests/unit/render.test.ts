@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'node-html-parser';
+import { graphOf } from '../helpers/memorySite.ts';
+import { renderRoute, pageDocument } from '../../cli/render/renderRoute.ts';
+import { toSiteData } from '../../cli/render/siteData.ts';
+import { renderSitemap } from '../../cli/render/siteFiles.ts';
+import { serializeData } from '../../cli/render/document.ts';
+
+const assets = { script: '/assets/main-ABC.js', preload: ['/assets/chunk-1.js'], css: ['/assets/main-ABC.css'] };
+
+async function renderSite(files: Record<string, string>, overrides = {}) {
+  const { graph, config } = await graphOf(files, overrides);
+  const site = toSiteData(config, graph, 'test');
+  const html = (path: string) => parse(pageDocument(renderRoute(graph.byPath.get(path)!, { graph, config, site }), { site, assets, headTags: '' }));
+  return { graph, site, html };
+}
+
+const files = {
+  'docs/intro.md': '---\nslug: /\ntitle: Welcome\ndescription: Start here.\n---\nSee [setup](./setup.md#install).\n',
+  'docs/setup.md': '---\ntitle: Set <up> & go\n---\nFirst paragraph becomes the description.\n\n## Install\n\n### Deeper\n\n#### Too deep\n',
+  'docs/dev/api.md': '---\ntitle: API\ndescription: The API.\n---\nA\n',
+};
+
+describe('rendered documents', () => {
+  it('has the title "Page | Site", description, social tags, canonical and lang', async () => {
+    const { html } = await renderSite(files);
+    const doc = html('/setup/');
+    expect(doc.querySelector('title')?.text).toBe('Set <up> & go | Test');
+    expect(doc.querySelector('html')?.getAttribute('lang')).toBe('en');
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('First paragraph becomes the description.');
+    expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Set <up> & go | Test');
+    expect(doc.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe('https://test.example/setup/');
+    expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://test.example/setup/');
+    expect(doc.querySelector('h1')?.text).toBe('Set <up> & go');
+  });
+
+  it('applies the stored colour mode in an inline head script before any stylesheet', async () => {
+    const { html } = await renderSite(files);
+    const head = html('/').querySelector('head')!.innerHTML;
+    expect(head.indexOf("localStorage.getItem(k)")).toBeGreaterThan(0);
+    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+  });
+
+  it('resolves .md links to routes and keeps the TOC to h2–h3', async () => {
+    const { html } = await renderSite(files);
+    const home = html('/');
+    expect(home.querySelector('#__content a')?.getAttribute('href')).toBe('/setup/#install');
+    const toc = html('/setup/').querySelectorAll('.table-of-contents-wrapper a').map((a) => a.text);
+    expect(toc).toEqual(['Install', 'Deeper']);
+  });
+
+  it('embeds the page data without repeating the Markdown', async () => {
+    const { html } = await renderSite(files);
+    const data = JSON.parse(html('/setup/').querySelector('#__data')!.text) as { kind: string; html: unknown; title: string };
+    expect(data).toMatchObject({ kind: 'doc', html: null, title: 'Set <up> & go' });
+  });
+
+  it('gives mirrored pages a canonical link to the source', async () => {
+    const { html } = await renderSite(files, { docs: { mirrors: [{ from: 'dev', to: 'copy' }] } });
+    expect(html('/copy/api/').querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://test.example/dev/api/');
+  });
+
+  it('marks the search and not-found pages noindex and leaves them and copies out of the sitemap', async () => {
+    const { html, graph, site } = await renderSite(files, { docs: { mirrors: [{ from: 'dev', to: 'copy' }] } });
+    expect(html('/404.html').querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
+    expect(html('/404.html').querySelector('h1')?.text).toBe('Page Not Found');
+    const sitemap = renderSitemap(graph, site);
+    expect(sitemap).toContain('<loc>https://test.example/dev/api/</loc>');
+    expect(sitemap).not.toContain('/copy/');
+    expect(sitemap).not.toContain('/search/');
+    expect(sitemap).not.toContain('404');
+  });
+
+  it('serialises data safely inside a script element', () => {
+    expect(serializeData({ a: '</script><script>alert(1)</script>' })).toBe('{"a":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
+  });
+});

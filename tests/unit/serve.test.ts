@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaticServer, resolveRequest } from '../../cli/serve/staticServer.ts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-'));
+const secretDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-'));
+fs.writeFileSync(path.join(secretDir, 'secret.txt'), 'do not serve');
+for (const [file, text] of Object.entries({ 'index.html': 'home', 'docs/index.html': 'docs', 'docs/a b/index.html': 'spaced', '404.html': 'not found page', 'img/x.svg': '<svg/>' })) {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), text);
+}
+
+let base = '';
+const server = createStaticServer(root);
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const get = async (p: string) => {
+  const res = await fetch(base + p, { redirect: 'manual' });
+  return { status: res.status, body: await res.text(), location: res.headers.get('location'), type: res.headers.get('content-type') };
+};
+
+describe('serve', () => {
+  it('serves x/ as x/index.html and redirects x to x/', async () => {
+    expect(await get('/docs/')).toMatchObject({ status: 200, body: 'docs', type: 'text/html; charset=utf-8' });
+    expect(await get('/docs?q=1')).toMatchObject({ status: 301, location: '/docs/?q=1' });
+    expect(await get('/docs/a%20b/')).toMatchObject({ status: 200, body: 'spaced' });
+    expect(await get('/img/x.svg')).toMatchObject({ status: 200, type: 'image/svg+xml' });
+  });
+
+  it('answers unknown paths with 404.html and status 404', async () => {
+    expect(await get('/nope/')).toMatchObject({ status: 404, body: 'not found page' });
+    expect(await get('/img/x.svg/')).toMatchObject({ status: 404 });
+  });
+
+  it('never serves a file outside the build folder, however the path is encoded', async () => {
+    const rel = path.relative(root, path.join(secretDir, 'secret.txt')).split(path.sep).join('/');
+    for (const attempt of [`/${rel}`, `/${rel.replace(/\.\./g, '%2e%2e')}`, `/${rel.replace(/\//g, '%2f')}`, `/..%5c..%5c${path.basename(secretDir)}%5csecret.txt`, '/%00/etc/passwd', '/%E0%A4%A']) {
+      const res = await get(attempt);
+      expect(res.body, attempt).not.toContain('do not serve');
+      expect([400, 404], attempt).toContain(res.status);
+    }
+  });
+
+  it('resolves requests without touching the disk for bad encodings', () => {
+    expect(resolveRequest('/site', '/%ZZ', () => null)).toEqual({ type: 'bad-request' });
+    expect(resolveRequest('/site', '/a/../../etc/passwd', () => 'file')).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+  });
+});
