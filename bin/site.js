@@ -63,5 +63,7 @@ try {
   // Not compiled yet.
 }
 if (current !== stamp) await compile(stamp);
+// Caches of the generator's results are only valid for this exact generator.
+process.env.SITE_CLI_BUILD = stamp;
 const { main } = await import(pathToFileURL(path.join(outDir, 'main.mjs')).href);
 process.exitCode = await main(process.argv);

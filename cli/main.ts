@@ -2,9 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from './paths.ts';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { buildCommand } from './commands/build.ts';
-import { checkCommand } from './commands/check.ts';
-import { serveCommand } from './commands/serve.ts';
 
 const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -15,7 +12,8 @@ function port(value: string): number {
 }
 
 /**
- * The command line: a thin adapter from arguments to `commands/*`. Each action stores its
+ * The command line: a thin adapter from arguments to `commands/*`, each loaded only when
+ * run (so `--help` does not load React or the Markdown pipeline). Each action stores its
  * exit code; usage errors exit 2, failed builds and checks 1.
  */
 export function createProgram(setExitCode: (code: number) => void): Command {
@@ -30,15 +28,17 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .description('build the static site into the output folder (replaced only when the build succeeds)')
     .argument('[siteDir]', 'site folder with site.config.ts', '.')
     .option('--out-dir <dir>', 'output folder (default: the config\'s paths.outDir, "build")')
+    .option('--no-cache', 'load every Markdown file again instead of reusing unchanged ones')
     .option('--debug', 'show stack traces')
-    .action(async (siteDir: string, opts: { outDir?: string; debug?: boolean }) => setExitCode(await buildCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { outDir?: string; cache: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/build.ts')).buildCommand(siteDir, opts)));
   program
     .command('check')
     .description('check every link and anchor without rendering (for CI)')
     .argument('[siteDir]', 'site folder with site.config.ts', '.')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
+    .option('--no-cache', 'load every Markdown file again instead of reusing unchanged ones')
     .option('--debug', 'show stack traces')
-    .action(async (siteDir: string, opts: { format: 'text' | 'json' | 'github'; debug?: boolean }) => setExitCode(await checkCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { format: 'text' | 'json' | 'github'; cache: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/check.ts')).checkCommand(siteDir, opts)));
   program
     .command('serve')
     .description('serve the built site as a static host does')
@@ -47,7 +47,7 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--dir <dir>', 'folder to serve (default: the output folder)')
     .option('--debug', 'show stack traces')
-    .action(async (siteDir: string, opts: { port: number; host: string; dir?: string; debug?: boolean }) => setExitCode(await serveCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { port: number; host: string; dir?: string; debug?: boolean }) => setExitCode(await (await import('./commands/serve.ts')).serveCommand(siteDir, opts)));
   return program;
 }
 

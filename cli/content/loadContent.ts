@@ -12,17 +12,12 @@ export interface LoadedContent {
   diagnostics: Diagnostic[];
 }
 
-/**
- * Loaded documents by content hash, kept between builds by watch mode and by the
- * on-disk cache. Passed in explicitly: no module-level state.
- */
-export type DocumentCache = Map<string, LoadedDocument>;
+export type { DocumentCache } from './documentCache.ts';
+import type { DocumentCache } from './documentCache.ts';
 
-/** Bump when the loader's output changes shape or meaning, to invalidate caches. */
-export const LOADER_VERSION = '1';
-
+/** A document's identity: its path and its text (the loader is a pure function of both). */
 export function cacheKey(source: SourceFile): string {
-  return createHash('sha1').update(LOADER_VERSION).update('\0').update(source.file).update('\0').update(source.text).digest('base64url');
+  return createHash('sha1').update(source.file).update('\0').update(source.text).digest('base64url');
 }
 
 /**
@@ -36,11 +31,14 @@ export async function loadContent(
   const cache = deps.cache;
   const markdown = files.filter((f) => /\.mdx?$/.test(f.relPath));
   const keys = markdown.map(cacheKey);
-  const missing = markdown.filter((_, i) => !cache?.has(keys[i]!));
+  const cached = markdown.map((_, i) => cache?.get(keys[i]!));
+  const missing = markdown.filter((_, i) => !cached[i]);
   const fresh = deps.loadMarkdown ? await deps.loadMarkdown(missing) : missing.map(loadDocument);
   const freshByFile = new Map(fresh.map((d) => [d.file, d]));
   const documents = markdown.map((source, i) => {
-    const doc = cache?.get(keys[i]!) ?? freshByFile.get(source.file)!;
+    const hit = cached[i];
+    if (hit) return hit;
+    const doc = freshByFile.get(source.file)!;
     cache?.set(keys[i]!, doc);
     return doc;
   });

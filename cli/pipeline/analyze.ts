@@ -5,6 +5,7 @@ import type { Diagnostic } from '../report/diagnostic.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import { scanContent, scanStatic } from '../content/scan.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
+import { loadDocument } from '../content/loadDocument.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import { checkLinks } from '../links/checkLinks.ts';
@@ -27,10 +28,10 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const { reporter } = deps;
   const [files, staticFiles] = await reporter.step('Reading content', () => Promise.all([scanContent(config), scanStatic(config)]));
   const content = await reporter.step('Loading Markdown', (progress) => {
-    const markdownCount = files.filter((f) => /\.mdx?$/.test(f.relPath)).length;
     return loadContent(files, {
       cache: deps.cache,
-      loadMarkdown: markdownCount >= WORKER_THRESHOLD ? (sources) => loadMarkdownInWorkers(sources, progress) : undefined,
+      // Decided on what is left to load: a warm cache needs no workers.
+      loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources, progress) : Promise.resolve(sources.map(loadDocument))),
     });
   });
   const graph = await reporter.step('Building route graph', () => buildRouteGraph(content, config, staticFiles));
