@@ -1,7 +1,8 @@
 // Runs one `site build` in this process and prints {ms, maxRssMiB} as JSON on stdout.
 // Usage: node bench/measureBuild.mjs <siteDir> <outDir>
 const [siteDir, outDir] = process.argv.slice(2);
-process.argv = [process.argv[0], 'site', 'build', siteDir, '--out-dir', outDir];
+// --no-cache: every run is a cold build.
+process.argv = [process.argv[0], 'site', 'build', siteDir, '--out-dir', outDir, '--no-cache'];
 process.env.NO_COLOR = '1';
 const start = performance.now();
 process.on('exit', (code) => {

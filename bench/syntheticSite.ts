@@ -13,8 +13,9 @@ function prose(seed: number, words: number): string {
 
 /**
  * A Docusaurus-style site of `docs` pages: folders of 50 docs with `_category_.json`,
- * each doc with front matter, headings, a table, a code block, an admonition and links
- * to its neighbours (all valid), plus a small blog.
+ * grouped ten folders to an area (as large sites nest their sidebars), each doc with
+ * front matter, headings, a table, a code block, an admonition and links to its
+ * neighbours (all valid), plus a small blog.
  */
 export function writeSyntheticSite(dir: string, docs: number): void {
   fs.rmSync(dir, { recursive: true, force: true });
@@ -27,7 +28,13 @@ export function writeSyntheticSite(dir: string, docs: number): void {
     `export default { title: 'Synthetic', url: 'https://synthetic.example', trailingSlash: true, navbar: { items: [{ label: 'Blog', to: '/blog/' }] } };\n`,
   );
   for (let f = 0; f < folders; f++) {
-    const folder = path.join(dir, 'docs', `section-${f}`);
+    const area = Math.floor(f / 10);
+    const areaDir = path.join(dir, 'docs', `area-${area}`);
+    if (f % 10 === 0) {
+      fs.mkdirSync(areaDir, { recursive: true });
+      fs.writeFileSync(path.join(areaDir, '_category_.json'), JSON.stringify({ label: `Area ${area}`, position: area + 1 }));
+    }
+    const folder = path.join(areaDir, `section-${f}`);
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, '_category_.json'), JSON.stringify({ label: `Section ${f}`, position: f + 1, link: { type: 'generated-index' } }));
     for (let d = 0; d < perFolder && f * perFolder + d < docs; d++) {
