@@ -48,6 +48,15 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option('--dir <dir>', 'folder to serve (default: the output folder)')
     .option('--debug', 'show stack traces')
     .action(async (siteDir: string, opts: { port: number; host: string; dir?: string; debug?: boolean }) => setExitCode(await (await import('./commands/serve.ts')).serveCommand(siteDir, opts)));
+  program
+    .command('dev')
+    .description('serve the site from memory and update open pages as files change')
+    .argument('[siteDir]', 'site folder with site.config.ts', '.')
+    .option('--port <port>', 'port to listen on', port, 3000)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--open', 'open the site in the default browser')
+    .option('--debug', 'show stack traces')
+    .action(async (siteDir: string, opts: { port: number; host: string; open?: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/dev.ts')).devCommand(siteDir, opts)));
   return program;
 }
 

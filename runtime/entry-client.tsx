@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import site from 'virtual:site-data';
 import type { PageData } from './pageData.ts';
 import { App } from './App.tsx';
-import { canPrefetch, createHistoryKey, internalTarget, loadPageData, normalizePath } from './router.ts';
+import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath } from './router.ts';
 import { installContentBehaviours, restoreTabChoices } from './behaviours.ts';
 import { applyHead } from './head.ts';
 import '../themes/classic/styles.css';
@@ -108,6 +108,22 @@ function ClientApp({ initial }: { initial: PageData }) {
       removeBehaviours();
     };
   }, [go]);
+
+  // Dev server only (compiled out of production bundles): pages edited on disk update in place.
+  useEffect(() => {
+    if (!process.env.SITE_DEV) return;
+    const onUpdate = (event: Event) => {
+      const { paths, sidebars } = (event as CustomEvent<{ paths: string[]; sidebars: boolean }>).detail;
+      forgetPageData(paths, sidebars);
+      if (!paths.includes(currentPath.current)) return;
+      loadPageData(site.baseUrl, currentPath.current).then(
+        (page) => setState({ page, loading: false }),
+        () => window.location.reload(),
+      );
+    };
+    window.addEventListener('site:dev-update', onUpdate);
+    return () => window.removeEventListener('site:dev-update', onUpdate);
+  }, []);
 
   // Links scrolled into view are prefetched when the browser is idle.
   useEffect(() => {

@@ -47,6 +47,22 @@ function fetchOnce<T>(cache: Map<string, Promise<T>>, key: string, url: string, 
 const pages = new Map<string, Promise<PageData>>();
 const sidebars = new Map<string, Promise<SidebarItem[]>>();
 
+let sidebarsVersion = 0;
+
+/** Drops cached payloads (dev mode: the pages changed on disk). */
+export function forgetPageData(paths: string[], allSidebars: boolean): void {
+  for (const path of paths) pages.delete(path);
+  if (allSidebars) {
+    sidebars.clear();
+    sidebarsVersion++;
+  }
+}
+
+/** Changes whenever cached sidebars were dropped, so views holding one fetch it again. */
+export function currentSidebarsVersion(): number {
+  return sidebarsVersion;
+}
+
 /** Fetches (once) a sidebar's whole item tree. */
 export function loadSidebar(baseUrl: string, sidebarId: string): Promise<SidebarItem[]> {
   return fetchOnce(sidebars, sidebarId, sidebarDataUrl(baseUrl, sidebarId), `the sidebar "${sidebarId}"`);

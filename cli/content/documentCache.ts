@@ -51,3 +51,22 @@ export function openDiskCache(root: string, generatorStamp: string): DocumentCac
     },
   };
 }
+
+/** Memory first, then disk (dev mode: fast start from the last run, no disk reads after). */
+export function layeredCache(disk: DocumentCache | undefined): DocumentCache {
+  const memory = new Map<string, LoadedDocument>();
+  return {
+    get(key) {
+      let doc = memory.get(key);
+      if (!doc && disk) {
+        doc = disk.get(key);
+        if (doc) memory.set(key, doc);
+      }
+      return doc;
+    },
+    set(key, doc) {
+      memory.set(key, doc);
+      disk?.set(key, doc);
+    },
+  };
+}

@@ -20,6 +20,8 @@ export interface RenderContext {
   graph: RouteGraph;
   config: ResolvedConfig;
   site: SiteData;
+  /** The theme's server render; dev mode passes a freshly compiled one after theme edits. */
+  renderPage?: (site: SiteData, page: PageData) => string;
 }
 
 /** `renderToString` of the theme for one route. */
@@ -27,7 +29,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   const page: PageData = toPageData(route, ctx.graph, ctx.config);
   let body: string;
   try {
-    body = renderPage(ctx.site, page);
+    body = (ctx.renderPage ?? renderPage)(ctx.site, page);
   } catch (error) {
     throw siteError({ file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) }, error);
   }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SidebarItem } from '../../../runtime/pageData.ts';
 import { useSite } from '../../../runtime/SiteContext.ts';
-import { loadSidebar } from '../../../runtime/router.ts';
+import { currentSidebarsVersion, loadSidebar } from '../../../runtime/router.ts';
 
 /**
  * Pages carry only the open branch of their sidebar (closed categories without their
@@ -11,14 +11,16 @@ import { loadSidebar } from '../../../runtime/router.ts';
  */
 export function useFullSidebar(sidebarId: string | undefined, pruned: SidebarItem[] | undefined): SidebarItem[] | undefined {
   const { baseUrl } = useSite();
-  const [full, setFull] = useState<{ id: string; items: SidebarItem[] } | null>(null);
+  const [full, setFull] = useState<{ id: string; version: number; items: SidebarItem[] } | null>(null);
+  // Only the dev server drops sidebars (after an edit); the version tells this view to refetch.
+  const version = currentSidebarsVersion();
   useEffect(() => {
-    if (!sidebarId || full?.id === sidebarId) return;
+    if (!sidebarId || (full?.id === sidebarId && full.version === version)) return;
     let live = true;
-    loadSidebar(baseUrl, sidebarId).then((items) => live && setFull({ id: sidebarId, items })).catch((error) => console.error(error));
+    loadSidebar(baseUrl, sidebarId).then((items) => live && setFull({ id: sidebarId, version, items })).catch((error) => console.error(error));
     return () => {
       live = false;
     };
-  }, [sidebarId, baseUrl, full?.id]);
+  }, [sidebarId, baseUrl, version, full?.id, full?.version]);
   return full && full.id === sidebarId ? full.items : pruned;
 }

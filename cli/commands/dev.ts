@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import chokidar from 'chokidar';
+import * as esbuild from 'esbuild';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { DevSite } from '../dev/devSite.ts';
+import { createDevServer, problemsMessage } from '../dev/devServer.ts';
+import { RebuildQueue, type Change } from '../dev/rebuildQueue.ts';
+import { createReporter, formatDuration, useColor } from '../pipeline/reporter.ts';
+import { formatDiagnostic, sortDiagnostics } from '../report/diagnostic.ts';
+import { handleFailure } from './handleFailure.ts';
+import { commandCache } from './cache.ts';
+
+/** Saves arriving closer together than this are one rebuild. */
+const QUIET_MS = 15;
+
+/**
+ * `site dev [siteDir] [--port] [--host] [--open]`: builds in memory, serves, watches
+ * content, static files, the config, the theme and the runtime, and updates open tabs.
+ * Problems are shown in the terminal and in the browser; the last good pages stay.
+ */
+export async function devCommand(siteDir: string, options: { port: number; host: string; open?: boolean; debug?: boolean }): Promise<number> {
+  const reporter = createReporter();
+  const paint = (code: number, s: string) => (useColor(process.stderr) ? `\x1b[${code}m${s}\x1b[0m` : s);
+  const tempDir = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-dev', String(process.pid));
+  const started = performance.now();
+  let dev: DevSite;
+  const diskCache = commandCache(true);
+  try {
+    dev = await DevSite.start(siteDir, tempDir, diskCache);
+    diskCache?.flush();
+  } catch (error) {
+    fs.rmSync(tempDir, { recursive: true, force: true });
+    return handleFailure(error, reporter, options.debug, 'The dev server could not start.');
+  }
+  const clientJs = (
+    await esbuild.build({ entryPoints: [path.join(PACKAGE_ROOT, 'runtime/devClient.ts')], bundle: true, minify: true, write: false, format: 'esm', logLevel: 'silent' })
+  ).outputFiles[0]!.text;
+  const { server, broadcast } = createDevServer(dev, () => clientJs);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    await dev.dispose();
+    fs.rmSync(tempDir, { recursive: true, force: true });
+    return handleFailure(error, reporter, options.debug, `Could not listen on ${options.host}:${options.port}; is another server running there? Try --port.`);
+  }
+  const address = server.address();
+  const url = `http://${options.host}:${typeof address === 'object' && address ? address.port : options.port}${dev.baseUrl}`;
+  printProblems(dev.diagnostics);
+  reporter.info(`${paint(32, '✓')} Dev server ready in ${formatDuration(performance.now() - started)} at ${paint(36, url)}  (Ctrl+C to stop)`);
+  if (options.open) openBrowser(url);
+
+  const queue = new RebuildQueue(
+    async (batch: Change[]) => {
+      const start = performance.now();
+      try {
+        const result = await dev.apply(batch);
+        const what = describe(batch);
+        const took = formatDuration(performance.now() - start);
+        printProblems(result.diagnostics);
+        broadcast(problemsMessage(result.diagnostics));
+        if (!result.applied) {
+          reporter.info(`${time()} ${paint(31, '✗')} ${what}: errors, still serving the last good pages ${paint(2, took)}`);
+          return;
+        }
+        if (result.reload) broadcast({ type: 'reload' });
+        else if (result.updated.length > 0) broadcast({ type: 'update', paths: result.updated, sidebars: result.updated.length > 1 || batch.some((c) => c.kind !== 'content') });
+        reporter.info(`${time()} ${paint(32, '✓')} ${what} → ${result.reload ? 'reload' : `${result.updated.length} page${result.updated.length === 1 ? '' : 's'} updated`} ${paint(2, took)}`);
+      } catch (error) {
+        reporter.error(`${time()} ✗ ${describe(batch)}: ${(error as Error).message}`);
+        if (options.debug) reporter.error((error as Error).stack ?? '');
+      }
+    },
+    { quietMs: QUIET_MS },
+  );
+
+  const targets = dev.watchTargets(PACKAGE_ROOT);
+  const kindOf = (file: string): Change['kind'] =>
+    targets.find((t) => file === t.path || file.startsWith(t.path + path.sep))?.kind ?? 'content';
+  const watcher = chokidar.watch(
+    targets.map((t) => t.path),
+    { ignoreInitial: true, ignored: (p: string) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(p) || /\.(swp|swx|tmp)$|~$/.test(p) },
+  );
+  watcher.on('all', (_event, file) => queue.push({ kind: kindOf(path.resolve(file)), path: path.resolve(file) }));
+  watcher.on('error', (error) => reporter.error(`Watcher: ${(error as Error).message}`));
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  queue.close();
+  await watcher.close();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await dev.dispose();
+  fs.rmSync(tempDir, { recursive: true, force: true });
+  reporter.info('Dev server stopped.');
+  return 0;
+
+  function printProblems(list: typeof dev.diagnostics) {
+    for (const d of sortDiagnostics(list)) (d.severity === 'error' ? reporter.error : reporter.warn)(formatDiagnostic(d));
+  }
+}
+
+function describe(batch: Change[]): string {
+  const names = [...new Set(batch.map((c) => path.relative(process.cwd(), c.path) || c.path))];
+  return names.length <= 2 ? names.join(', ') : `${names[0]} and ${names.length - 1} more`;
+}
+
+function time(): string {
+  return new Date().toTimeString().slice(0, 8);
+}
+
+function openBrowser(url: string) {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
+  try {
+    spawn(command, [url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+  } catch {
+    // No browser to open: the URL is printed.
+  }
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { PageData, SiteData } from '../../runtime/pageData.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { clientBuildOptions, collectBundle, type ClientBundle } from '../bundle/clientBundle.ts';
+
+export type RenderPage = (site: SiteData, page: PageData) => string;
+
+/**
+ * The theme's server render, compiled with an incremental esbuild context so that an
+ * edit in themes/ or runtime/ reaches the pages without restarting. Each compile is
+ * imported from a file named for its hash (Node caches modules by URL).
+ */
+export class ServerRenderer {
+  private constructor(
+    private readonly context: esbuild.BuildContext<{ write: false }>,
+    private readonly dir: string,
+  ) {}
+
+  static async create(dir: string): Promise<ServerRenderer> {
+    fs.mkdirSync(dir, { recursive: true });
+    const context = await esbuild.context({
+      entryPoints: [path.join(PACKAGE_ROOT, 'runtime/entry-server.tsx')],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      outfile: path.join(dir, 'entry-server.mjs'),
+      logLevel: 'silent',
+      // Styles are the client bundle's business.
+      loader: { '.css': 'empty' },
+    });
+    return new ServerRenderer(context, dir);
+  }
+
+  /** Compiles (incrementally) and loads the current theme's `renderPage`. */
+  async load(): Promise<RenderPage> {
+    const result = await this.context.rebuild();
+    const code = result.outputFiles[0]!.text;
+    const file = path.join(this.dir, `entry-server-${createHash('sha1').update(code).digest('hex').slice(0, 10)}.mjs`);
+    if (!fs.existsSync(file)) fs.writeFileSync(file, code);
+    const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+    return mod.renderPage;
+  }
+
+  async dispose(): Promise<void> {
+    await this.context.dispose();
+  }
+}
+
+/** The client bundle with an incremental esbuild context, in dev mode (live updates on). */
+export class ClientBuilder {
+  private constructor(
+    private readonly context: esbuild.BuildContext<{ write: false; metafile: true }>,
+    private readonly outDir: string,
+    private readonly baseUrl: string,
+  ) {}
+
+  static async create(site: SiteData, outDir: string): Promise<ClientBuilder> {
+    const options = clientBuildOptions(site, outDir);
+    const context = await esbuild.context({ ...options, define: { ...options.define, 'process.env.SITE_DEV': '"1"' } });
+    return new ClientBuilder(context, outDir, site.baseUrl);
+  }
+
+  async build(): Promise<ClientBundle> {
+    return collectBundle(await this.context.rebuild(), this.outDir, this.baseUrl);
+  }
+
+  async dispose(): Promise<void> {
+    await this.context.dispose();
+  }
+}

@@ -1,0 +1,94 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { resolveRequest } from '../serve/staticServer.ts';
+import type { DevSite } from './devSite.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+};
+
+/** What the browser's dev client is told, as server-sent events. */
+export type DevMessage =
+  | { type: 'update'; paths: string[]; sidebars: boolean }
+  | { type: 'reload' }
+  | { type: 'problems'; problems: Pick<Diagnostic, 'file' | 'line' | 'column' | 'message' | 'hint' | 'severity'>[] };
+
+/**
+ * Serves the in-memory site the way `serve` serves `build/` (trailing slashes, 404 page),
+ * static files straight from the static folder (a change shows at once), the dev client,
+ * and an event stream that tells open tabs what changed.
+ */
+export function createDevServer(dev: DevSite, devClientJs: () => string): { server: http.Server; broadcast(message: DevMessage): void } {
+  const clients = new Set<http.ServerResponse>();
+  const VIRTUAL_ROOT = path.resolve('/__site');
+  const exists = (file: string): 'file' | 'dir' | null => {
+    const rel = path.relative(VIRTUAL_ROOT, file).split(path.sep).join('/');
+    if (dev.outputs.has(rel)) return 'file';
+    if (dev.outputs.has(rel ? `${rel}/index.html` : 'index.html')) return 'dir';
+    try {
+      const stat = fs.statSync(path.join(dev.staticDir, rel));
+      return stat.isDirectory() ? 'dir' : 'file';
+    } catch {
+      return null;
+    }
+  };
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === '/__dev/events') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      res.write(`data: ${JSON.stringify(problemsMessage(dev.diagnostics))}\n\n`);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (url === '/__dev/client.js') {
+      res.writeHead(200, { 'Content-Type': TYPES['.js']!, 'Cache-Control': 'no-cache' }).end(devClientJs());
+      return;
+    }
+    const result = resolveRequest(VIRTUAL_ROOT, url, exists);
+    if (result.type === 'bad-request') {
+      res.writeHead(400).end('Bad request\n');
+      return;
+    }
+    if (result.type === 'redirect') {
+      res.writeHead(301, { Location: result.location }).end();
+      return;
+    }
+    const rel = path.relative(VIRTUAL_ROOT, result.file).split(path.sep).join('/');
+    const output = dev.outputs.get(rel);
+    const headers = { 'Content-Type': TYPES[path.extname(rel)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
+    if (output) {
+      res.writeHead(result.status, headers).end(output.body);
+      return;
+    }
+    fs.readFile(path.join(dev.staticDir, rel), (error, body) => {
+      if (error) res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n');
+      else res.writeHead(result.status, headers).end(body);
+    });
+  });
+  return {
+    server,
+    broadcast(message) {
+      const line = `data: ${JSON.stringify(message)}\n\n`;
+      for (const client of clients) client.write(line);
+    },
+  };
+}
+
+export function problemsMessage(diagnostics: Diagnostic[]): DevMessage {
+  return {
+    type: 'problems',
+    problems: diagnostics.map(({ file, line, column, message, hint, severity }) => ({ file, line, column, message, hint, severity })),
+  };
+}

@@ -1,0 +1,298 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { ResolvedConfig } from '../config/types.ts';
+import { loadConfig } from '../config/load.ts';
+import { scanContent, scanStatic, isContentFile, toPosix, type SourceFile, type ContentArea } from '../content/scan.ts';
+import { loadContent } from '../content/loadContent.ts';
+import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
+import type { LoadedDocument } from '../content/loadDocument.ts';
+import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
+import type { Route, RouteGraph } from '../graph/types.ts';
+import { checkLinks } from '../links/checkLinks.ts';
+import { applyPolicy } from '../pipeline/report.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { toSiteData } from '../render/siteData.ts';
+import { pageDocument, renderRoute } from '../render/renderRoute.ts';
+import { toPageData } from '../render/toPageData.ts';
+import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from '../render/siteFiles.ts';
+import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageData.ts';
+import { routeFile } from '../write/writeSite.ts';
+import type { ClientBundle } from '../bundle/clientBundle.ts';
+import { ClientBuilder, ServerRenderer, type RenderPage } from './compilers.ts';
+import type { Change } from './rebuildQueue.ts';
+
+/** A file the dev server answers with. */
+export interface Output {
+  body: string | Uint8Array;
+}
+
+/** What one rebuild did, for the terminal line and the browser. */
+export interface RebuildResult {
+  /** Routes whose page changed. */
+  updated: string[];
+  /** The browser should reload (code or config changed, or the last build failed). */
+  reload: boolean;
+  /** Everything found, with the dev policy (broken links are warnings). */
+  diagnostics: Diagnostic[];
+  /** False when errors kept the previous pages in place. */
+  applied: boolean;
+}
+
+const DEV_CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script>';
+
+/** Front matter, title and place of a document: what other pages show of it. */
+function navFingerprint(doc: LoadedDocument): string {
+  return JSON.stringify([doc.area, doc.title, doc.description, doc.frontMatter]);
+}
+
+/**
+ * The site held in memory for `dev`: the same stages as `build` (load, graph, check,
+ * render), kept up to date file by file. Documents are cached by content, so only changed
+ * files are loaded again; a body edit re-renders only that document's pages, while an
+ * edit that other pages show (title, position, tags…) or a new or removed file re-renders
+ * the pages whose output actually changed.
+ */
+export class DevSite {
+  readonly outputs = new Map<string, Output>();
+  diagnostics: Diagnostic[] = [];
+  private config!: ResolvedConfig;
+  private site: SiteData | undefined;
+  private graph!: RouteGraph;
+  private sources = new Map<string, SourceFile>();
+  private staticFiles: string[] = [];
+  private readonly cache: DocumentCache;
+  private fingerprints = new Map<string, string>();
+  private pageJson = new Map<string, string>();
+  private bundle: ClientBundle | undefined;
+  private client: ClientBuilder | undefined;
+  private renderPage!: RenderPage;
+  private hasGoodBuild = false;
+
+  private constructor(
+    private readonly siteDir: string,
+    private readonly server: ServerRenderer,
+    private readonly tempDir: string,
+    cache: DocumentCache | undefined,
+  ) {
+    this.cache = layeredCache(cache);
+  }
+
+  /** Loads everything and renders every page. Config errors throw; content errors are kept in `diagnostics`. */
+  static async start(siteDir: string, tempDir: string, diskCache?: DocumentCache): Promise<DevSite> {
+    const server = await ServerRenderer.create(tempDir);
+    const dev = new DevSite(siteDir, server, tempDir, diskCache);
+    try {
+      await dev.loadConfigAndCode();
+      await dev.rescan();
+      await dev.rebuild(new Set(), true);
+    } catch (error) {
+      await dev.dispose();
+      throw error;
+    }
+    return dev;
+  }
+
+  get staticDir(): string {
+    return path.resolve(this.config.siteDir, this.config.paths.static);
+  }
+
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
+  /** Folders and files to watch, with what a change in each means. */
+  watchTargets(root: string): { path: string; kind: Change['kind'] }[] {
+    const c = this.config;
+    return [
+      ...[c.paths.docs, c.paths.blog, c.paths.pages].map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'content' as const })),
+      { path: this.staticDir, kind: 'static' as const },
+      ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
+      { path: path.join(root, 'themes'), kind: 'code' as const },
+      { path: path.join(root, 'runtime'), kind: 'code' as const },
+    ];
+  }
+
+  /** Applies a batch of file changes. */
+  async apply(batch: Change[]): Promise<RebuildResult> {
+    const kinds = new Set(batch.map((c) => c.kind));
+    if (kinds.has('config') || kinds.has('code')) {
+      if (kinds.has('config')) await this.loadConfigAndCode();
+      else {
+        this.renderPage = await this.server.load();
+        await this.buildClient();
+      }
+      await this.rescan();
+      return { ...(await this.rebuild(new Set(), true)), reload: true };
+    }
+    const changed = new Set<string>();
+    let structural = false;
+    for (const change of batch) {
+      if (change.kind === 'static') {
+        structural = true;
+        this.staticFiles = await scanStatic(this.config);
+        continue;
+      }
+      const source = this.sourceFor(change.path);
+      if (!source) {
+        // A folder came or went (or a rename moved many files): read the tree again.
+        if (this.insideContent(change.path)) {
+          await this.rescan();
+          structural = true;
+        }
+        continue;
+      }
+      changed.add(source.file);
+      const had = this.sources.has(source.file);
+      try {
+        source.text = fs.readFileSync(change.path, 'utf8');
+        if (!had) structural = true;
+        this.sources.set(source.file, source);
+      } catch {
+        // Gone (deleted, or renamed away mid-save): the route goes with it.
+        if (had) structural = true;
+        this.sources.delete(source.file);
+      }
+      if (!source.relPath.match(/\.mdx?$/)) structural = true;
+    }
+    const wasBroken = !this.hasGoodBuild;
+    const result = await this.rebuild(changed, structural);
+    return { ...result, reload: result.applied && wasBroken };
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.allSettled([this.client?.dispose(), this.server.dispose()]);
+  }
+
+  private async loadConfigAndCode(): Promise<void> {
+    this.config = await loadConfig(this.siteDir);
+    this.renderPage = await this.server.load();
+    // The client bundle embeds the site data, which needs the route graph: built on the next rebuild.
+    await this.client?.dispose();
+    this.client = undefined;
+    this.site = undefined;
+  }
+
+  private async rescan(): Promise<void> {
+    const [files, staticFiles] = await Promise.all([scanContent(this.config), scanStatic(this.config)]);
+    this.sources = new Map(files.map((f) => [f.file, f]));
+    this.staticFiles = staticFiles;
+  }
+
+  private insideContent(absPath: string): boolean {
+    return [this.config.paths.docs, this.config.paths.blog, this.config.paths.pages].some((dir) => {
+      const root = path.resolve(this.config.siteDir, dir);
+      return absPath === root || absPath.startsWith(root + path.sep);
+    });
+  }
+
+  /** The source a changed path stands for, if it is content (text read by the caller). */
+  private sourceFor(absPath: string): SourceFile | null {
+    const areas: [ContentArea, string][] = [
+      ['docs', this.config.paths.docs],
+      ['blog', this.config.paths.blog],
+      ['pages', this.config.paths.pages],
+    ];
+    for (const [area, dir] of areas) {
+      const root = path.resolve(this.config.siteDir, dir);
+      if (!absPath.startsWith(root + path.sep)) continue;
+      const relPath = toPosix(path.relative(root, absPath));
+      if (!isContentFile(path.basename(absPath)) || relPath.split('/').some((s) => s.startsWith('.'))) return null;
+      return { area, relPath, file: toPosix(path.relative(this.config.siteDir, absPath)), text: '' };
+    }
+    return null;
+  }
+
+  /**
+   * Load → graph → check → render, keeping the previous pages when there are errors.
+   * `changed` names the content files edited; `structural` says files came or went.
+   */
+  private async rebuild(changed: Set<string>, structural: boolean): Promise<Omit<RebuildResult, 'reload'>> {
+    const files = [...this.sources.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
+    const content = await loadContent(files, { cache: this.cache });
+    const graph = buildRouteGraph(content, this.config, this.staticFiles);
+    const linkProblems = checkLinks(graph, this.config, { staticFiles: new Set(this.staticFiles), fileExists: (f) => fs.existsSync(path.join(this.config.siteDir, f)) });
+    const diagnostics = applyPolicy([...content.diagnostics, ...graph.diagnostics, ...linkProblems], this.config, 'dev');
+    this.diagnostics = diagnostics;
+    if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
+
+    const docsByFile = new Map(content.documents.map((d) => [d.file, d]));
+    const fast =
+      !structural &&
+      this.hasGoodBuild &&
+      [...changed].every((file) => {
+        const doc = docsByFile.get(file);
+        return doc && doc.area !== 'blog' && this.fingerprints.get(file) === navFingerprint(doc);
+      });
+    this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));
+    this.graph = graph;
+    const updated = fast ? this.renderChangedDocuments(changed) : await this.renderAll();
+    this.hasGoodBuild = true;
+    return { updated, diagnostics, applied: true };
+  }
+
+  /** A body edit: only the pages made from those files (the source and its mirrors). */
+  private renderChangedDocuments(changed: Set<string>): string[] {
+    const routes = this.graph.routes.filter((r) => 'document' in r && changed.has(r.document.file));
+    for (const route of routes) this.renderOne(route, JSON.stringify(toPageData(route, this.graph, this.config)));
+    return routes.map((r) => r.path);
+  }
+
+  /** Anything else: every page whose data changed, plus the site-wide files. */
+  private async renderAll(): Promise<string[]> {
+    const buildId = createHash('sha1').update(JSON.stringify(this.config)).digest('hex').slice(0, 12);
+    const site = toSiteData(this.config, this.graph, buildId);
+    const siteChanged = JSON.stringify(site) !== JSON.stringify(this.site);
+    this.site = site;
+    if (siteChanged || !this.client) {
+      // The bundle embeds the site data (navbar, footer…): a new context for new data.
+      await this.client?.dispose();
+      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'));
+      await this.buildClient();
+    }
+    const updated: string[] = [];
+    const live = new Set<string>();
+    for (const route of this.graph.routes) {
+      live.add(route.path);
+      const json = JSON.stringify(toPageData(route, this.graph, this.config));
+      if (this.forceRender || this.pageJson.get(route.path) !== json) {
+        this.renderOne(route, json);
+        updated.push(route.path);
+      }
+    }
+    this.forceRender = false;
+    for (const old of [...this.pageJson.keys()]) {
+      if (live.has(old)) continue;
+      this.pageJson.delete(old);
+      this.outputs.delete(routeFile(old));
+      this.outputs.delete(pageDataUrl('/', old).slice(1));
+      updated.push(old);
+    }
+    for (const [id, items] of Object.entries(this.graph.sidebars)) this.outputs.set(sidebarDataUrl('/', id).slice(1), { body: JSON.stringify(items) });
+    this.outputs.set('sitemap.xml', { body: renderSitemap(this.graph, site) });
+    this.outputs.set('robots.txt', { body: renderRobots(site) });
+    for (const [file, body] of Object.entries(renderFeeds(this.graph, site, this.config))) this.outputs.set(file, { body });
+    return updated;
+  }
+
+  /** Builds the client bundle; every page is rendered again (its script names changed). */
+  private async buildClient(): Promise<void> {
+    for (const file of this.bundle?.files.keys() ?? []) this.outputs.delete(file);
+    if (!this.client) return;
+    this.bundle = await this.client.build();
+    for (const [file, contents] of this.bundle.files) this.outputs.set(file, { body: contents });
+    this.forceRender = true;
+  }
+
+  private forceRender = false;
+
+  private renderOne(route: Route, json: string): void {
+    this.pageJson.set(route.path, json);
+    if (!this.bundle || !this.site) return;
+    const page = renderRoute(route, { graph: this.graph, config: this.config, site: this.site, renderPage: this.renderPage });
+    const html = pageDocument(page, { site: this.site, assets: this.bundle.assets, headTags: sharedHeadTags(this.site, this.config, this.graph.posts.length > 0) });
+    this.outputs.set(routeFile(route.path), { body: html.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) });
+    if (page.data) this.outputs.set(pageDataUrl('/', route.path).slice(1), { body: page.data });
+  }
+}
+
