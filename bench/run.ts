@@ -15,6 +15,7 @@ import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import { toHtml } from 'hast-util-to-html';
 import { writeSyntheticSite } from './syntheticSite.ts';
+import { copyThisSite, measureDev, tempDir } from './devBench.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
@@ -123,4 +124,17 @@ for (const size of SIZES) {
   row(`Synthetic ${size} docs (${pages} pages)`, seconds(ms), `${Math.round(pages / (ms / 1000))} pages/s`, `peak ${Math.max(...runs.map((r) => r.maxRssMiB))} MiB, ${runs.length} run${runs.length > 1 ? 's' : ''}`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
+// 3. The dev server: start, and save-to-updated-page latency over 20 edits.
+const devSite = tempDir('dev-site');
+copyThisSite(devSite);
+const dev = await measureDev(devSite, '/for-developers/callbacks/', 'content/docs/for-developers/callbacks.md');
+row('Dev server, this site', `save→page median ${Math.round(dev.medianMs)} ms, p95 ${Math.round(dev.p95Ms)} ms`, `start ${seconds(dev.warmStartMs)} (cache warm)`, `${seconds(dev.coldStartMs)} cold`);
+fs.rmSync(devSite, { recursive: true, force: true });
+const devSize = Math.max(...SIZES);
+const synthetic = tempDir('dev-synthetic');
+writeSyntheticSite(synthetic, devSize);
+const devBig = await measureDev(synthetic, '/area-0/section-0/doc-1/', 'docs/area-0/section-0/doc-1.md');
+row(`Dev server, synthetic ${devSize} docs`, `save→page median ${Math.round(devBig.medianMs)} ms, p95 ${Math.round(devBig.p95Ms)} ms`, `start ${seconds(devBig.warmStartMs)} (cache warm)`, `${seconds(devBig.coldStartMs)} cold`);
+fs.rmSync(synthetic, { recursive: true, force: true });
+
 fs.rmSync(WORK, { recursive: true, force: true });

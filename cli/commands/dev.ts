@@ -13,7 +13,7 @@ import { handleFailure } from './handleFailure.ts';
 import { commandCache } from './cache.ts';
 
 /** Saves arriving closer together than this are one rebuild. */
-const QUIET_MS = 15;
+const QUIET_MS = 8;
 
 /**
  * `site dev [siteDir] [--port] [--host] [--open]`: builds in memory, serves, watches
