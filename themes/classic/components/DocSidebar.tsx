@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SidebarItem } from '../../../runtime/pageData.ts';
 import { useRouter } from '../../../runtime/router.ts';
 import { ExternalLinkIcon } from './NavLinkItem.tsx';
+import { Collapsible } from './Collapsible.tsx';
 
 /** The docs sidebar landmark (desktop). */
 export function DocSidebar({ items }: { items: SidebarItem[] }) {
@@ -80,7 +81,7 @@ export function SidebarMenu({ items }: { items: SidebarItem[] }) {
                 </button>
               )}
             </div>
-            {open && render(item.items, k, level + 1)}
+            <Collapsible open={open}>{render(item.items, k, level + 1)}</Collapsible>
           </li>
         );
       })}

@@ -4,6 +4,8 @@ import { useRouter } from '../../../runtime/router.ts';
 import { Navbar } from './Navbar.tsx';
 import { Footer } from './Footer.tsx';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
+import { ImageZoom } from './ImageZoom.tsx';
 
 /** Skip link, announcement bar, navbar, the page, footer. */
 export function Layout({ page, children }: { page: PageData; children: ReactNode }) {
@@ -13,11 +15,12 @@ export function Layout({ page, children }: { page: PageData; children: ReactNode
       <a className="skip-to-content" href="#__docusaurus_skipToContent_fallback">
         Skip to main content
       </a>
-      <div className={`progress-bar${loading ? ' progress-bar--active' : ''}`} aria-hidden="true" />
+      <ProgressBar loading={loading} />
       <AnnouncementBar />
       <Navbar page={page} />
       <div className="main-wrapper">{children}</div>
       <Footer />
+      <ImageZoom />
       <div id="__route-announcer" className="sr-only" aria-live="assertive" aria-atomic="true" />
     </>
   );

@@ -15,10 +15,11 @@ export function Navbar({ page }: { page: PageData }) {
   const { path } = useRouter();
   const [mobileOpen, setMobileOpen] = useState(false);
   useEffect(() => setMobileOpen(false), [path]);
+  const hidden = useHideOnScroll(navbar.hideOnScroll, path);
   const left = navbar.items.filter((i) => i.position === 'left');
   const right = navbar.items.filter((i) => i.position !== 'left');
   return (
-    <nav aria-label="Main" className={`navbar navbar--fixed-top navbar--${navbar.style}`}>
+    <nav aria-label="Main" className={`navbar navbar--fixed-top navbar--${navbar.style}${hidden ? ' navbar--hidden' : ''}`}>
       <div className="navbar__inner">
         <div className="navbar__items">
           <button type="button" className="navbar__toggle" aria-label="Toggle navigation bar" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
@@ -72,4 +73,28 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
         <NavLinkItem link={item} className={linkClass} />
       );
   }
+}
+
+/**
+ * `hideOnScroll`: the navbar slides away while the reader scrolls down and comes back on
+ * scroll up or near the top; it starts hidden when the URL has a hash (the reader jumped
+ * to a heading).
+ */
+function useHideOnScroll(enabled: boolean, path: string): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    setHidden(window.location.hash !== '');
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y < 60) setHidden(false);
+      else if (y > last + 4) setHidden(true);
+      else if (y < last - 4) setHidden(false);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled, path]);
+  return hidden;
 }
