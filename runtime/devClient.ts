@@ -5,7 +5,7 @@
  * Only the dev server serves it.
  */
 type Problem = { file?: string; line?: number; column?: number; message: string; hint?: string; severity: 'error' | 'warning' };
-type Message = { type: 'update'; paths: string[]; sidebars: boolean } | { type: 'reload' } | { type: 'problems'; problems: Problem[] };
+type Message = { type: 'update'; paths: string[]; sidebars: boolean; pages?: Record<string, string> } | { type: 'reload' } | { type: 'problems'; problems: Problem[] };
 
 const OVERLAY_ID = '__dev-overlay';
 

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import site from 'virtual:site-data';
 import type { PageData } from './pageData.ts';
 import { App } from './App.tsx';
-import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath } from './router.ts';
+import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, withSidebar } from './router.ts';
 import { installContentBehaviours, restoreTabChoices } from './behaviours.ts';
 import { applyHead } from './head.ts';
 import '../themes/classic/styles.css';
@@ -113,10 +113,11 @@ function ClientApp({ initial }: { initial: PageData }) {
   useEffect(() => {
     if (!process.env.SITE_DEV) return;
     const onUpdate = (event: Event) => {
-      const { paths, sidebars } = (event as CustomEvent<{ paths: string[]; sidebars: boolean }>).detail;
+      const { paths, sidebars, pages } = (event as CustomEvent<{ paths: string[]; sidebars: boolean; pages?: Record<string, string> }>).detail;
       forgetPageData(paths, sidebars);
       if (!paths.includes(currentPath.current)) return;
-      loadPageData(site.baseUrl, currentPath.current).then(
+      const sent = pages?.[currentPath.current];
+      (sent ? withSidebar(site.baseUrl, JSON.parse(sent) as PageData) : loadPageData(site.baseUrl, currentPath.current)).then(
         (page) => setState({ page, loading: false }),
         () => window.location.reload(),
       );

@@ -73,7 +73,11 @@ export function loadSidebar(baseUrl: string, sidebarId: string): Promise<Sidebar
  * sidebar's id). Rejects on a network error or a non-200 answer.
  */
 export async function loadPageData(baseUrl: string, path: string): Promise<PageData> {
-  const page = await fetchOnce(pages, path, pageDataUrl(baseUrl, path), path);
+  return withSidebar(baseUrl, await fetchOnce(pages, path, pageDataUrl(baseUrl, path), path));
+}
+
+/** A payload with its sidebar filled in (payloads carry only the sidebar's id). */
+export async function withSidebar(baseUrl: string, page: PageData): Promise<PageData> {
   if ((page.kind === 'doc' || page.kind === 'category-index') && page.sidebarId && !page.sidebar) {
     page.sidebar = await loadSidebar(baseUrl, page.sidebarId);
   }

@@ -10,6 +10,7 @@ import { RebuildQueue, type Change } from '../dev/rebuildQueue.ts';
 import { createReporter, formatDuration, useColor } from '../pipeline/reporter.ts';
 import { formatDiagnostic, sortDiagnostics } from '../report/diagnostic.ts';
 import { handleFailure } from './handleFailure.ts';
+import { pageDataUrl } from '../../runtime/pageData.ts';
 import { commandCache } from './cache.ts';
 
 /** Saves arriving closer together than this are one rebuild. */
@@ -68,7 +69,14 @@ export async function devCommand(siteDir: string, options: { port: number; host:
           return;
         }
         if (result.reload) broadcast({ type: 'reload' });
-        else if (result.updated.length > 0) broadcast({ type: 'update', paths: result.updated, sidebars: result.updated.length > 1 || batch.some((c) => c.kind !== 'content') });
+        else if (result.updated.length > 0) {
+          // A few pages travel with the message: the open tab needs no extra request.
+          const pages = result.updated.length <= 5 ? Object.fromEntries(result.updated.flatMap((p) => {
+            const body = dev.outputs.get(pageDataUrl('/', p).slice(1))?.body;
+            return typeof body === 'string' ? [[p, body]] : [];
+          })) : undefined;
+          broadcast({ type: 'update', paths: result.updated, sidebars: result.updated.length > 1 || batch.some((c) => c.kind !== 'content'), pages });
+        }
         reporter.info(`${time()} ${paint(32, '✓')} ${what} → ${result.reload ? 'reload' : `${result.updated.length} page${result.updated.length === 1 ? '' : 's'} updated`} ${paint(2, took)}`);
       } catch (error) {
         reporter.error(`${time()} ✗ ${describe(batch)}: ${(error as Error).message}`);

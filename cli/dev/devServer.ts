@@ -20,7 +20,7 @@ const TYPES: Record<string, string> = {
 
 /** What the browser's dev client is told, as server-sent events. */
 export type DevMessage =
-  | { type: 'update'; paths: string[]; sidebars: boolean }
+  | { type: 'update'; paths: string[]; sidebars: boolean; pages?: Record<string, string> }
   | { type: 'reload' }
   | { type: 'problems'; problems: Pick<Diagnostic, 'file' | 'line' | 'column' | 'message' | 'hint' | 'severity'>[] };
 

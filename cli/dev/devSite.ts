@@ -21,6 +21,7 @@ import { routeFile } from '../write/writeSite.ts';
 import type { ClientBundle } from '../bundle/clientBundle.ts';
 import { ClientBuilder, ServerRenderer, type RenderPage } from './compilers.ts';
 import type { Change } from './rebuildQueue.ts';
+import { patchDocuments } from './patchGraph.ts';
 
 /** A file the dev server answers with. */
 export interface Output {
@@ -210,13 +211,8 @@ export class DevSite {
   private async rebuild(changed: Set<string>, structural: boolean): Promise<Omit<RebuildResult, 'reload'>> {
     const files = [...this.sources.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
     const content = await loadContent(files, { cache: this.cache });
-    const graph = buildRouteGraph(content, this.config, this.staticFiles);
-    const linkProblems = checkLinks(graph, this.config, { staticFiles: new Set(this.staticFiles), fileExists: (f) => fs.existsSync(path.join(this.config.siteDir, f)) });
-    const diagnostics = applyPolicy([...content.diagnostics, ...graph.diagnostics, ...linkProblems], this.config, 'dev');
-    this.diagnostics = diagnostics;
-    if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
-
     const docsByFile = new Map(content.documents.map((d) => [d.file, d]));
+    // A body edit changes no route, sidebar or listing: patch the last graph instead of building it.
     const fast =
       !structural &&
       this.hasGoodBuild &&
@@ -224,6 +220,11 @@ export class DevSite {
         const doc = docsByFile.get(file);
         return doc && doc.area !== 'blog' && this.fingerprints.get(file) === navFingerprint(doc);
       });
+    const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph(content, this.config, this.staticFiles);
+    const linkProblems = checkLinks(graph, this.config, { staticFiles: new Set(this.staticFiles), fileExists: (f) => fs.existsSync(path.join(this.config.siteDir, f)) });
+    const diagnostics = applyPolicy([...content.diagnostics, ...graph.diagnostics, ...linkProblems], this.config, 'dev');
+    this.diagnostics = diagnostics;
+    if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
     this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));
     this.graph = graph;
     const updated = fast ? this.renderChangedDocuments(changed) : await this.renderAll();
