@@ -116,6 +116,12 @@ describe('admonitions, tabs, code', () => {
     expect(parseCodeMeta(undefined)).toEqual({ title: undefined, highlight: new Set(), showLineNumbers: false });
   });
 
+  it('names task-list checkboxes after their item', () => {
+    const d = doc('- [x] Create a wallet\n- [ ] Fund it\n');
+    expect(d.html).toContain('<input type="checkbox" checked disabled aria-label="Create a wallet">');
+    expect(d.html).toContain('<input type="checkbox" disabled aria-label="Fund it">');
+  });
+
   it('keeps a blog summary before <!-- truncate -->', () => {
     const d = loadDocument({ area: 'blog', relPath: 'p.md', file: 'blog/p.md', text: 'Summary.\n\n<!-- truncate -->\n\nRest.\n' });
     expect(d.excerptHtml).toBe('<p>Summary.</p>\n');

@@ -12,6 +12,7 @@ import { codeBlockHandler } from './codeBlock.ts';
 import { rehypeRawWhenNeeded } from './rawHtml.ts';
 import { rehypeCollectLinks } from './links.ts';
 import { rehypeIdsAndAnchors } from './ids.ts';
+import { rehypeTaskListLabels } from './taskLists.ts';
 
 /**
  * The Markdown pipeline, built once per thread and reused for every file (plugins keep
@@ -32,4 +33,5 @@ export const markdownProcessor = unified()
   .use(rehypeTruncate)
   .use(rehypeCollectLinks)
   .use(rehypeIdsAndAnchors)
+  .use(rehypeTaskListLabels)
   .freeze();
