@@ -31,7 +31,7 @@ function scrollToHash(id: string) {
  * and Markdown can use plain `<a href>`.
  */
 function ClientApp({ initial }: { initial: PageData }) {
-  const [state, setState] = useState({ page: initial, loading: false });
+  const [state, setState] = useState<{ page: PageData; loading: boolean; failure?: { message: string; retry: () => void } }>({ page: initial, loading: false });
   const pendingScroll = useRef<Scroll>({ type: 'none' });
   const currentPath = useRef(initial.path);
 
@@ -66,8 +66,13 @@ function ClientApp({ initial }: { initial: PageData }) {
       currentPath.current = path;
       setState({ page, loading: false });
     } catch (error) {
-      // A payload that will not load (offline, deleted page, new deploy): let the browser try.
       console.error(error);
+      if (navigator.onLine === false) {
+        // Offline: a reload would only show the browser's error page. Say so, offer a retry.
+        setState((s) => ({ ...s, loading: false, failure: { message: (error as Error).message, retry: () => void go(url, mode) } }));
+        return;
+      }
+      // A payload that will not load online (deleted page, new deploy): let the browser try.
       window.location.assign(url.href);
     }
   }, []);
@@ -159,7 +164,7 @@ function ClientApp({ initial }: { initial: PageData }) {
     }
   }, [state.page]);
 
-  return <App site={site} page={state.page} router={{ path: state.page.path, loading: state.loading }} />;
+  return <App site={site} page={state.page} router={{ path: state.page.path, loading: state.loading, failure: state.failure }} />;
 }
 
 function saveScroll() {
@@ -173,6 +178,9 @@ function saveScroll() {
     // Scroll restoration is a nicety; without session storage the page starts at the top.
   }
 }
+
+// Tells the head script's base-URL check that the bundle did load.
+(window as unknown as { __siteLoaded?: boolean }).__siteLoaded = true;
 
 const dataElement = document.getElementById('__data');
 const root = document.getElementById('__root');

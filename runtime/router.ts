@@ -7,6 +7,8 @@ export interface RouterState {
   path: string;
   /** True while the next page's data is loading. */
   loading: boolean;
+  /** Set when the next page could not be loaded while offline (SPEC §4: loaded or error, with retry). */
+  failure?: { message: string; retry: () => void };
 }
 
 export const RouterContext = createContext<RouterState>({ path: '/', loading: false });

@@ -103,3 +103,29 @@ describe('in the browser', () => {
     await page.close();
   });
 });
+
+describe('load failures', () => {
+  it('shows the error and a Retry button when a page cannot load offline, and Retry recovers', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
+    await context.setOffline(true);
+    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: 'Mobile SDK' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('This page could not be loaded');
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Mobile SDK');
+    expect(new URL(page.url()).pathname).toBe('/for-developers/mobile-sdk/');
+    await context.close();
+  });
+
+  it('shows a banner when the site fails to load (as with a wrong base URL)', async () => {
+    const page = await browser.newPage();
+    await page.route('**/assets/*.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await page.goto(`${base}/for-developers/callbacks/`, { waitUntil: 'load' });
+    await expect.poll(() => page.locator('#__base-url-issue').textContent()).toContain('This site did not load properly');
+    // The page itself is still readable.
+    expect(await page.locator('h1').textContent()).toBe('Callbacks');
+    await page.close();
+  });
+});
