@@ -3,20 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { resolveRequest } from '../serve/staticServer.ts';
+import { contentType } from '../serve/contentTypes.ts';
 import type { DevSite } from './devSite.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-};
 
 /** What the browser's dev client is told, as server-sent events. */
 export type DevMessage =
@@ -53,7 +41,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string): { serv
       return;
     }
     if (url === '/__dev/client.js') {
-      res.writeHead(200, { 'Content-Type': TYPES['.js']!, 'Cache-Control': 'no-cache' }).end(devClientJs());
+      res.writeHead(200, { 'Content-Type': contentType('client.js'), 'Cache-Control': 'no-cache' }).end(devClientJs());
       return;
     }
     const result = resolveRequest(VIRTUAL_ROOT, url, exists);
@@ -67,7 +55,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string): { serv
     }
     const rel = path.relative(VIRTUAL_ROOT, result.file).split(path.sep).join('/');
     const output = dev.outputs.get(rel);
-    const headers = { 'Content-Type': TYPES[path.extname(rel)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
+    const headers = { 'Content-Type': contentType(rel), 'Cache-Control': 'no-cache' };
     if (output) {
       res.writeHead(result.status, headers).end(output.body);
       return;

@@ -1,23 +1,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
+import { contentType } from './contentTypes.ts';
 
 export type Resolution = { type: 'file'; file: string; status: 200 | 404 } | { type: 'redirect'; location: string } | { type: 'bad-request' };
 
@@ -83,7 +67,7 @@ export function createStaticServer(rootDir: string): http.Server {
       res.writeHead(301, { Location: result.location }).end();
       return;
     }
-    const type = TYPES[path.extname(result.file)] ?? 'application/octet-stream';
+    const type = contentType(result.file);
     const immutable = result.file.includes(`${path.sep}assets${path.sep}`) && /-[A-Z0-9]{8}\.(js|css)$/.test(result.file);
     fs.readFile(result.file, (error, body) => {
       if (error) {

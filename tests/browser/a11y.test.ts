@@ -1,23 +1,10 @@
-import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SITE_OUTPUT } from '../globalSetup.ts';
-import { launchBrowser, serveBuild } from './browser.ts';
+import { useServedSite } from './browser.ts';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-let browser: Browser;
-let server: Server;
-let base = '';
-
-beforeAll(async () => {
-  ({ url: base, server } = await serveBuild(SITE_OUTPUT));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => server?.close(() => r()));
-});
+const site = useServedSite(SITE_OUTPUT);
 
 /** One page of every kind. */
 const PAGES = ['/', '/for-developers/callbacks/', '/category/payments/', '/blog/', '/blog/mdx-blog-post/', '/blog/tags/', '/blog/tags/hello/', '/blog/archive/', '/search/', '/no-such-page/'];
@@ -25,12 +12,12 @@ const PAGES = ['/', '/for-developers/callbacks/', '/category/payments/', '/blog/
 describe('accessibility (axe-core)', () => {
   for (const mode of ['light', 'dark'] as const) {
     it(`finds no serious or critical violation on any page kind in ${mode} mode`, async () => {
-      const context = await browser.newContext();
+      const context = await site.browser.newContext();
       await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
       const page = await context.newPage();
       const problems: string[] = [];
       for (const path of PAGES) {
-        await page.goto(base + path, { waitUntil: 'networkidle' });
+        await page.goto(site.url + path, { waitUntil: 'networkidle' });
         await page.addScriptTag({ path: axePath });
         const violations = await page.evaluate(async () => {
           const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {

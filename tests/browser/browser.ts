@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { createStaticServer } from '../../cli/serve/staticServer.ts';
 
@@ -16,4 +17,23 @@ export async function serveBuild(dir: string): Promise<{ url: string; server: Se
   const server = createStaticServer(dir);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/**
+ * For a test file: the built site served on loopback and one browser, started before the
+ * tests and stopped after them. Read `site.url` and `site.browser` inside tests.
+ */
+export function useServedSite(dir: string): { url: string; browser: Browser } {
+  const site = {} as { url: string; browser: Browser; server?: Server };
+  beforeAll(async () => {
+    const served = await serveBuild(dir);
+    site.url = served.url;
+    site.server = served.server;
+    site.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await new Promise<void>((r) => (site.server ? site.server.close(() => r()) : r()));
+  });
+  return site;
 }

@@ -1,32 +1,20 @@
-import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SITE_OUTPUT } from '../globalSetup.ts';
-import { launchBrowser, serveBuild } from './browser.ts';
+import { useServedSite } from './browser.ts';
 
-let browser: Browser;
-let server: Server;
-let base = '';
-
-beforeAll(async () => {
-  ({ url: base, server } = await serveBuild(SITE_OUTPUT));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => server?.close(() => r()));
-});
+const site = useServedSite(SITE_OUTPUT);
 
 /** A page that records console errors and failed requests. */
 async function openPage(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
-  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.goto(site.url + path, { waitUntil: 'networkidle' });
   return { page, problems };
 }
 
@@ -46,7 +34,7 @@ describe('in the browser', () => {
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
     await page.evaluate(() => window.scrollTo(0, 600));
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: 'API architecture' }).click();
-    await expect.poll(() => page.url()).toBe(`${base}/for-developers/api-architecture/`);
+    await expect.poll(() => page.url()).toBe(`${site.url}/for-developers/api-architecture/`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('API architecture');
     expect(await page.title()).toBe('API architecture | Coinvoy');
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
@@ -71,7 +59,7 @@ describe('in the browser', () => {
       document.querySelector('#__content')!.prepend(a);
     });
     await page.click('#test-link');
-    await expect.poll(() => page.url()).toBe(`${base}/for-developers/api-architecture/#error-codes`);
+    await expect.poll(() => page.url()).toBe(`${site.url}/for-developers/api-architecture/#error-codes`);
     await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('error-codes')!.getBoundingClientRect().top))).toBeLessThan(120);
     await page.close();
   });
@@ -83,9 +71,9 @@ describe('in the browser', () => {
   });
 
   it('reads the full HTML without JavaScript', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${base}/functional/checkouts/cart/`);
+    await page.goto(`${site.url}/functional/checkouts/cart/`);
     expect(await page.locator('h1').textContent()).toBe('Cart');
     expect(await page.locator('nav[aria-label="Docs sidebar"] a[aria-current="page"]').textContent()).toBe('Cart');
     expect(await page.locator('#__content h2').count()).toBeGreaterThan(2);
@@ -97,7 +85,7 @@ describe('in the browser', () => {
     await page.route('**/page-data/for-developers/tech-stack/data.json', (route) => route.abort());
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await Promise.all([page.waitForEvent('load'), page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: 'Tech stack' }).click()]);
-    expect(page.url()).toBe(`${base}/for-developers/tech-stack/`);
+    expect(page.url()).toBe(`${site.url}/for-developers/tech-stack/`);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
     expect(await page.locator('h1').textContent()).toBe('Tech stack');
     await page.close();
@@ -106,9 +94,9 @@ describe('in the browser', () => {
 
 describe('load failures', () => {
   it('shows the error and a Retry button when a page cannot load offline, and Retry recovers', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.url}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
     await context.setOffline(true);
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: 'Mobile SDK' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('This page could not be loaded');
@@ -120,9 +108,9 @@ describe('load failures', () => {
   });
 
   it('shows a banner when the site fails to load (as with a wrong base URL)', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     await page.route('**/assets/*.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
-    await page.goto(`${base}/for-developers/callbacks/`, { waitUntil: 'load' });
+    await page.goto(`${site.url}/for-developers/callbacks/`, { waitUntil: 'load' });
     await expect.poll(() => page.locator('#__base-url-issue').textContent()).toContain('This site did not load properly');
     // The page itself is still readable.
     expect(await page.locator('h1').textContent()).toBe('Callbacks');

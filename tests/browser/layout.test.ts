@@ -1,25 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Server } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE_OUTPUT } from '../globalSetup.ts';
 import { ROOT } from '../helpers/cli.ts';
-import { launchBrowser, serveBuild } from './browser.ts';
+import { useServedSite } from './browser.ts';
 
-let browser: Browser;
-let server: Server;
-let base = '';
+const site = useServedSite(SITE_OUTPUT);
 const SHOTS = path.join(ROOT, 'tests/.output/screenshots');
 
-beforeAll(async () => {
-  ({ url: base, server } = await serveBuild(SITE_OUTPUT));
-  browser = await launchBrowser();
+beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => server?.close(() => r()));
 });
 
 const PAGES = ['/', '/for-developers/api-architecture/', '/for-developers/interaction-with-crypto-networks/working-with-the-tron-network/', '/category/wallets/', '/blog/', '/blog/mdx-blog-post/', '/search/', '/no-such-page/'];
@@ -27,10 +17,10 @@ const PAGES = ['/', '/for-developers/api-architecture/', '/for-developers/intera
 describe('layout at phone, tablet and desktop widths', () => {
   for (const width of [360, 800, 1280]) {
     it(`has no horizontal scrolling at ${width} px (screenshots in tests/.output/screenshots)`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const page = await site.browser.newPage({ viewport: { width, height: 800 } });
       const overflowing: string[] = [];
       for (const route of PAGES) {
-        await page.goto(base + route, { waitUntil: 'networkidle' });
+        await page.goto(site.url + route, { waitUntil: 'networkidle' });
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         if (scrollWidth > width) overflowing.push(`${route}: ${scrollWidth}px`);
         await page.screenshot({ path: path.join(SHOTS, `${width}${route.replace(/\//g, '_') || '_'}.png`) });
@@ -41,8 +31,8 @@ describe('layout at phone, tablet and desktop widths', () => {
   }
 
   it('switches to the mobile menu below 996 px: primary menu, docs sidebar, back button, scroll lock', async () => {
-    const page = await browser.newPage({ viewport: { width: 800, height: 800 } });
-    await page.goto(`${base}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
+    const page = await site.browser.newPage({ viewport: { width: 800, height: 800 } });
+    await page.goto(`${site.url}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
     expect(await page.locator('nav[aria-label="Docs sidebar"]').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
