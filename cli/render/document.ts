@@ -55,7 +55,6 @@ export function renderDocument({ site, page, body, assets, headTags, noIndex }: 
 ${noIndex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeHtml(canonical)}">
 ${headTags}<script>${headScript(site)}</script>
 ${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-<link rel="modulepreload" href="${assets.script}">
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
 </head>
 <body>

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { contentType } from './contentTypes.ts';
 
 export type Resolution = { type: 'file'; file: string; status: 200 | 404 } | { type: 'redirect'; location: string } | { type: 'bad-request' };
@@ -50,7 +52,31 @@ function statKind(file: string): 'file' | 'dir' | null {
   }
 }
 
-/** A static file server for the build folder, behaving like a production static host. */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
+
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const value = String(header ?? '');
+  return /\bbr\b/.test(value) ? 'br' : /\bgzip\b/.test(value) ? 'gzip' : null;
+}
+
+/** Compressed bodies, kept per file and content (a static host compresses once too). */
+const compressed = new Map<string, Buffer>();
+
+function compress(file: string, raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${file}:${createHash('sha1').update(raw).digest('base64')}`;
+  let body = compressed.get(key);
+  if (!body) {
+    body = encoding === 'br' ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : zlib.gzipSync(raw, { level: 9 });
+    if (compressed.size > 2000) compressed.clear();
+    compressed.set(key, body);
+  }
+  return body;
+}
+
+/**
+ * A static file server for the build folder, behaving like a production static host:
+ * clean URLs, a 404 page, long caching for hashed assets, gzip or brotli for text.
+ */
 export function createStaticServer(rootDir: string): http.Server {
   const root = path.resolve(rootDir);
   return http.createServer((req, res) => {
@@ -69,16 +95,20 @@ export function createStaticServer(rootDir: string): http.Server {
     }
     const type = contentType(result.file);
     const immutable = result.file.includes(`${path.sep}assets${path.sep}`) && /-[A-Z0-9]{8}\.(js|css)$/.test(result.file);
-    fs.readFile(result.file, (error, body) => {
+    fs.readFile(result.file, (error, raw) => {
       if (error) {
         res.writeHead(result.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
         return;
       }
+      const encoding = COMPRESSIBLE.test(type) ? acceptedEncoding(req.headers['accept-encoding']) : null;
+      const body = encoding ? compress(result.file, raw, encoding) : raw;
       res.writeHead(result.status, {
         'Content-Type': type,
         'Content-Length': body.byteLength,
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         'X-Content-Type-Options': 'nosniff',
+        Vary: 'Accept-Encoding',
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     });

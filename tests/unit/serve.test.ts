@@ -53,3 +53,16 @@ describe('serve', () => {
     expect(resolveRequest('/site', '/a/../../etc/passwd', () => 'file')).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
   });
 });
+
+describe('serve compression', () => {
+  it('sends text gzip- or brotli-compressed when the browser asks, plain otherwise', async () => {
+    const br = await fetch(`${base}/docs/`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe('docs');
+    const gz = await fetch(`${base}/docs/`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${base}/docs/`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('docs');
+  });
+});
