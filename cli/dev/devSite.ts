@@ -22,6 +22,7 @@ import type { ClientBundle } from '../bundle/clientBundle.ts';
 import { ClientBuilder, ServerRenderer, type RenderPage } from './compilers.ts';
 import type { Change } from './rebuildQueue.ts';
 import { patchDocuments } from './patchGraph.ts';
+import { imageUrls, measureImages } from '../content/imageSize.ts';
 
 /** A file the dev server answers with. */
 export interface Output {
@@ -221,6 +222,7 @@ export class DevSite {
         return doc && doc.area !== 'blog' && this.fingerprints.get(file) === navFingerprint(doc);
       });
     const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph(content, this.config, this.staticFiles);
+    graph.imageSizes = measureImages(imageUrls(content.documents), this.staticDir);
     const linkProblems = checkLinks(graph, this.config, { staticFiles: new Set(this.staticFiles), fileExists: (f) => fs.existsSync(path.join(this.config.siteDir, f)) });
     const diagnostics = applyPolicy([...content.diagnostics, ...graph.diagnostics, ...linkProblems], this.config, 'dev');
     this.diagnostics = diagnostics;

@@ -120,5 +120,7 @@ export interface RouteGraph {
   blogSidebar: NavLink[];
   /** Posts newest first, for feeds. */
   posts: PostSummary[];
+  /** Sizes of the static images pages show, by URL; filled in by the caller (it is I/O). */
+  imageSizes: Map<string, { width: number; height: number }>;
   diagnostics: Diagnostic[];
 }

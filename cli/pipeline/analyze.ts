@@ -6,6 +6,7 @@ import type { RouteGraph } from '../graph/types.ts';
 import { scanContent, scanStatic } from '../content/scan.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
 import { loadDocument } from '../content/loadDocument.ts';
+import { imageUrls, measureImages } from '../content/imageSize.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import { checkLinks } from '../links/checkLinks.ts';
@@ -35,6 +36,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
     });
   });
   const graph = await reporter.step('Building route graph', () => buildRouteGraph(content, config, staticFiles));
+  graph.imageSizes = measureImages(imageUrls(content.documents), path.resolve(config.siteDir, config.paths.static));
   const linkProblems = await reporter.step('Checking links', () =>
     checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileExists: (f) => fs.existsSync(path.join(config.siteDir, f)) }),
   );

@@ -30,5 +30,17 @@ export function resolveContentLinks(html: string, graph: RouteGraph, config: Res
     const route = graph.fileRoutes.get(file);
     return `${attr}="${route ? base + route.slice(1) : '#'}${hash}"`;
   });
-  return out;
+  return sizeImages(out, graph.imageSizes, base);
+}
+
+const IMG_RE = /<img src="([^"]+)"([^>]*)>/g;
+
+/** Gives images their intrinsic size, so the page does not shift when they arrive. */
+function sizeImages(html: string, sizes: RouteGraph['imageSizes'], base: string): string {
+  if (sizes.size === 0) return html;
+  return html.replace(IMG_RE, (whole, src: string, rest: string) => {
+    const size = sizes.get(base === '/' ? src : `/${src.slice(base.length)}`);
+    if (!size || / (width|height)=/.test(rest)) return whole;
+    return `<img src="${src}"${rest} width="${size.width}" height="${size.height}">`;
+  });
 }
