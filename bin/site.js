@@ -49,6 +49,16 @@ async function compile(stamp) {
     sourcemap: 'inline',
     logLevel: 'error',
     define: { 'process.env.SITE_CLI_COMPILED': '"1"' },
+    // The server render never needs styles (packages' CSS would otherwise stay an import Node cannot load).
+    plugins: [
+      {
+        name: 'ignore-styles',
+        setup(build) {
+          build.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'ignored-style' }));
+          build.onLoad({ filter: /.*/, namespace: 'ignored-style' }, () => ({ contents: '', loader: 'js' }));
+        },
+      },
+    ],
   });
   fs.writeFileSync(path.join(temp, 'stamp'), stamp);
   fs.rmSync(outDir, { recursive: true, force: true });

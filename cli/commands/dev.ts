@@ -10,6 +10,7 @@ import { RebuildQueue, type Change } from '../dev/rebuildQueue.ts';
 import { createReporter, formatDuration, useColor } from '../pipeline/reporter.ts';
 import { formatDiagnostic, sortDiagnostics } from '../report/diagnostic.ts';
 import { handleFailure } from './handleFailure.ts';
+import { SiteError } from '../errors/SiteError.ts';
 import { pageDataUrl } from '../../runtime/pageData.ts';
 import { commandCache } from './cache.ts';
 
@@ -79,7 +80,11 @@ export async function devCommand(siteDir: string, options: { port: number; host:
         }
         reporter.info(`${time()} ${paint(32, '✓')} ${what} → ${result.reload ? 'reload' : `${result.updated.length} page${result.updated.length === 1 ? '' : 's'} updated`} ${paint(2, took)}`);
       } catch (error) {
-        reporter.error(`${time()} ✗ ${describe(batch)}: ${(error as Error).message}`);
+        // A broken config (or theme that fails to compile): keep serving, show it everywhere.
+        const diagnostics = error instanceof SiteError ? error.diagnostics : [{ code: 'dev-failed', severity: 'error' as const, message: (error as Error).message }];
+        printProblems(diagnostics);
+        broadcast(problemsMessage(diagnostics));
+        reporter.info(`${time()} ${paint(31, '✗')} ${describe(batch)}: still serving the last good pages`);
         if (options.debug) reporter.error((error as Error).stack ?? '');
       }
     },

@@ -9,6 +9,15 @@ import { clientBuildOptions, collectBundle, type ClientBundle } from '../bundle/
 
 export type RenderPage = (site: SiteData, page: PageData) => string;
 
+/** Styles are the client bundle's business: on the server every CSS import (packages' too) is empty. */
+const ignoreStyles: esbuild.Plugin = {
+  name: 'ignore-styles',
+  setup(build) {
+    build.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'ignored-style' }));
+    build.onLoad({ filter: /.*/, namespace: 'ignored-style' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
 /**
  * The theme's server render, compiled with an incremental esbuild context so that an
  * edit in themes/ or runtime/ reaches the pages without restarting. Each compile is
@@ -33,8 +42,7 @@ export class ServerRenderer {
       jsx: 'automatic',
       outfile: path.join(dir, 'entry-server.mjs'),
       logLevel: 'silent',
-      // Styles are the client bundle's business.
-      loader: { '.css': 'empty' },
+      plugins: [ignoreStyles],
     });
     return new ServerRenderer(context, dir);
   }

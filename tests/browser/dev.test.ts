@@ -94,6 +94,19 @@ describe('dev server', () => {
     await page.close();
   });
 
+  it('shows a config error in the overlay and recovers when the config is fixed', async () => {
+    const page = await open('/guides/install/');
+    const configFile = path.join(site, 'site.config.ts');
+    const good = fs.readFileSync(configFile, 'utf8');
+    fs.writeFileSync(configFile, good.replace("title: 'Minimal'", "title: 'Minimal', navbar: { style: 'purple' }"));
+    await expect.poll(() => page.locator('#__dev-overlay').textContent(), { timeout: 10_000 }).toContain('Config key "navbar.style" must be one of "dark", "primary"; found "purple".');
+    fs.writeFileSync(configFile, good.replace("title: 'Minimal'", "title: 'Minimal again'"));
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Install | Minimal again');
+    expect(await page.locator('#__dev-overlay').count()).toBe(0);
+    fs.writeFileSync(configFile, good);
+    await page.close();
+  });
+
   it('stops cleanly on Ctrl+C and removes its temporary files', async () => {
     const pid = dev.child.pid!;
     expect(await stopDev(dev.child)).toBe(0);
