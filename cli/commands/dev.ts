@@ -16,6 +16,8 @@ import { commandCache } from './cache.ts';
 
 /** Saves arriving closer together than this are one rebuild. */
 const QUIET_MS = 8;
+/** How long after a rebuild its files are checked for writes that raised no event. */
+const RECHECK_MS = 50;
 
 /**
  * `site dev [siteDir] [--port] [--host] [--open]`: builds in memory, serves, watches
@@ -59,6 +61,10 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   const queue = new RebuildQueue(
     async (batch: Change[]) => {
       const start = performance.now();
+      const stamps = batch.map((c) => fileStamp(c.path));
+      // Saves that land during the rebuild may raise no event of their own (watchers
+      // coalesce bursts): look at the files again shortly after, whatever the outcome.
+      const recheck = () => setTimeout(() => batch.forEach((c, i) => fileStamp(c.path) !== stamps[i] && queue.push(c)), RECHECK_MS);
       try {
         const result = await dev.apply(batch);
         const what = describe(batch);
@@ -86,6 +92,8 @@ export async function devCommand(siteDir: string, options: { port: number; host:
         broadcast(problemsMessage(diagnostics));
         reporter.info(`${time()} ${paint(31, '✗')} ${describe(batch)}: still serving the last good pages`);
         if (options.debug) reporter.error((error as Error).stack ?? '');
+      } finally {
+        recheck();
       }
     },
     { quietMs: QUIET_MS },
@@ -106,6 +114,8 @@ export async function devCommand(siteDir: string, options: { port: number; host:
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // Let a rebuild under way finish before its compilers are disposed.
+  await Promise.race([queue.idle(), new Promise((r) => setTimeout(r, 2000))]);
   queue.close();
   await watcher.close();
   server.closeAllConnections();
@@ -113,10 +123,22 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   await dev.dispose();
   fs.rmSync(tempDir, { recursive: true, force: true });
   reporter.info('Dev server stopped.');
+  // Everything is closed; should a library still hold the event loop open, do not hang on it.
+  setTimeout(() => process.exit(0), 1000).unref();
   return 0;
 
   function printProblems(list: typeof dev.diagnostics) {
     for (const d of sortDiagnostics(list)) (d.severity === 'error' ? reporter.error : reporter.warn)(formatDiagnostic(d));
+  }
+}
+
+/** Modification time and size: enough to tell a file was written again. */
+function fileStamp(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return 'missing';
   }
 }
 

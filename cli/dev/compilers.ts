@@ -32,7 +32,7 @@ export class ServerRenderer {
   static async create(dir: string): Promise<ServerRenderer> {
     fs.mkdirSync(dir, { recursive: true });
     const context = await esbuild.context({
-      entryPoints: [path.join(PACKAGE_ROOT, 'runtime/entry-server.tsx')],
+      entryPoints: { 'entry-server': path.join(PACKAGE_ROOT, 'runtime/entry-server.tsx') },
       bundle: true,
       write: false,
       platform: 'node',
@@ -40,7 +40,10 @@ export class ServerRenderer {
       target: 'node20',
       packages: 'external',
       jsx: 'automatic',
-      outfile: path.join(dir, 'entry-server.mjs'),
+      // Split, as the client is: code the browser loads on demand (search) stays out of the server's way.
+      splitting: true,
+      outdir: path.join(dir, 'server'),
+      outExtension: { '.js': '.mjs' },
       logLevel: 'silent',
       plugins: [ignoreStyles],
     });
@@ -50,10 +53,18 @@ export class ServerRenderer {
   /** Compiles (incrementally) and loads the current theme's `renderPage`. */
   async load(): Promise<RenderPage> {
     const result = await this.context.rebuild();
-    const code = result.outputFiles[0]!.text;
-    const file = path.join(this.dir, `entry-server-${createHash('sha1').update(code).digest('hex').slice(0, 10)}.mjs`);
-    if (!fs.existsSync(file)) fs.writeFileSync(file, code);
-    const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+    const hash = createHash('sha1');
+    for (const file of result.outputFiles) hash.update(file.path).update(file.contents);
+    // Each compile gets its own folder: Node caches modules by URL.
+    const target = path.join(this.dir, `server-${hash.digest('hex').slice(0, 10)}`);
+    if (!fs.existsSync(target)) {
+      for (const file of result.outputFiles) {
+        const dest = path.join(target, path.relative(path.join(this.dir, 'server'), file.path));
+        fs.mkdirSync(path.dirname(dest), { recursive: true });
+        fs.writeFileSync(dest, file.contents);
+      }
+    }
+    const mod = (await import(pathToFileURL(path.join(target, 'entry-server.mjs')).href)) as { renderPage: RenderPage };
     return mod.renderPage;
   }
 

@@ -98,8 +98,8 @@ describe('dev server', () => {
     const page = await open('/guides/install/');
     const configFile = path.join(site, 'site.config.ts');
     const good = fs.readFileSync(configFile, 'utf8');
-    fs.writeFileSync(configFile, good.replace("title: 'Minimal'", "title: 'Minimal', navbar: { style: 'purple' }"));
-    await expect.poll(() => page.locator('#__dev-overlay').textContent(), { timeout: 10_000 }).toContain('Config key "navbar.style" must be one of "dark", "primary"; found "purple".');
+    fs.writeFileSync(configFile, good.replace("title: 'Minimal'", "title: 'Minimal', titleDelimiter: 5"));
+    await expect.poll(() => page.locator('#__dev-overlay').textContent(), { timeout: 10_000 }).toContain('Config key "titleDelimiter" must be string; found 5.');
     fs.writeFileSync(configFile, good.replace("title: 'Minimal'", "title: 'Minimal again'"));
     await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Install | Minimal again');
     expect(await page.locator('#__dev-overlay').count()).toBe(0);
