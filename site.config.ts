@@ -141,7 +141,7 @@ export default defineConfig({
     background: { light: 'rgb(255, 255, 255)', dark: 'rgb(50, 50, 50)' },
     config: { margin: 0, background: '#fff', scrollOffset: 40 },
   },
-  search: { provider: 'local' },
+  search: { provider: 'local', missingResultsUrl: 'mailto:docs@coinvoy.example?subject=No%20search%20results%20for%20%22{query}%22' },
   onBrokenLinks: 'error',
   onBrokenAnchors: 'error',
 });

@@ -15,6 +15,7 @@ import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import { toHtml } from 'hast-util-to-html';
 import { writeSyntheticSite } from './syntheticSite.ts';
+import { searchBench } from './searchBench.ts';
 import { copyThisSite, measureDev, tempDir } from './devBench.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -137,4 +138,6 @@ const devBig = await measureDev(synthetic, '/area-0/section-0/doc-1/', 'docs/are
 row(`Dev server, synthetic ${devSize} docs`, `save→page median ${Math.round(devBig.medianMs)} ms, p95 ${Math.round(devBig.p95Ms)} ms`, `start ${seconds(devBig.warmStartMs)} (cache warm)`, `${seconds(devBig.coldStartMs)} cold`);
 fs.rmSync(synthetic, { recursive: true, force: true });
 
+// 3. Search: index size and query latency, this site and 10,000 synthetic docs.
+for (const cells of await searchBench({ root: ROOT, work: WORK })) row(...cells);
 fs.rmSync(WORK, { recursive: true, force: true });

@@ -57,6 +57,14 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option('--open', 'open the site in the default browser')
     .option('--debug', 'show stack traces')
     .action(async (siteDir: string, opts: { port: number; host: string; open?: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/dev.ts')).devCommand(siteDir, opts)));
+  program
+    .command('export-search-records')
+    .description('write the search records as Algolia-ready JSON (to stdout, or --out)')
+    .argument('[siteDir]', 'site folder with site.config.ts', '.')
+    .option('--out <file>', 'file to write instead of stdout')
+    .option('--no-cache', 'load every Markdown file again instead of reusing unchanged ones')
+    .option('--debug', 'show stack traces')
+    .action(async (siteDir: string, opts: { out?: string; cache: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/exportSearchRecords.ts')).exportSearchRecordsCommand(siteDir, opts)));
   return program;
 }
 

@@ -201,7 +201,19 @@ export interface SiteData {
   docs: { pluginId: string; versionPersistence: 'localStorage' | 'none'; versionLabel: string; releaseLabel?: string; versionPath: string };
   blog: { title: string; path: string };
   zoom: { selector: string; background: { light: string; dark: string }; config: { margin: number; background: string; scrollOffset: number } };
-  search: { provider: 'local' | 'algolia'; appId?: string; apiKey?: string; indexName?: string; contextualSearch?: boolean; missingResultsUrl?: string };
+  search: {
+    provider: 'local' | 'algolia';
+    appId?: string;
+    apiKey?: string;
+    /** The Algolia index; for the local index, the name recent searches are stored under. */
+    indexName: string;
+    /** Filter results by `language` and `docusaurus_tag` (always on for the local index). */
+    contextualSearch: boolean;
+    /** Target of 'Let us know.' when nothing is found; `{query}` is replaced by the query. */
+    missingResultsUrl?: string;
+    /** The `docusaurus_tag` values of this site's pages: plain pages, the docs version, the blog. */
+    tags: string[];
+  };
   /** Content hash of this build, to tell payloads of an older build apart. */
   buildId: string;
 }

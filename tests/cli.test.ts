@@ -57,6 +57,7 @@ describe('command line', () => {
       '✓ Checking links',
       '✓ Bundling client',
       '✓ Rendering 14 pages',
+      '✓ Building search index',
       '✓ Writing build',
       expect.stringMatching(/^Built 14 pages in [\d.]+ m?s · [\d.]+ (KB|MB) in \d+ files → tests\/\.output\/minimal\/ · first-load JS [\d.]+ KB$/),
     ]);

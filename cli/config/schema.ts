@@ -103,7 +103,7 @@ const search = z.discriminatedUnion('provider', [
   z.strictObject({
     /** The built-in index, built with the site; no outside service. */
     provider: z.literal('local'),
-    /** Where the 'Let us know.' link of an empty result points. */
+    /** Where the 'Let us know.' link of an empty result points; `{query}` is replaced by the query. @default no link */
     missingResultsUrl: z.string().optional(),
   }),
   z.strictObject({
@@ -113,6 +113,7 @@ const search = z.discriminatedUnion('provider', [
     indexName: z.string().min(1),
     /** Filter by language and docs version tag. @default true */
     contextualSearch: z.boolean().default(true),
+    /** Where the 'Let us know.' link of an empty result points; `{query}` is replaced by the query. @default no link */
     missingResultsUrl: z.string().optional(),
   }),
 ]);

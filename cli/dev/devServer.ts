@@ -44,6 +44,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string): { serv
       res.writeHead(200, { 'Content-Type': contentType('client.js'), 'Cache-Control': 'no-cache' }).end(devClientJs());
       return;
     }
+    if (/^\/search\/[^/?]+\.json/.test(url)) dev.ensureSearchIndex();
     const result = resolveRequest(VIRTUAL_ROOT, url, exists);
     if (result.type === 'bad-request') {
       res.writeHead(400).end('Bad request\n');

@@ -22,6 +22,7 @@ import type { ClientBundle } from '../bundle/clientBundle.ts';
 import { ClientBuilder, ServerRenderer, type RenderPage } from './compilers.ts';
 import type { Change } from './rebuildQueue.ts';
 import { patchDocuments } from './patchGraph.ts';
+import { searchIndexFiles } from '../search/searchIndex.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 
 /** A file the dev server answers with. */
@@ -162,6 +163,22 @@ export class DevSite {
     return { ...result, reload: result.applied && wasBroken };
   }
 
+  /**
+   * The search index, built when the browser first asks for it after a change: building
+   * it on every save would slow down every update for a feature used now and then.
+   */
+  ensureSearchIndex(): void {
+    if (!this.searchStale) return;
+    for (const file of this.searchFiles) this.outputs.delete(file);
+    const files = searchIndexFiles(this.graph, this.config);
+    for (const [file, body] of files) this.outputs.set(file, { body });
+    this.searchFiles = [...files.keys()];
+    this.searchStale = false;
+  }
+
+  private searchStale = true;
+  private searchFiles: string[] = [];
+
   async dispose(): Promise<void> {
     await Promise.allSettled([this.client?.dispose(), this.server.dispose()]);
   }
@@ -231,6 +248,7 @@ export class DevSite {
     this.graph = graph;
     const updated = fast ? this.renderChangedDocuments(changed) : await this.renderAll();
     this.hasGoodBuild = true;
+    this.searchStale = true;
     return { updated, diagnostics, applied: true };
   }
 

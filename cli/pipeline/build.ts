@@ -13,6 +13,7 @@ import { pageDataUrl, sidebarDataUrl } from '../../runtime/pageData.ts';
 import { routeFile, SiteWriter } from '../write/writeSite.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
+import { searchIndexFiles } from '../search/searchIndex.ts';
 import { formatBytes, formatDuration, type Reporter } from './reporter.ts';
 
 export interface BuildResult {
@@ -58,6 +59,9 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         if (page.data) await writer.write(pageDataUrl('/', route.path).slice(1), page.data);
         progress(++done, graph.routes.length);
       }
+    });
+    await reporter.step('Building search index', async () => {
+      for (const [file, contents] of searchIndexFiles(graph, config)) await writer.write(file, contents);
     });
     await reporter.step('Writing build', async () => {
       for (const [id, items] of Object.entries(graph.sidebars)) await writer.write(sidebarDataUrl('/', id).slice(1), JSON.stringify(items));

@@ -3,6 +3,7 @@ import type { SiteData } from '../../runtime/pageData.ts';
 import { joinRoute } from '../graph/paths.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import { sidebarRoutes } from '../graph/navigation.ts';
+import { searchTags } from '../search/records.ts';
 
 /**
  * The part of the config the browser needs, shared by every page. A search item is
@@ -44,8 +45,14 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     zoom: config.zoom,
     search:
       search.provider === 'algolia'
-        ? { provider: 'algolia', appId: search.appId, apiKey: search.apiKey, indexName: search.indexName, contextualSearch: search.contextualSearch, missingResultsUrl: search.missingResultsUrl }
-        : { provider: 'local', missingResultsUrl: search.missingResultsUrl },
+        ? { provider: 'algolia', appId: search.appId, apiKey: search.apiKey, indexName: search.indexName, contextualSearch: search.contextualSearch, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config) }
+        : { provider: 'local', indexName: 'local', contextualSearch: true, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config) },
     buildId,
   };
+}
+
+/** The facet values contextual search keeps: plain pages, the docs version, the blog. */
+function searchTagList(config: ResolvedConfig): string[] {
+  const tags = searchTags(config);
+  return [tags.pages, tags.docs, tags.blog];
 }

@@ -1,15 +1,90 @@
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useSite } from '../../../runtime/SiteContext.ts';
+import type { SearchModalProps } from '../../../runtime/search/SearchModal.tsx';
 
-/** The navbar search entry (placeholder 'Search docs', name 'Search'); leads to the search page. */
+type ModalModule = typeof import('../../../runtime/search/SearchModal.tsx');
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
+
+/**
+ * The navbar search entry (name 'Search', placeholder 'Search docs'). Without JavaScript it
+ * is a link to the search page. Once hydrated it opens the DocSearch modal on click,
+ * Ctrl/Cmd+K or '/', and Escape closes it. The modal, its styles and the index load on
+ * the first hover, focus or shortcut: this file is all a page's first load carries.
+ */
 export function SearchButton() {
-  const { baseUrl } = useSite();
+  const site = useSite();
+  const button = useRef<HTMLAnchorElement>(null);
+  const loading = useRef<Promise<ModalModule> | null>(null);
+  const [Modal, setModal] = useState<ComponentType<SearchModalProps> | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const load = useCallback(() => {
+    loading.current ??= import('../../../runtime/search/SearchModal.tsx').then((m) => {
+      m.preloadIndex(site);
+      return m;
+    });
+    // A failed chunk is retried on the next hover or shortcut.
+    loading.current.catch(() => (loading.current = null));
+    return loading.current;
+  }, [site]);
+  const show = useCallback(() => {
+    load()
+      .then((m) => {
+        setModal(() => m.default);
+        setOpen(true);
+      })
+      .catch((error) => {
+        console.error('The search could not be loaded; opening the search page instead.', error);
+        window.location.assign(button.current?.href ?? '/search/');
+      });
+  }, [load]);
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus({ preventScroll: true });
+  }, []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const toggle = event.key?.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey);
+      if (toggle || (event.key === 'Escape' && open)) {
+        event.preventDefault();
+        if (open) close();
+        else show();
+      } else if (event.key === '/' && !open && !isTyping(event.target)) {
+        event.preventDefault();
+        show();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open, show, close]);
+
+  const preload = () => void load().catch(() => undefined);
   return (
-    <a className="navbar__search" href={`${baseUrl}search/`} aria-label="Search">
-      <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
-        <path d="M14.386 14.386l4.0877 4.0877-4.0877-4.0877c-2.9418 2.9419-7.7115 2.9419-10.6533 0-2.9419-2.9418-2.9419-7.7115 0-10.6533 2.9418-2.9419 7.7115-2.9419 10.6533 0 2.9419 2.9418 2.9419 7.7115 0 10.6533z" stroke="currentColor" fill="none" fillRule="evenodd" strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" />
-      </svg>
-      <span className="navbar__search-placeholder">Search docs</span>
-      <kbd className="navbar__search-key">/</kbd>
-    </a>
+    <>
+      <a
+        ref={button}
+        className="navbar__search"
+        href={`${site.baseUrl}search/`}
+        aria-label="Search"
+        onMouseEnter={preload}
+        onFocus={preload}
+        onTouchStart={preload}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          show();
+        }}
+      >
+        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M14.386 14.386l4.0877 4.0877-4.0877-4.0877c-2.9418 2.9419-7.7115 2.9419-10.6533 0-2.9419-2.9418-2.9419-7.7115 0-10.6533 2.9418-2.9419 7.7115-2.9419 10.6533 0 2.9419 2.9418 2.9419 7.7115 0 10.6533z" stroke="currentColor" fill="none" fillRule="evenodd" strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" />
+        </svg>
+        <span className="navbar__search-placeholder">Search</span>
+        <kbd className="navbar__search-key" aria-hidden="true">/</kbd>
+      </a>
+      {open && Modal && <Modal site={site} onClose={close} />}
+    </>
   );
 }

@@ -1,0 +1,78 @@
+import type { ResolvedConfig } from '../config/types.ts';
+import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
+import type { SearchRecord } from '../../runtime/search/searchRecord.ts';
+import { pageRecords, type PageSection, type SearchPage } from '../../runtime/search/searchPage.ts';
+import { htmlSections } from './htmlSections.ts';
+
+/** lvl0 of docs outside any sidebar category (DocSearch's Docusaurus config falls back to it too). */
+export const DOCS_SECTION = 'Documentation';
+/** lvl0 of plain pages. */
+export const PAGES_SECTION = 'Pages';
+
+/** The facet values Docusaurus gives each kind of page (`docusaurus_tag`). */
+export function searchTags(config: ResolvedConfig): { docs: string; blog: string; pages: string } {
+  return { docs: `docs-${config.docs.pluginId}-current`, blog: 'blog-posts-default', pages: 'default' };
+}
+
+/**
+ * The searchable pages of a site, from its route graph (pure; no I/O). Rules:
+ * - indexed: docs, category index pages, blog posts and plain pages; not mirror copies
+ *   (`canonical`), unlisted pages (`noIndex`), lists, tag pages, search or 404;
+ * - lvl0 is the top-level sidebar category the page sits in ('Documentation' when it
+ *   sits in none), the blog's title for posts, 'Pages' for plain pages;
+ * - lvl1 is the page title; sections split at `h2`/`h3` (see `htmlSections`);
+ * - a category page's text is its description and the titles of the pages it lists;
+ * - `origin` prefixes URLs ('' for the local index; the site's URL for Algolia).
+ */
+export function searchPages(graph: RouteGraph, config: ResolvedConfig, origin = ''): SearchPage[] {
+  const language = config.i18n.currentLocale ?? config.i18n.defaultLocale;
+  const tags = searchTags(config);
+  const topLevel = topLevelCategories(graph.sidebars);
+  const pages: SearchPage[] = [];
+  for (const route of graph.routes) {
+    if (route.canonical || route.noIndex) continue;
+    const content = contentOf(route);
+    if (!content) continue;
+    const lvl0 = route.kind === 'blog-post' ? config.blog.title : route.kind === 'page' ? PAGES_SECTION : (topLevel.get(route.path) ?? DOCS_SECTION);
+    const tag = route.kind === 'blog-post' ? tags.blog : route.kind === 'page' ? tags.pages : tags.docs;
+    pages.push({ url: origin + route.path, lvl0, lvl1: route.title, language, docusaurus_tag: tag, sections: content });
+  }
+  return pages;
+}
+
+/** Every record of the site, as DocSearch and the Algolia export expect them. */
+export function searchRecords(graph: RouteGraph, config: ResolvedConfig, origin = ''): SearchRecord[] {
+  return searchPages(graph, config, origin).flatMap(pageRecords);
+}
+
+function contentOf(route: Route): PageSection[] | null {
+  switch (route.kind) {
+    case 'doc':
+    case 'blog-post':
+    case 'page':
+      return htmlSections(route.document.html);
+    case 'category-index': {
+      // The listed pages' own descriptions are indexed with those pages: labels suffice here.
+      const text = [route.description, ...route.items.map((i) => i.label)].filter(Boolean).join(' ');
+      return [{ level: 1, anchor: null, heading: null, text }];
+    }
+    default:
+      return null;
+  }
+}
+
+/** Route → label of the top-level sidebar category it sits under (the first sidebar wins). */
+function topLevelCategories(sidebars: Record<string, SidebarItem[]>): Map<string, string> {
+  const found = new Map<string, string>();
+  const mark = (items: SidebarItem[], label: string) => {
+    for (const item of items) {
+      const href = item.type === 'link' ? (item.external ? undefined : item.href) : item.href;
+      if (href && !found.has(href)) found.set(href, label);
+      if (item.type === 'category') mark(item.items, label);
+    }
+  };
+  for (const items of Object.values(sidebars)) {
+    for (const item of items) if (item.type === 'category') mark([item], item.label);
+  }
+  return found;
+}

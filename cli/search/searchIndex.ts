@@ -1,0 +1,16 @@
+import type { ResolvedConfig } from '../config/types.ts';
+import type { RouteGraph } from '../graph/types.ts';
+import { pageRecords } from '../../runtime/search/searchPage.ts';
+import { searchPages } from './records.ts';
+import { buildLocalIndex, type LocalIndex } from './buildIndex.ts';
+
+/**
+ * The build's search step: the local index's files (manifest and shards, relative to the
+ * output folder), or none when the site searches with Algolia.
+ */
+export function searchIndexFiles(graph: RouteGraph, config: ResolvedConfig): LocalIndex['files'] {
+  if (config.search.provider !== 'local') return new Map();
+  const pages = searchPages(graph, config);
+  const records = pages.reduce((n, page) => n + pageRecords(page).length, 0);
+  return buildLocalIndex(pages, records).files;
+}

@@ -1,0 +1,97 @@
+import type { SearchRecord } from './searchRecord.ts';
+import type { EngineHit } from './engine.ts';
+import { highlight, snippet, type HighlightedValue, type MarkOptions } from './highlight.ts';
+import { toTerm, words } from './terms.ts';
+import type { FacetFilters } from './facetFilters.ts';
+
+/** The part of an Algolia search request the local client understands. */
+export interface SearchRequest {
+  indexName?: string;
+  query?: string;
+  /** Zero-based. @default 0 */
+  page?: number;
+  /** @default 20 */
+  hitsPerPage?: number;
+  facetFilters?: FacetFilters;
+  /** `attribute:words`, e.g. `content:10`; the attributes to cut to a snippet of that many words. */
+  attributesToSnippet?: string[];
+  highlightPreTag?: string;
+  highlightPostTag?: string;
+  snippetEllipsisText?: string;
+  [other: string]: unknown;
+}
+
+type Levels = Record<'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', HighlightedValue>;
+
+/** A record as Algolia returns it: the record, `_highlightResult` and `_snippetResult`. */
+export type SearchHit = SearchRecord & {
+  _highlightResult: { hierarchy: Partial<Levels>; hierarchy_camel: Partial<Levels>[]; content?: HighlightedValue };
+  _snippetResult: { hierarchy: Partial<Levels>; hierarchy_camel: Partial<Levels>[]; content?: HighlightedValue };
+};
+
+export interface SearchResponse {
+  hits: SearchHit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  exhaustiveNbHits: true;
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+}
+
+const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+
+/** `['content:10', 'hierarchy.lvl1:10']` → attribute → words. */
+function snippetSizes(attributes: string[] | undefined): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const entry of attributes ?? []) {
+    const [name, count] = entry.split(':');
+    if (name) sizes.set(name, Number(count) || 10);
+  }
+  return sizes;
+}
+
+/** Turns one page of engine hits into Algolia's response, with marks and snippets. */
+export function toAlgoliaResponse(request: SearchRequest, hits: EngineHit[], startedAt: number): SearchResponse {
+  const query = request.query ?? '';
+  const hitsPerPage = request.hitsPerPage ?? 20;
+  const page = request.page ?? 0;
+  const queryTermCount = new Set(words(query).map(toTerm).filter((t) => t !== null)).size;
+  const sizes = snippetSizes(request.attributesToSnippet);
+  const shown = hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((hit): SearchHit => {
+    const options: MarkOptions = { terms: new Set(hit.terms), queryTermCount, pre: request.highlightPreTag, post: request.highlightPostTag };
+    const mark = (attribute: string, text: string) => {
+      const size = sizes.get(attribute);
+      return size ? snippet(text, { ...options, size, ellipsis: request.snippetEllipsisText }) : highlight(text, options);
+    };
+    const h: Partial<Levels> = {};
+    const s: Partial<Levels> = {};
+    for (const level of LEVELS) {
+      const value = hit.record.hierarchy[level];
+      if (value === null) continue;
+      h[level] = highlight(value, options);
+      s[level] = mark(`hierarchy.${level}`, value);
+    }
+    const content = hit.record.content;
+    return {
+      ...hit.record,
+      _highlightResult: { hierarchy: h, hierarchy_camel: [h], ...(content !== null && { content: highlight(content, options) }) },
+      _snippetResult: { hierarchy: s, hierarchy_camel: [s], ...(content !== null && { content: mark('content', content) }) },
+    };
+  });
+  return {
+    hits: shown,
+    nbHits: hits.length,
+    page,
+    nbPages: Math.ceil(hits.length / hitsPerPage),
+    hitsPerPage,
+    exhaustiveNbHits: true,
+    query,
+    params: new URLSearchParams({ query }).toString(),
+    index: request.indexName ?? '',
+    processingTimeMS: Math.round(performance.now() - startedAt),
+  };
+}

@@ -1,0 +1,76 @@
+import { toTerm, WORD_RE } from './terms.ts';
+
+/** One attribute's highlight or snippet, as Algolia returns it. */
+export interface HighlightedValue {
+  value: string;
+  matchLevel: 'full' | 'partial' | 'none';
+  matchedWords: string[];
+}
+
+export interface MarkOptions {
+  /** Terms (as `toTerm` makes them) that matched the query. */
+  terms: Set<string>;
+  /** How many query terms there were, to tell a full match from a partial one. */
+  queryTermCount: number;
+  pre?: string;
+  post?: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+interface Piece {
+  text: string;
+  word: boolean;
+  hit: boolean;
+}
+
+function pieces(text: string, terms: Set<string>): Piece[] {
+  const out: Piece[] = [];
+  let last = 0;
+  for (const match of text.matchAll(WORD_RE)) {
+    if (match.index > last) out.push({ text: text.slice(last, match.index), word: false, hit: false });
+    const term = toTerm(match[0]);
+    out.push({ text: match[0], word: true, hit: term !== null && terms.has(term) });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) out.push({ text: text.slice(last), word: false, hit: false });
+  return out;
+}
+
+function render(list: Piece[], options: MarkOptions): string {
+  const pre = options.pre ?? '<mark>';
+  const post = options.post ?? '</mark>';
+  return list.map((p) => (p.hit ? `${pre}${escapeHtml(p.text)}${post}` : escapeHtml(p.text))).join('');
+}
+
+function levelOf(list: Piece[], options: MarkOptions): Pick<HighlightedValue, 'matchLevel' | 'matchedWords'> {
+  const matched = [...new Set(list.filter((p) => p.hit).map((p) => p.text.toLowerCase()))];
+  const distinct = new Set(matched.map((w) => toTerm(w))).size;
+  const matchLevel = distinct === 0 ? 'none' : distinct >= options.queryTermCount ? 'full' : 'partial';
+  return { matchLevel, matchedWords: matched };
+}
+
+/** The whole text, HTML-escaped, with matched words wrapped in `<mark>`. */
+export function highlight(text: string, options: MarkOptions): HighlightedValue {
+  const list = pieces(text, options.terms);
+  return { value: render(list, options), ...levelOf(list, options) };
+}
+
+/**
+ * About `size` words around the first matched word (the start of the text when none
+ * matched), escaped and marked, with `ellipsis` where the text was cut.
+ */
+export function snippet(text: string, options: MarkOptions & { size: number; ellipsis?: string }): HighlightedValue {
+  const list = pieces(text, options.terms);
+  const wordAt = list.flatMap((p, i) => (p.word ? [i] : []));
+  if (wordAt.length <= options.size) return { value: render(list, options), ...levelOf(list, options) };
+  const firstHit = wordAt.findIndex((i) => list[i]!.hit);
+  // Two words of context before the match, as Algolia does.
+  const startWord = Math.max(0, Math.min((firstHit === -1 ? 0 : firstHit) - 2, wordAt.length - options.size));
+  const endWord = startWord + options.size - 1;
+  const from = startWord === 0 ? 0 : wordAt[startWord]!;
+  const to = endWord >= wordAt.length - 1 ? list.length : wordAt[endWord]! + 1;
+  const ellipsis = options.ellipsis ?? '…';
+  const value = `${from > 0 ? ellipsis : ''}${render(list.slice(from, to), options)}${to < list.length ? ellipsis : ''}`;
+  return { value, ...levelOf(list, options) };
+}
