@@ -37,7 +37,7 @@ export async function measureDev(siteDir: string, route: string, file: string, e
   fs.rmSync(path.join(ROOT, 'node_modules/.cache/site-documents'), { recursive: true, force: true });
   const startTimed = async () => {
     const start = performance.now();
-    const dev = await startDev(siteDir);
+    const dev = await startDev(siteDir, 300_000);
     return { dev, ms: performance.now() - start };
   };
   const cold = await startTimed();

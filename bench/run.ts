@@ -106,9 +106,10 @@ timeCommand(['--version']); // compiles the CLI once, outside the measurements
 // 1. This site.
 const site = [...Array(RUNS)].map(() => measureBuild(ROOT));
 const check = [...Array(RUNS)].map(() => timeCommand(['check']));
+const checkCold = [...Array(RUNS)].map(() => timeCommand(['check', '--no-cache']));
 const floor = parsingFloor(path.join(ROOT, 'content'));
 row('Coinvoy site: cold build', seconds(median(site.map((r) => r.ms))), `peak ${median(site.map((r) => r.maxRssMiB))} MiB`, `baseline: bare remark→HTML of the same Markdown ${seconds(floor)}`);
-row('Coinvoy site: check (links, no render)', seconds(median(check)), '', 'whole command, process start included');
+row('Coinvoy site: check (links, no render)', `${seconds(median(check))} with the document cache`, `${seconds(median(checkCold))} cold (--no-cache)`, 'whole command, process start included');
 fs.rmSync(path.join(WORK, 'out'), { recursive: true, force: true });
 measureBuild(ROOT);
 const js = firstLoadJs(path.join(WORK, 'out'), 'for-developers/callbacks');

@@ -6,7 +6,8 @@ import { loadConfig } from '../config/load.ts';
 import { scanContent, scanStatic, isContentFile, toPosix, type SourceFile, type ContentArea } from '../content/scan.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
-import type { LoadedDocument } from '../content/loadDocument.ts';
+import { loadDocument, type LoadedDocument } from '../content/loadDocument.ts';
+import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
 import { checkLinks } from '../links/checkLinks.ts';
@@ -228,7 +229,11 @@ export class DevSite {
    */
   private async rebuild(changed: Set<string>, structural: boolean): Promise<Omit<RebuildResult, 'reload'>> {
     const files = [...this.sources.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
-    const content = await loadContent(files, { cache: this.cache });
+    // Starting on a large site loads everything once: on every core, as `build` does.
+    const content = await loadContent(files, {
+      cache: this.cache,
+      loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources) : Promise.resolve(sources.map(loadDocument))),
+    });
     const docsByFile = new Map(content.documents.map((d) => [d.file, d]));
     // A body edit changes no route, sidebar or listing: patch the last graph instead of building it.
     const fast =

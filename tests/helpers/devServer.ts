@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ROOT } from './cli.ts';
 
 /** Starts `site dev` on a free port and resolves with its URL once it is ready. */
-export function startDev(siteDir: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+export function startDev(siteDir: string, timeoutMs = 30_000): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/site.js'), 'dev', siteDir, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
   let output = '';
   return new Promise((resolve, reject) => {
@@ -15,7 +15,7 @@ export function startDev(siteDir: string): Promise<{ url: string; child: ChildPr
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`dev exited with ${code}:\n${output}`)));
-    setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), 30_000);
+    setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), timeoutMs);
   });
 }
 
