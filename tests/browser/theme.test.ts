@@ -103,3 +103,69 @@ describe('theme behaviour', () => {
     await context.close();
   });
 });
+
+describe('theme behaviour, continued', () => {
+  it('zooms content images on click once zoom has started, and closes on Escape', async () => {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    const image = page.locator('#__content img').first();
+    await image.scrollIntoViewIfNeeded();
+    // Zoom starts one second after load.
+    await page.waitForTimeout(1300);
+    await image.click();
+    await expect.poll(() => page.locator('.medium-zoom-overlay').count()).toBe(1);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.medium-zoom-overlay')!).backgroundColor)).toBe('rgb(255, 255, 255)');
+    // medium-zoom ignores keys while its opening animation (300 ms) runs.
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.body.classList.contains('medium-zoom--opened'))).toBe(false);
+    await page.close();
+  });
+
+  it('opens navbar dropdowns on hover and by keyboard, and closes them with Escape', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    const toggle = page.getByRole('button', { name: 'Product' });
+    const menuLink = page.locator('.dropdown__menu').getByRole('link', { name: 'KYC module' });
+    expect(await menuLink.isVisible()).toBe(false);
+    await toggle.hover();
+    await expect.poll(() => menuLink.isVisible()).toBe(true);
+    await page.mouse.move(640, 600);
+    await expect.poll(() => menuLink.isVisible()).toBe(false);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.close();
+  });
+
+  it('shows the progress bar only when a navigation takes longer than 200 ms', async () => {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
+    await page.route('**/page-data/for-developers/waas/data.json', async (route) => {
+      await new Promise((r) => setTimeout(r, 900));
+      await route.continue();
+    });
+    const bar = page.locator('.progress-bar');
+    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: /Wallet-as-a-Service/ }).click();
+    expect(await bar.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    await expect.poll(() => bar.evaluate((el) => Number(getComputedStyle(el).opacity)), { timeout: 800 }).toBeGreaterThan(0.5);
+    await expect.poll(() => page.locator('h1').textContent()).toContain('Wallet-as-a-Service');
+    await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    await page.close();
+  });
+
+  it('animates sidebar categories open and closed', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    await sidebar.getByRole('button', { name: 'Accept crypto' }).click();
+    const running = await sidebar.evaluate((el) => el.getAnimations({ subtree: true }).map((a) => (a.effect as KeyframeEffect).getTiming().easing));
+    expect(running).toContain('ease-in-out');
+    await expect.poll(() => sidebar.getByRole('link', { name: 'Accepting donations' }).isVisible()).toBe(true);
+    await sidebar.getByRole('button', { name: 'Accept crypto' }).click();
+    await expect.poll(() => sidebar.getByRole('link', { name: 'Accepting donations' }).count()).toBe(0);
+    await page.close();
+  });
+});
