@@ -26,11 +26,23 @@ export function cacheKey(source: SourceFile): string {
  */
 export async function loadContent(
   files: SourceFile[],
-  deps: { cache?: DocumentCache; loadMarkdown?: (sources: SourceFile[]) => Promise<LoadedDocument[]> } = {},
+  deps: {
+    cache?: DocumentCache;
+    loadMarkdown?: (sources: SourceFile[]) => Promise<LoadedDocument[]>;
+    /** Keys already computed for unchanged source objects (dev mode: hash only what changed). */
+    keys?: WeakMap<SourceFile, string>;
+  } = {},
 ): Promise<LoadedContent> {
   const cache = deps.cache;
   const markdown = files.filter((f) => /\.mdx?$/.test(f.relPath));
-  const keys = markdown.map(cacheKey);
+  const keys = markdown.map((source) => {
+    let key = deps.keys?.get(source);
+    if (key === undefined) {
+      key = cacheKey(source);
+      deps.keys?.set(source, key);
+    }
+    return key;
+  });
   const cached = markdown.map((_, i) => cache?.get(keys[i]!));
   const missing = markdown.filter((_, i) => !cached[i]);
   const fresh = deps.loadMarkdown ? await deps.loadMarkdown(missing) : missing.map(loadDocument);

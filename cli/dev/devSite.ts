@@ -45,6 +45,25 @@ export interface RebuildResult {
 
 const DEV_CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script>';
 
+/** The changed files and every file with a link into one of them. */
+function filesLinkingTo(graph: RouteGraph, changed: Set<string>): Set<string> {
+  const files = new Set(changed);
+  const targets = new Set<string>();
+  for (const route of graph.routes) if ('document' in route && changed.has(route.document.file)) targets.add(route.path);
+  for (const route of graph.routes) {
+    if (!('document' in route) || files.has(route.document.file)) continue;
+    const into = (url: string) => {
+      try {
+        return targets.has(new URL(url, `http://site${route.path}`).pathname);
+      } catch {
+        return false;
+      }
+    };
+    if (route.document.links.some((l) => (l.file ? changed.has(l.file) : into(l.url)))) files.add(route.document.file);
+  }
+  return files;
+}
+
 /** Front matter, title and place of a document: what other pages show of it. */
 function navFingerprint(doc: LoadedDocument): string {
   return JSON.stringify([doc.area, doc.title, doc.description, doc.frontMatter]);
@@ -66,6 +85,8 @@ export class DevSite {
   private sources = new Map<string, SourceFile>();
   private staticFiles: string[] = [];
   private readonly cache: DocumentCache;
+  private readonly keys = new WeakMap<SourceFile, string>();
+  private linkProblems: Diagnostic[] = [];
   private fingerprints = new Map<string, string>();
   private pageJson = new Map<string, string>();
   private bundle: ClientBundle | undefined;
@@ -232,6 +253,7 @@ export class DevSite {
     // Starting on a large site loads everything once: on every core, as `build` does.
     const content = await loadContent(files, {
       cache: this.cache,
+      keys: this.keys,
       loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources) : Promise.resolve(sources.map(loadDocument))),
     });
     const docsByFile = new Map(content.documents.map((d) => [d.file, d]));
@@ -245,7 +267,12 @@ export class DevSite {
       });
     const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph(content, this.config, this.staticFiles);
     graph.imageSizes = measureImages(imageUrls(content.documents), this.staticDir);
-    const linkProblems = checkLinks(graph, this.config, { staticFiles: new Set(this.staticFiles), fileExists: (f) => fs.existsSync(path.join(this.config.siteDir, f)) });
+    // After a body edit only links in the edited files, or into them (anchors), can change.
+    const recheck = fast ? filesLinkingTo(graph, changed) : undefined;
+    const checkDeps = { staticFiles: new Set(this.staticFiles), fileExists: (f: string) => fs.existsSync(path.join(this.config.siteDir, f)), onlyFiles: recheck };
+    const fresh = checkLinks(graph, this.config, checkDeps);
+    const linkProblems = recheck ? [...this.linkProblems.filter((d) => !d.file || !recheck.has(d.file)), ...fresh] : fresh;
+    this.linkProblems = linkProblems;
     const diagnostics = applyPolicy([...content.diagnostics, ...graph.diagnostics, ...linkProblems], this.config, 'dev');
     this.diagnostics = diagnostics;
     if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };

@@ -11,6 +11,11 @@ export interface CheckDeps {
   staticFiles: Set<string>;
   /** Whether a site-relative file exists (for images next to their Markdown). */
   fileExists: (file: string) => boolean;
+  /**
+   * Check only the links written in these files, and skip the config's (dev mode after an
+   * edit: the other files' results have not changed).
+   */
+  onlyFiles?: Set<string>;
 }
 
 /** Ids the theme puts on every page, which links may target too. */
@@ -46,6 +51,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
 
   for (const route of graph.routes) {
     if (!('document' in route) || route.canonical) continue;
+    if (deps.onlyFiles && !deps.onlyFiles.has(route.document.file)) continue;
     for (const link of route.document.links) {
       const at = { file: route.document.file, line: link.line, column: link.column };
       if (link.file === undefined) {
@@ -68,6 +74,8 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
       }
     }
   }
+
+  if (deps.onlyFiles) return diagnostics;
 
   // Links from the config: navbar, footer, logo.
   const configFile = config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined;

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DevSite } from '../../cli/dev/devSite.ts';
+import { writeTempSite } from '../helpers/memorySite.ts';
+import { ROOT } from '../helpers/cli.ts';
+
+const site = writeTempSite({
+  'site.config.ts': 'export default { title: "T", trailingSlash: true };\n',
+  'docs/intro.md': '---\nslug: /\n---\nSee [the setup](./b.md#setup).\n',
+  'docs/b.md': '---\ntitle: B\n---\n## Setup\n\nText.\n',
+  'docs/c.md': '---\ntitle: C\n---\nNo links.\n',
+});
+const temp = path.join(ROOT, 'node_modules/.cache/site-dev/unit-test');
+let dev: DevSite;
+
+beforeAll(async () => {
+  dev = await DevSite.start(site, temp);
+});
+afterAll(async () => {
+  await dev.dispose();
+  fs.rmSync(temp, { recursive: true, force: true });
+  fs.rmSync(site, { recursive: true, force: true });
+});
+
+const edit = (file: string, text: string) => {
+  fs.writeFileSync(path.join(site, file), text);
+  return dev.apply([{ kind: 'content', path: path.join(site, file) }]);
+};
+
+describe('DevSite', () => {
+  it('re-renders only the edited page after a body edit', async () => {
+    const result = await edit('docs/c.md', '---\ntitle: C\n---\nNo links, still.\n');
+    expect(result).toMatchObject({ applied: true, reload: false, updated: ['/c/'] });
+    expect(String(dev.outputs.get('c/index.html')?.body)).toContain('No links, still.');
+  });
+
+  it('finds a link broken by an edit to the page it points into (and clears it)', async () => {
+    const broken = await edit('docs/b.md', '---\ntitle: B\n---\n## Install\n\nText.\n');
+    expect(broken.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.code}`)).toEqual(['docs/intro.md:4 warning broken-anchor']);
+    const fixed = await edit('docs/b.md', '---\ntitle: B\n---\n## Setup\n\nText.\n');
+    expect(fixed.diagnostics).toEqual([]);
+  });
+
+  it('updates every page that shows a changed title', async () => {
+    const result = await edit('docs/c.md', '---\ntitle: C renamed\n---\nNo links, still.\n');
+    // The sidebar of every docs page shows the title.
+    expect(result.updated).toEqual(expect.arrayContaining(['/', '/b/', '/c/']));
+  });
+});
