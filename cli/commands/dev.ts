@@ -30,6 +30,7 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   const tempDir = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-dev', String(process.pid));
   const started = performance.now();
   let dev: DevSite;
+  let shown = new Set<string>();
   const diskCache = commandCache(true);
   try {
     dev = await DevSite.start(siteDir, tempDir, diskCache);
@@ -84,7 +85,8 @@ export async function devCommand(siteDir: string, options: { port: number; host:
           })) : undefined;
           broadcast({ type: 'update', paths: result.updated, sidebars: result.updated.length > 1 || batch.some((c) => c.kind !== 'content'), pages });
         }
-        reporter.info(`${time()} ${paint(32, '✓')} ${what} → ${result.reload ? 'reload' : `${result.updated.length} page${result.updated.length === 1 ? '' : 's'} updated`} ${paint(2, took)}`);
+        const warnings = result.diagnostics.length ? paint(33, ` (${result.diagnostics.length} warning${result.diagnostics.length === 1 ? '' : 's'})`) : '';
+        reporter.info(`${time()} ${paint(32, '✓')} ${what} → ${result.reload ? 'reload' : `${result.updated.length} page${result.updated.length === 1 ? '' : 's'} updated`}${warnings} ${paint(2, took)}`);
       } catch (error) {
         // A broken config (or theme that fails to compile): keep serving, show it everywhere.
         const diagnostics = error instanceof SiteError ? error.diagnostics : [{ code: 'dev-failed', severity: 'error' as const, message: (error as Error).message }];
@@ -127,8 +129,15 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   setTimeout(() => process.exit(0), 1000).unref();
   return 0;
 
+  /** Prints the problems not printed last time: a warning that stays is not repeated on every save. */
   function printProblems(list: typeof dev.diagnostics) {
-    for (const d of sortDiagnostics(list)) (d.severity === 'error' ? reporter.error : reporter.warn)(formatDiagnostic(d));
+    const now = new Set<string>();
+    for (const d of sortDiagnostics(list)) {
+      const text = formatDiagnostic(d);
+      now.add(text);
+      if (!shown.has(text)) (d.severity === 'error' ? reporter.error : reporter.warn)(text);
+    }
+    shown = now;
   }
 }
 
