@@ -37,7 +37,7 @@ describe('layout at phone, tablet and desktop widths', () => {
     await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
     // Docs pages open on the secondary menu (their sidebar), with a way back to the main menu.
-    await page.getByRole('button', { name: '← Back to main menu' }).click();
+    await page.getByRole('button', { name: 'Back to main menu' }).click();
     await expect.poll(() => page.locator('.navbar-sidebar').getByRole('link', { name: 'Developers', exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Close navigation bar' }).click();
     expect(await page.locator('.navbar-sidebar').count()).toBe(0);

@@ -34,7 +34,7 @@ async function openPage(path: string): Promise<{ page: Page; problems: string[];
 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.locator('.DocSearch-Input');
-const button = (page: Page) => page.getByRole('link', { name: 'Search' });
+const button = (page: Page) => page.getByRole('button', { name: 'Search', exact: true });
 
 async function typeQuery(page: Page, query: string) {
   await input(page).fill('');

@@ -169,3 +169,19 @@ describe('theme behaviour, continued', () => {
     await page.close();
   });
 });
+
+describe('code blocks', () => {
+  it('copy their code to the clipboard with the Copy button', async () => {
+    const context = await site.browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
+    const block = page.locator('.code-block').first();
+    const code = await block.locator('code').textContent();
+    await block.hover();
+    await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    expect(await block.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    await context.close();
+  });
+});

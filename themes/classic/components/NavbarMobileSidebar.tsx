@@ -56,7 +56,7 @@ export function NavbarMobileSidebar({ page, onClose }: { page: PageData; onClose
           {sidebar && (
             <div className="navbar-sidebar__item menu">
               <button type="button" className="navbar-sidebar__back" onClick={() => setShowSecondary(false)}>
-                ← Back to main menu
+                <span aria-hidden="true">← </span>Back to main menu
               </button>
               <SidebarMenu items={sidebar} />
             </div>

@@ -61,6 +61,9 @@ export function SearchButton() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [open, show, close]);
 
+  // Without JavaScript this is a link to the search page; once the modal can open, it acts as a button.
+  useEffect(() => button.current?.setAttribute('role', 'button'), []);
+
   const preload = () => void load().catch(() => undefined);
   return (
     <>
