@@ -61,6 +61,8 @@ export default function SearchModal({ site, onClose, initialQuery }: SearchModal
       getMissingResultsUrl={missing ? ({ query }) => missingResultsUrl(site, query) ?? '' : undefined}
     />
     {failed && dropdown && createPortal(<ErrorScreen />, dropdown)}
+    {/* The local index is not Algolia's: no 'Search by Algolia' in the footer. */}
+    {local && <style>{'.DocSearch-Logo{display:none}'}</style>}
     </>,
     document.body,
   );
