@@ -45,6 +45,10 @@ export interface RebuildResult {
 
 const DEV_CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script>';
 
+function changedDocs(docs: Map<string, LoadedDocument>, changed: Set<string>): LoadedDocument[] {
+  return [...changed].flatMap((file) => docs.get(file) ?? []);
+}
+
 /** The changed files and every file with a link into one of them. */
 function filesLinkingTo(graph: RouteGraph, changed: Set<string>): Set<string> {
   const files = new Set(changed);
@@ -266,7 +270,10 @@ export class DevSite {
         return doc && doc.area !== 'blog' && this.fingerprints.get(file) === navFingerprint(doc);
       });
     const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph(content, this.config, this.staticFiles);
-    graph.imageSizes = measureImages(imageUrls(content.documents), this.staticDir);
+    // Image sizes are file reads: after a body edit, read only images new to the edited files.
+    graph.imageSizes = fast
+      ? new Map([...this.graph.imageSizes, ...measureImages([...imageUrls(changedDocs(docsByFile, changed))].filter((u) => !this.graph.imageSizes.has(u)), this.staticDir)])
+      : measureImages(imageUrls(content.documents), this.staticDir);
     // After a body edit only links in the edited files, or into them (anchors), can change.
     const recheck = fast ? filesLinkingTo(graph, changed) : undefined;
     const checkDeps = { staticFiles: new Set(this.staticFiles), fileExists: (f: string) => fs.existsSync(path.join(this.config.siteDir, f)), onlyFiles: recheck };
