@@ -3,10 +3,10 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
 import { loadConfig } from '../config/load.ts';
-import { scanContent, scanStatic, isContentFile, toPosix, type SourceFile, type ContentArea } from '../content/scan.ts';
+import { scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
-import { loadDocument, type LoadedDocument } from '../content/loadDocument.ts';
+import { loadDocument } from '../content/loadDocument.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
@@ -23,6 +23,8 @@ import type { ClientBundle } from '../bundle/clientBundle.ts';
 import { ClientBuilder, ServerRenderer, type RenderPage } from './compilers.ts';
 import type { Change } from './rebuildQueue.ts';
 import { patchDocuments } from './patchGraph.ts';
+import { changedDocs, filesLinkingTo, navFingerprint } from './affected.ts';
+import { contentSource, insideContent } from './contentPaths.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 
@@ -44,34 +46,6 @@ export interface RebuildResult {
 }
 
 const DEV_CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script>';
-
-function changedDocs(docs: Map<string, LoadedDocument>, changed: Set<string>): LoadedDocument[] {
-  return [...changed].flatMap((file) => docs.get(file) ?? []);
-}
-
-/** The changed files and every file with a link into one of them. */
-function filesLinkingTo(graph: RouteGraph, changed: Set<string>): Set<string> {
-  const files = new Set(changed);
-  const targets = new Set<string>();
-  for (const route of graph.routes) if ('document' in route && changed.has(route.document.file)) targets.add(route.path);
-  for (const route of graph.routes) {
-    if (!('document' in route) || files.has(route.document.file)) continue;
-    const into = (url: string) => {
-      try {
-        return targets.has(new URL(url, `http://site${route.path}`).pathname);
-      } catch {
-        return false;
-      }
-    };
-    if (route.document.links.some((l) => (l.file ? changed.has(l.file) : into(l.url)))) files.add(route.document.file);
-  }
-  return files;
-}
-
-/** Front matter, title and place of a document: what other pages show of it. */
-function navFingerprint(doc: LoadedDocument): string {
-  return JSON.stringify([doc.area, doc.title, doc.description, doc.frontMatter]);
-}
 
 /**
  * The site held in memory for `dev`: the same stages as `build` (load, graph, check,
@@ -162,10 +136,10 @@ export class DevSite {
         this.staticFiles = await scanStatic(this.config);
         continue;
       }
-      const source = this.sourceFor(change.path);
+      const source = contentSource(this.config, change.path);
       if (!source) {
         // A folder came or went (or a rename moved many files): read the tree again.
-        if (this.insideContent(change.path)) {
+        if (insideContent(this.config, change.path)) {
           await this.rescan();
           structural = true;
         }
@@ -222,30 +196,6 @@ export class DevSite {
     const [files, staticFiles] = await Promise.all([scanContent(this.config), scanStatic(this.config)]);
     this.sources = new Map(files.map((f) => [f.file, f]));
     this.staticFiles = staticFiles;
-  }
-
-  private insideContent(absPath: string): boolean {
-    return [this.config.paths.docs, this.config.paths.blog, this.config.paths.pages].some((dir) => {
-      const root = path.resolve(this.config.siteDir, dir);
-      return absPath === root || absPath.startsWith(root + path.sep);
-    });
-  }
-
-  /** The source a changed path stands for, if it is content (text read by the caller). */
-  private sourceFor(absPath: string): SourceFile | null {
-    const areas: [ContentArea, string][] = [
-      ['docs', this.config.paths.docs],
-      ['blog', this.config.paths.blog],
-      ['pages', this.config.paths.pages],
-    ];
-    for (const [area, dir] of areas) {
-      const root = path.resolve(this.config.siteDir, dir);
-      if (!absPath.startsWith(root + path.sep)) continue;
-      const relPath = toPosix(path.relative(root, absPath));
-      if (!isContentFile(path.basename(absPath)) || relPath.split('/').some((s) => s.startsWith('.'))) return null;
-      return { area, relPath, file: toPosix(path.relative(this.config.siteDir, absPath)), text: '' };
-    }
-    return null;
   }
 
   /**

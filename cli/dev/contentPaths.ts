@@ -1,0 +1,28 @@
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/types.ts';
+import { isContentFile, toPosix, type ContentArea, type SourceFile } from '../content/scan.ts';
+
+const AREAS: ContentArea[] = ['docs', 'blog', 'pages'];
+
+/** Whether a path is inside (or is) one of the content folders. */
+export function insideContent(config: ResolvedConfig, absPath: string): boolean {
+  return AREAS.some((area) => {
+    const root = path.resolve(config.siteDir, config.paths[area]);
+    return absPath === root || absPath.startsWith(root + path.sep);
+  });
+}
+
+/**
+ * The source file a changed path stands for, if it is content (its text is read by the
+ * caller); null for other files and for hidden ones, as the scan stage skips them.
+ */
+export function contentSource(config: ResolvedConfig, absPath: string): SourceFile | null {
+  for (const area of AREAS) {
+    const root = path.resolve(config.siteDir, config.paths[area]);
+    if (!absPath.startsWith(root + path.sep)) continue;
+    const relPath = toPosix(path.relative(root, absPath));
+    if (!isContentFile(path.basename(absPath)) || relPath.split('/').some((s) => s.startsWith('.'))) return null;
+    return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '' };
+  }
+  return null;
+}
