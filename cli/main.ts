@@ -23,47 +23,35 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .helpOption('-h, --help', 'show help')
     .showHelpAfterError('(run "site --help" for usage)')
     .exitOverride();
-  program
-    .command('build')
-    .description('build the static site into the output folder (replaced only when the build succeeds)')
-    .argument('[siteDir]', 'site folder with site.config.ts', '.')
+  // Every command works on a site folder, and every one can show stack traces.
+  const siteCommand = (name: string, description: string) =>
+    program.command(name).description(description).argument('[siteDir]', 'site folder with site.config.ts', '.');
+  const NO_CACHE = ['--no-cache', 'load every Markdown file again instead of reusing unchanged ones'] as const;
+  const DEBUG = ['--debug', 'show stack traces'] as const;
+  const listening = (command: Command) => command.option('--port <port>', 'port to listen on', port, 3000).option('--host <host>', 'address to listen on', '127.0.0.1');
+
+  siteCommand('build', 'build the static site into the output folder (replaced only when the build succeeds)')
     .option('--out-dir <dir>', 'output folder (default: the config\'s paths.outDir, "build")')
-    .option('--no-cache', 'load every Markdown file again instead of reusing unchanged ones')
-    .option('--debug', 'show stack traces')
+    .option(...NO_CACHE)
+    .option(...DEBUG)
     .action(async (siteDir: string, opts: { outDir?: string; cache: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/build.ts')).buildCommand(siteDir, opts)));
-  program
-    .command('check')
-    .description('check every link and anchor without rendering (for CI)')
-    .argument('[siteDir]', 'site folder with site.config.ts', '.')
+  siteCommand('check', 'check every link and anchor without rendering (for CI)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
-    .option('--no-cache', 'load every Markdown file again instead of reusing unchanged ones')
-    .option('--debug', 'show stack traces')
+    .option(...NO_CACHE)
+    .option(...DEBUG)
     .action(async (siteDir: string, opts: { format: 'text' | 'json' | 'github'; cache: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/check.ts')).checkCommand(siteDir, opts)));
-  program
-    .command('serve')
-    .description('serve the built site as a static host does')
-    .argument('[siteDir]', 'site folder with site.config.ts', '.')
-    .option('--port <port>', 'port to listen on', port, 3000)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+  listening(siteCommand('serve', 'serve the built site as a static host does'))
     .option('--dir <dir>', 'folder to serve (default: the output folder)')
-    .option('--debug', 'show stack traces')
+    .option(...DEBUG)
     .action(async (siteDir: string, opts: { port: number; host: string; dir?: string; debug?: boolean }) => setExitCode(await (await import('./commands/serve.ts')).serveCommand(siteDir, opts)));
-  program
-    .command('dev')
-    .description('serve the site from memory and update open pages as files change')
-    .argument('[siteDir]', 'site folder with site.config.ts', '.')
-    .option('--port <port>', 'port to listen on', port, 3000)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+  listening(siteCommand('dev', 'serve the site from memory and update open pages as files change'))
     .option('--open', 'open the site in the default browser')
-    .option('--debug', 'show stack traces')
+    .option(...DEBUG)
     .action(async (siteDir: string, opts: { port: number; host: string; open?: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/dev.ts')).devCommand(siteDir, opts)));
-  program
-    .command('export-search-records')
-    .description('write the search records as Algolia-ready JSON (to stdout, or --out)')
-    .argument('[siteDir]', 'site folder with site.config.ts', '.')
+  siteCommand('export-search-records', 'write the search records as Algolia-ready JSON (to stdout, or --out)')
     .option('--out <file>', 'file to write instead of stdout')
-    .option('--no-cache', 'load every Markdown file again instead of reusing unchanged ones')
-    .option('--debug', 'show stack traces')
+    .option(...NO_CACHE)
+    .option(...DEBUG)
     .action(async (siteDir: string, opts: { out?: string; cache: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/exportSearchRecords.ts')).exportSearchRecordsCommand(siteDir, opts)));
   return program;
 }
