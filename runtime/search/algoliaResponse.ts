@@ -1,5 +1,5 @@
 import type { SearchRecord } from './searchRecord.ts';
-import type { EngineHit } from './engine.ts';
+import type { EngineResult } from './engine.ts';
 import { highlight, snippet, type HighlightedValue, type MarkOptions } from './highlight.ts';
 import { toTerm, words } from './terms.ts';
 import type { FacetFilters } from './facetFilters.ts';
@@ -54,15 +54,18 @@ function snippetSizes(attributes: string[] | undefined): Map<string, number> {
   return sizes;
 }
 
-/** Turns one page of engine hits into Algolia's response, with marks and snippets. */
-export function toAlgoliaResponse(request: SearchRequest, hits: EngineHit[], startedAt: number): SearchResponse {
+export const DEFAULT_HITS_PER_PAGE = 20;
+
+/** Turns the engine's result (hits up to the end of the requested page) into Algolia's response, with marks and snippets. */
+export function toAlgoliaResponse(request: SearchRequest, result: EngineResult, startedAt: number): SearchResponse {
+  const { hits, total, terms } = result;
   const query = request.query ?? '';
-  const hitsPerPage = request.hitsPerPage ?? 20;
+  const hitsPerPage = request.hitsPerPage ?? DEFAULT_HITS_PER_PAGE;
   const page = request.page ?? 0;
   const queryTermCount = new Set(words(query).map(toTerm).filter((t) => t !== null)).size;
   const sizes = snippetSizes(request.attributesToSnippet);
   const shown = hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((hit): SearchHit => {
-    const options: MarkOptions = { terms: new Set(hit.terms), queryTermCount, pre: request.highlightPreTag, post: request.highlightPostTag };
+    const options: MarkOptions = { terms, queryTermCount, pre: request.highlightPreTag, post: request.highlightPostTag };
     const mark = (attribute: string, text: string) => {
       const size = sizes.get(attribute);
       return size ? snippet(text, { ...options, size, ellipsis: request.snippetEllipsisText }) : highlight(text, options);
@@ -84,9 +87,9 @@ export function toAlgoliaResponse(request: SearchRequest, hits: EngineHit[], sta
   });
   return {
     hits: shown,
-    nbHits: hits.length,
+    nbHits: total,
     page,
-    nbPages: Math.ceil(hits.length / hitsPerPage),
+    nbPages: Math.ceil(total / hitsPerPage),
     hitsPerPage,
     exhaustiveNbHits: true,
     query,

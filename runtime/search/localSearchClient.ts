@@ -1,7 +1,8 @@
 import { SearchEngine } from './engine.ts';
 import { decodeShard, MANIFEST_FILE, SEARCH_DIR, type SearchManifest, type SearchShard } from './indexFormat.ts';
 import { matchesFacetFilters } from './facetFilters.ts';
-import { toAlgoliaResponse, type SearchRequest, type SearchResponse } from './algoliaResponse.ts';
+import { DEFAULT_HITS_PER_PAGE, toAlgoliaResponse, type SearchRequest, type SearchResponse } from './algoliaResponse.ts';
+import type { SearchRecord } from './searchRecord.ts';
 
 /** What DocSearch (and the search page) call: Algolia's `search({ requests })`. */
 export interface SearchClient {
@@ -75,8 +76,9 @@ export function createLocalSearchClient(options: LocalClientOptions): LocalSearc
       return {
         results: requests.map((request) => {
           const startedAt = performance.now();
-          const hits = engine.search(request.query ?? '', (record) => matchesFacetFilters(record as never, request.facetFilters));
-          return toAlgoliaResponse(request, hits, startedAt);
+          const limit = ((request.page ?? 0) + 1) * (request.hitsPerPage ?? DEFAULT_HITS_PER_PAGE);
+          const filter = (record: SearchRecord) => matchesFacetFilters(record as never, request.facetFilters);
+          return toAlgoliaResponse(request, engine.search(request.query ?? '', { limit, filter }), startedAt);
         }),
       };
     },

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { SearchEngine } from '../../runtime/search/engine.ts';
+import type { SearchPage } from '../../runtime/search/searchPage.ts';
+import { selectTop } from '../../runtime/search/selectTop.ts';
+import { editDistance, TermIndex } from '../../runtime/search/termIndex.ts';
+
+const VOCABULARY = 'payment wallet network invoice refund callback signature token ledger status'.split(' ');
+
+/** Deterministic pages sharing a small vocabulary, so scores tie and pages interleave. */
+function pages(count: number): SearchPage[] {
+  const word = (n: number) => VOCABULARY[n % VOCABULARY.length]!;
+  return [...Array(count)].map((_, p) => ({
+    url: `/page-${p}/`,
+    lvl0: p % 2 ? 'Guides' : 'Reference',
+    lvl1: `${word(p)} page ${p}`,
+    language: 'en',
+    docusaurus_tag: p % 3 ? 'docs-default-current' : 'blog-posts-default',
+    sections: [
+      { level: 1, anchor: null, heading: null, text: `${word(p + 1)} and ${word(p * 7)} explained.` },
+      { level: 2, anchor: 'setup', heading: `Set up ${word(p + 3)}`, text: `${word(p + 2)} ${word(p + 5)} ${word(p + 2)}.` },
+      { level: 3, anchor: 'limits', heading: `${word(p * 3)} limits`, text: `${word(p + 4)} limits apply.` },
+    ],
+  }));
+}
+
+function engineOf(list: SearchPage[]): SearchEngine {
+  const engine = new SearchEngine();
+  engine.addPages(list);
+  return engine;
+}
+
+const ids = (hits: { record: { objectID: string } }[]) => hits.map((hit) => hit.record.objectID);
+
+describe('search engine', () => {
+  it('returns the same first hits at any page size as the whole ranking does, and counts them all', () => {
+    const engine = engineOf(pages(60));
+    for (const query of ['payment', 'wallet network', 'sig', 'ledger limits', 'refund status token']) {
+      const all = engine.search(query, { limit: 10_000 });
+      expect(all.total).toBe(all.hits.length);
+      expect(all.total).toBeGreaterThan(20);
+      for (const limit of [1, 2, 5, 13, 20, 50, all.total]) expect(ids(engine.search(query, { limit }).hits)).toEqual(ids(all.hits).slice(0, limit));
+    }
+  });
+
+  it('shows each page title once, right before the first hit of its page', () => {
+    const { hits } = engineOf(pages(30)).search('callback', { limit: 10_000 });
+    const seen = new Set<string>();
+    hits.forEach((hit, i) => {
+      const page = hit.record.url_without_anchor;
+      if (!seen.has(page)) {
+        expect(hit.record.type).toBe('lvl1');
+        seen.add(page);
+      } else expect(hit.record.type, `hit ${i}`).not.toBe('lvl1');
+    });
+  });
+
+  it('ranks titles over headings over text, and records matching more query terms higher', () => {
+    // Pages without the word, so that it is rare, as a real query's words are.
+    const others = pages(40).map((page) => ({ ...page, lvl1: 'Other', sections: [] }));
+    const engine = engineOf([
+      ...others,
+      { url: '/text/', lvl0: 'Docs', lvl1: 'Other', language: 'en', docusaurus_tag: 'd', sections: [{ level: 1, anchor: null, heading: null, text: 'About refunds here.' }] },
+      { url: '/title/', lvl0: 'Docs', lvl1: 'Refunds', language: 'en', docusaurus_tag: 'd', sections: [{ level: 1, anchor: null, heading: null, text: 'Money back.' }] },
+      { url: '/heading/', lvl0: 'Docs', lvl1: 'Misc', language: 'en', docusaurus_tag: 'd', sections: [{ level: 2, anchor: 'refunds', heading: 'Refunds', text: 'Money back.' }] },
+      { url: '/both/', lvl0: 'Docs', lvl1: 'Partial refund', language: 'en', docusaurus_tag: 'd', sections: [{ level: 1, anchor: null, heading: null, text: 'A partial refund of a payment.' }] },
+    ]);
+    const order = [...new Set(engine.search('refund', { limit: 20 }).hits.map((hit) => hit.record.url_without_anchor))];
+    expect(order.indexOf('/title/')).toBeLessThan(order.indexOf('/heading/'));
+    expect(order.indexOf('/heading/')).toBeLessThan(order.indexOf('/text/'));
+    expect(engine.search('partial refund', { limit: 1 }).hits[0]!.record.url).toBe('/both/');
+  });
+
+  it('applies the filter to every hit and to the count, and forgets one query before the next', () => {
+    const engine = engineOf(pages(40));
+    const docs = engine.search('payment', { limit: 10_000, filter: (record) => record.docusaurus_tag !== 'blog-posts-default' });
+    expect(docs.hits.every((hit) => hit.record.docusaurus_tag !== 'blog-posts-default')).toBe(true);
+    expect(docs.total).toBe(docs.hits.length);
+    const fresh = engineOf(pages(40)).search('ledger', { limit: 50 });
+    expect(ids(engine.search('ledger', { limit: 50 }).hits)).toEqual(ids(fresh.hits));
+    expect(engine.search('', { limit: 20 }).total).toBe(0);
+  });
+});
+
+describe('term index', () => {
+  it('reaches longer terms by prefix and near terms by typo, weighting exact above both', () => {
+    const index = new TermIndex(1);
+    index.add(0, 0, ['signature', 'sign', 'signal', 'design'], 4);
+    const weights = new Map(index.expand('sign', { prefix: true, maxTypos: 0 }).map((e) => [e.term, e.weight]));
+    expect([...weights.keys()].sort()).toEqual(['sign', 'signal', 'signature']);
+    expect(weights.get('sign')).toBe(1);
+    expect(weights.get('signal')!).toBeGreaterThan(weights.get('signature')!);
+    expect(index.expand('signatrue', { prefix: true, maxTypos: 2 }).map((e) => e.term)).toEqual(['signature']);
+    expect(index.expand('desing', { prefix: false, maxTypos: 1 }).map((e) => e.term)).toEqual([]);
+    expect(index.expand('desing', { prefix: false, maxTypos: 2 }).map((e) => e.term)).toEqual(['design']);
+  });
+
+  it('counts a term repeated in a field as one posting with its frequency', () => {
+    const index = new TermIndex(2);
+    index.add(0, 0, ['fee', 'fee', 'fee', 'limit'], 4);
+    index.add(0, 1, ['fee'], 1);
+    index.add(1, 0, ['fee'], 1);
+    const [fee] = index.expand('fee', { prefix: false, maxTypos: 0 });
+    expect(fee!.entry.postings.length).toBe(3);
+    expect(fee!.entry.frequency).toEqual([2, 1]);
+    expect(fee!.entry.postings[0]! & 63).toBe(3);
+  });
+
+  it('measures edit distance, giving up past the bound', () => {
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('callback', 'calback', 2)).toBe(1);
+    expect(editDistance('wallet', 'ledger', 2)).toBe(3);
+    expect(editDistance('', 'abc', 5)).toBe(3);
+  });
+});
+
+describe('selectTop', () => {
+  it('keeps the best items in order, as a full sort would', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const scores = [...Array(500)].map(() => Math.floor(random() * 40));
+    const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+    const items = scores.map((_, i) => i);
+    const sorted = [...items].sort((a, b) => (before(a, b) ? -1 : 1));
+    for (const count of [0, 1, 7, 50, 499, 500, 900]) expect(selectTop(items, count, before)).toEqual(sorted.slice(0, count));
+  });
+});
