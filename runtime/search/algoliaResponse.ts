@@ -1,6 +1,6 @@
 import type { SearchRecord } from './searchRecord.ts';
 import type { EngineResult } from './engine.ts';
-import { highlight, snippet, type HighlightedValue, type MarkOptions } from './highlight.ts';
+import { marks, type HighlightedValue, type MarkOptions } from './highlight.ts';
 import { toTerm, words } from './terms.ts';
 import type { FacetFilters } from './facetFilters.ts';
 
@@ -64,25 +64,32 @@ export function toAlgoliaResponse(request: SearchRequest, result: EngineResult, 
   const page = request.page ?? 0;
   const queryTermCount = new Set(words(query).map(toTerm).filter((t) => t !== null)).size;
   const sizes = snippetSizes(request.attributesToSnippet);
+  const options: MarkOptions = { terms, queryTermCount, pre: request.highlightPreTag, post: request.highlightPostTag };
+  // Section and page titles repeat across the hits of a page: mark each text once.
+  const marked = new Map<string, ReturnType<typeof marks>>();
+  const mark = (attribute: string, text: string) => {
+    const size = sizes.get(attribute);
+    const key = `${size ?? 0}\0${text}`;
+    let result = marked.get(key);
+    if (!result) {
+      result = marks(text, { ...options, size, ellipsis: request.snippetEllipsisText });
+      marked.set(key, result);
+    }
+    return result;
+  };
   const shown = hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((hit): SearchHit => {
-    const options: MarkOptions = { terms, queryTermCount, pre: request.highlightPreTag, post: request.highlightPostTag };
-    const mark = (attribute: string, text: string) => {
-      const size = sizes.get(attribute);
-      return size ? snippet(text, { ...options, size, ellipsis: request.snippetEllipsisText }) : highlight(text, options);
-    };
     const h: Partial<Levels> = {};
     const s: Partial<Levels> = {};
     for (const level of LEVELS) {
       const value = hit.record.hierarchy[level];
       if (value === null) continue;
-      h[level] = highlight(value, options);
-      s[level] = mark(`hierarchy.${level}`, value);
+      ({ highlight: h[level], snippet: s[level] } = mark(`hierarchy.${level}`, value));
     }
-    const content = hit.record.content;
+    const content = hit.record.content === null ? null : mark('content', hit.record.content);
     return {
       ...hit.record,
-      _highlightResult: { hierarchy: h, hierarchy_camel: [h], ...(content !== null && { content: highlight(content, options) }) },
-      _snippetResult: { hierarchy: s, hierarchy_camel: [s], ...(content !== null && { content: mark('content', content) }) },
+      _highlightResult: { hierarchy: h, hierarchy_camel: [h], ...(content && { content: content.highlight }) },
+      _snippetResult: { hierarchy: s, hierarchy_camel: [s], ...(content && { content: content.snippet }) },
     };
   });
   return {

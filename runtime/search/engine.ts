@@ -14,6 +14,7 @@ const FIELDS = Object.keys(FIELD_BOOSTS) as Field[];
 const PHRASE_BOOST = { heading: 1.5, content: 1.25 };
 /** The phrase boost can reorder only this many of the best hits (it reads their text). */
 const PHRASE_WINDOW = 50;
+const PHRASE_MEMO_SIZE = 5_000;
 
 export interface EngineHit {
   record: SearchRecord;
@@ -54,10 +55,7 @@ const fieldValue = (record: SearchRecord, field: Field): string | null => (field
 export class SearchEngine {
   readonly records: SearchRecord[] = [];
   private readonly index = new TermIndex(FIELDS.length);
-  private readonly scorer = new Scorer(
-    this.index,
-    FIELDS.map((field) => FIELD_BOOSTS[field]),
-  );
+  private readonly scorer = new Scorer(this.index, FIELDS.map((field) => FIELD_BOOSTS[field]));
   /** Per record: its page's number, and the record whose URL it shares (hits are one per URL). */
   private readonly pageOf: number[] = [];
   private readonly urlKey: number[] = [];
@@ -66,6 +64,8 @@ export class SearchEngine {
   /** Per URL key: the best-scoring record of the current query (-1: none) and its score. */
   private bestRecord = new Int32Array(0);
   private bestScore = new Float64Array(0);
+  /** Normalized text of records recently phrase-checked: typing a phrase checks the same top hits again. */
+  private readonly phraseTexts = new Map<number, PhraseText>();
   /** Word as written → its term: the same few thousand words recur across every page. */
   private readonly termOf = new Map<string, string | null>();
 
@@ -101,6 +101,7 @@ export class SearchEngine {
     }
   }
 
+  /** The terms of words as written, through the `termOf` memo. */
   private terms(words: string[]): string[] {
     const out: string[] = [];
     for (const word of words) {
@@ -154,8 +155,7 @@ export class SearchEngine {
   /** The first `limit` hits in display order: ranked URL keys, phrase-boosted, under their titles. */
   private firstHits(keys: number[], query: string, limit: number): EngineHit[] {
     const { bestRecord, bestScore } = this;
-    const written = normalize(query).trim();
-    const phrase = written.includes(' ') ? written : null;
+    const phrase = phraseOf(query);
     const before = (a: number, b: number) => {
       if (bestScore[a] !== bestScore[b]) return bestScore[a]! > bestScore[b]!;
       const positionA = this.records[bestRecord[a]!]!.weight.position;
@@ -168,13 +168,25 @@ export class SearchEngine {
       const ranked = selectTop(keys, window, before).map((key) => ({ key, record: this.records[bestRecord[key]!]!, score: bestScore[key]! }));
       if (phrase) {
         const top = ranked.slice(0, PHRASE_WINDOW);
-        for (const hit of top) hit.score *= phraseBoost(hit.record, phrase);
+        for (const hit of top) hit.score *= this.phraseBoost(bestRecord[hit.key]!, phrase);
         top.sort((a, b) => b.score - a.score || a.record.weight.position - b.record.weight.position || a.key - b.key);
         ranked.splice(0, top.length, ...top);
       }
       const hits = this.withPageTitles(ranked);
       if (hits.length >= limit || ranked.length === keys.length) return hits.slice(0, limit);
     }
+  }
+
+  /** ×1.5 when a heading holds the phrase as written, ×1.25 when the text does. */
+  private phraseBoost(record: number, phrase: string): number {
+    let text = this.phraseTexts.get(record);
+    if (!text) {
+      if (this.phraseTexts.size >= PHRASE_MEMO_SIZE) this.phraseTexts.clear();
+      text = phraseTextOf(this.records[record]!);
+      this.phraseTexts.set(record, text);
+    }
+    if (text.headings.includes(phrase)) return PHRASE_BOOST.heading;
+    return text.content.includes(phrase) ? PHRASE_BOOST.content : 1;
   }
 
   /**
@@ -200,11 +212,21 @@ export class SearchEngine {
 }
 
 /** Lower case, runs of anything but letters and digits as one space. */
-const normalize = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, ' ');
+const normalize = (text: string | null) => (text === null ? '' : ` ${text.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, ' ')} `);
 
-function phraseBoost(record: SearchRecord, phrase: string): number {
-  const has = (text: string | null) => text !== null && ` ${normalize(text)} `.includes(` ${phrase} `);
+/** A query of two or more words, normalized and padded as `PhraseText` is; null for one word. */
+function phraseOf(query: string): string | null {
+  const written = words(query);
+  return written.length < 2 ? null : normalize(written.join(' '));
+}
+
+/** A record's headings and its text, normalized for phrase look-ups ('\n' keeps headings apart). */
+interface PhraseText {
+  headings: string;
+  content: string;
+}
+
+function phraseTextOf(record: SearchRecord): PhraseText {
   const { lvl1, lvl2, lvl3 } = record.hierarchy;
-  if (has(lvl1) || has(lvl2) || has(lvl3)) return PHRASE_BOOST.heading;
-  return has(record.content) ? PHRASE_BOOST.content : 1;
+  return { headings: [lvl1, lvl2, lvl3].map(normalize).join('\n'), content: normalize(record.content) };
 }

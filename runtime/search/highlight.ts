@@ -24,12 +24,26 @@ interface Piece {
   hit: boolean;
 }
 
+/** Word → term, kept across calls: results show the same words again and again. */
+const termOf = new Map<string, string | null>();
+const TERM_MEMO_SIZE = 20_000;
+
+function memoTerm(word: string): string | null {
+  let term = termOf.get(word);
+  if (term === undefined) {
+    if (termOf.size >= TERM_MEMO_SIZE) termOf.clear();
+    term = toTerm(word);
+    termOf.set(word, term);
+  }
+  return term;
+}
+
 function pieces(text: string, terms: Set<string>): Piece[] {
   const out: Piece[] = [];
   let last = 0;
   for (const match of text.matchAll(WORD_RE)) {
     if (match.index > last) out.push({ text: text.slice(last, match.index), word: false, hit: false });
-    const term = toTerm(match[0]);
+    const term = memoTerm(match[0]);
     out.push({ text: match[0], word: true, hit: term !== null && terms.has(term) });
     last = match.index + match[0].length;
   }
@@ -52,18 +66,33 @@ function levelOf(list: Piece[], options: MarkOptions): Pick<HighlightedValue, 'm
 
 /** The whole text, HTML-escaped, with matched words wrapped in `<mark>`. */
 export function highlight(text: string, options: MarkOptions): HighlightedValue {
-  const list = pieces(text, options.terms);
-  return { value: render(list, options), ...levelOf(list, options) };
+  return highlightOf(pieces(text, options.terms), options);
 }
 
 /**
  * About `size` words around the first matched word (the start of the text when none
  * matched), escaped and marked, with `ellipsis` where the text was cut.
  */
-export function snippet(text: string, options: MarkOptions & { size: number; ellipsis?: string }): HighlightedValue {
+export function snippet(text: string, options: SnippetOptions): HighlightedValue {
+  return snippetOf(pieces(text, options.terms), options);
+}
+
+export type SnippetOptions = MarkOptions & { size: number; ellipsis?: string };
+
+/** A text's highlight, and its snippet when `size` is given (else the highlight again), from one pass over its words. */
+export function marks(text: string, options: MarkOptions & Partial<SnippetOptions>): { highlight: HighlightedValue; snippet: HighlightedValue } {
   const list = pieces(text, options.terms);
+  const whole = highlightOf(list, options);
+  return { highlight: whole, snippet: options.size ? snippetOf(list, { ...options, size: options.size }) : whole };
+}
+
+function highlightOf(list: Piece[], options: MarkOptions): HighlightedValue {
+  return { value: render(list, options), ...levelOf(list, options) };
+}
+
+function snippetOf(list: Piece[], options: SnippetOptions): HighlightedValue {
   const wordAt = list.flatMap((p, i) => (p.word ? [i] : []));
-  if (wordAt.length <= options.size) return { value: render(list, options), ...levelOf(list, options) };
+  if (wordAt.length <= options.size) return highlightOf(list, options);
   const firstHit = wordAt.findIndex((i) => list[i]!.hit);
   // Two words of context before the match, as Algolia does.
   const startWord = Math.max(0, Math.min((firstHit === -1 ? 0 : firstHit) - 2, wordAt.length - options.size));

@@ -42,6 +42,7 @@ export interface Expansion {
  */
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+const EXPANSION_MEMO_SIZE = 256;
 
 export class TermIndex {
   private readonly terms = new Map<string, TermEntry>();
@@ -52,6 +53,8 @@ export class TermIndex {
   /** Vocabulary in code-unit order (prefix ranges) and by length (typos); rebuilt after new terms arrive. */
   private sorted: string[] | null = null;
   private byLength: Map<number, string[]> | null = null;
+  /** Recent expansions: as a reader types, every keystroke asks again for the words before the last. */
+  private readonly expanded = new Map<string, Expansion[]>();
 
   constructor(readonly fields: number) {
     if (fields > MAX_FIELDS) throw new Error(`A search index holds at most ${MAX_FIELDS} fields.`);
@@ -79,6 +82,7 @@ export class TermIndex {
         this.terms.set(term, entry);
         this.sorted = null;
         this.byLength = null;
+        this.expanded.clear();
       }
       const last = entry.postings.length - 1;
       const previous = last >= 0 ? entry.postings[last]! : -1;
@@ -102,6 +106,17 @@ export class TermIndex {
    * ways counts as a prefix match.
    */
   expand(term: string, options: { prefix: boolean; maxTypos: number }): Expansion[] {
+    const key = `${term}\0${options.prefix}\0${options.maxTypos}`;
+    let expansions = this.expanded.get(key);
+    if (!expansions) {
+      if (this.expanded.size >= EXPANSION_MEMO_SIZE) this.expanded.clear();
+      expansions = this.expandNow(term, options);
+      this.expanded.set(key, expansions);
+    }
+    return expansions;
+  }
+
+  private expandNow(term: string, options: { prefix: boolean; maxTypos: number }): Expansion[] {
     const out: Expansion[] = [];
     const exact = this.terms.get(term);
     if (exact) out.push({ term, entry: exact, weight: 1 });
