@@ -60,14 +60,11 @@ export class Scorer {
     const terms = queryTerms(query);
     const reached: string[] = [];
     let count = 0;
-    // Per field: idf × boost × weight, and the two parts of BM25's length normalisation.
+    // Per field: idf × boost × weight, and the length part of BM25's normalisation.
     const factor = new Float64Array(fields);
-    const fixedNorm = new Float64Array(fields);
+    const fixedNorm = BM25.k * (1 - BM25.b);
     const lengthNorm = new Float64Array(fields);
-    for (let f = 0; f < fields; f++) {
-      fixedNorm[f] = BM25.k * (1 - BM25.b);
-      lengthNorm[f] = (BM25.k * BM25.b) / index.averageLength(f);
-    }
+    for (let f = 0; f < fields; f++) lengthNorm[f] = (BM25.k * BM25.b) / index.averageLength(f);
     const lengths = index.lengths;
     terms.forEach((term, i) => {
       const bit = 1 << i;
@@ -82,7 +79,7 @@ export class Scorer {
           const field = postingField(posting);
           const tf = postingFrequency(posting);
           const length = lengths[record * fields + field]!;
-          const value = factor[field]! * (BM25.d + (tf * (BM25.k + 1)) / (tf + fixedNorm[field]! + lengthNorm[field]! * length));
+          const value = factor[field]! * (BM25.d + (tf * (BM25.k + 1)) / (tf + fixedNorm + lengthNorm[field]! * length));
           if (masks[record] === 0) matched[count++] = record;
           sums[record]! += value;
           masks[record]! |= bit;
