@@ -33,8 +33,13 @@ export interface EngineResult {
 export interface EngineQuery {
   /** How many hits to return (the end of the page being shown). */
   limit: number;
-  /** Records that fail are left out (facet filters); called once per page, as facets are the page's. */
+  /** Records that fail are left out (facet filters). */
   filter?: (record: SearchRecord) => boolean;
+  /**
+   * The filter reads only what all records of a page share (language, tag): asked once
+   * per page instead of once per record (a one-letter query matches most of a large site).
+   */
+  perPage?: boolean;
 }
 
 const fieldValue = (record: SearchRecord, field: Field): string | null => (field === 'content' ? record.content : record.hierarchy[field]);
@@ -124,23 +129,30 @@ export class SearchEngine {
       this.bestScore = new Float64Array(records);
     }
     const { bestRecord, bestScore, pageOf, urlKey } = this;
-    // Per page: 1 passes the filter, 2 fails it, +4 once counted.
+    const { filter, perPage } = options;
+    // Per page: bit 1 counted; with `perPage`, bit 2 filter asked and bit 4 failed.
     const pageState = new Uint8Array(this.titles.length);
     const keys: number[] = [];
     let total = 0;
     for (let i = 0; i < scores.count; i++) {
       const record = scores.matched[i]!;
       const page = pageOf[record]!;
-      if ((pageState[page]! & 3) === 0) pageState[page] = !options.filter || options.filter(this.records[record]!) ? 1 : 2;
-      if (pageState[page] === 2) continue;
+      if (filter) {
+        if (!perPage) {
+          if (!filter(this.records[record]!)) continue;
+        } else {
+          if (!(pageState[page]! & 2)) pageState[page]! |= filter(this.records[record]!) ? 2 : 6;
+          if (pageState[page]! & 4) continue;
+        }
+      }
       const score = scores.score(record);
       const key = urlKey[record]!;
       if (bestRecord[key] === -1) {
         keys.push(key);
         // Every page shows its title once, then one hit per other URL.
         if (this.titles[page] !== key) total++;
-        if ((pageState[page]! & 4) === 0) {
-          pageState[page]! |= 4;
+        if (!(pageState[page]! & 1)) {
+          pageState[page]! |= 1;
           total++;
         }
       } else if (score <= bestScore[key]!) continue;

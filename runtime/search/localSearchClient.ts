@@ -1,8 +1,11 @@
 import { SearchEngine } from './engine.ts';
 import { decodeShard, MANIFEST_FILE, SEARCH_DIR, type SearchManifest, type SearchShard } from './indexFormat.ts';
-import { matchesFacetFilters } from './facetFilters.ts';
+import { compileFacetFilters, facetAttributes } from './facetFilters.ts';
 import { DEFAULT_HITS_PER_PAGE, toAlgoliaResponse, type SearchRequest, type SearchResponse } from './algoliaResponse.ts';
 import type { SearchRecord } from './searchRecord.ts';
+
+/** Facets every record of a page shares (DocSearch's contextual filters use only these). */
+const PAGE_FACETS = new Set(['language', 'docusaurus_tag', 'url_without_anchor']);
 
 /** What DocSearch (and the search page) call: Algolia's `search({ requests })`. */
 export interface SearchClient {
@@ -77,8 +80,10 @@ export function createLocalSearchClient(options: LocalClientOptions): LocalSearc
         results: requests.map((request) => {
           const startedAt = performance.now();
           const limit = ((request.page ?? 0) + 1) * (request.hitsPerPage ?? DEFAULT_HITS_PER_PAGE);
-          const filter = (record: SearchRecord) => matchesFacetFilters(record as never, request.facetFilters);
-          return toAlgoliaResponse(request, engine.search(request.query ?? '', { limit, filter }), startedAt);
+          const passes = compileFacetFilters(request.facetFilters);
+          const filter = (record: SearchRecord) => passes(record as unknown as Record<string, unknown>);
+          const perPage = [...facetAttributes(request.facetFilters)].every((attribute) => PAGE_FACETS.has(attribute));
+          return toAlgoliaResponse(request, engine.search(request.query ?? '', { limit, filter, perPage }), startedAt);
         }),
       };
     },

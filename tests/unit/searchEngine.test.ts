@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SearchEngine } from '../../runtime/search/engine.ts';
+import { compileFacetFilters } from '../../runtime/search/facetFilters.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { selectTop } from '../../runtime/search/selectTop.ts';
 import { editDistance, TermIndex } from '../../runtime/search/termIndex.ts';
@@ -75,6 +76,14 @@ describe('search engine', () => {
     const docs = engine.search('payment', { limit: 10_000, filter: (record) => record.docusaurus_tag !== 'blog-posts-default' });
     expect(docs.hits.every((hit) => hit.record.docusaurus_tag !== 'blog-posts-default')).toBe(true);
     expect(docs.total).toBe(docs.hits.length);
+    const askedPerPage = engine.search('payment', { limit: 10_000, filter: (record) => record.docusaurus_tag !== 'blog-posts-default', perPage: true });
+    expect(ids(askedPerPage.hits)).toEqual(ids(docs.hits));
+    // Facets may name record attributes too, not only the page's.
+    const noHeadings = compileFacetFilters(['type:-lvl2', 'type:-lvl3']);
+    const sections = engine.search('payment', { limit: 10_000, filter: (record) => noHeadings(record as never) });
+    expect(sections.hits.length).toBeGreaterThan(0);
+    expect(sections.hits.filter((hit) => hit.record.type === 'lvl2' || hit.record.type === 'lvl3')).toEqual([]);
+    expect(sections.total).toBe(sections.hits.length);
     const fresh = engineOf(pages(40)).search('ledger', { limit: 50 });
     expect(ids(engine.search('ledger', { limit: 50 }).hits)).toEqual(ids(fresh.hits));
     expect(engine.search('', { limit: 20 }).total).toBe(0);
