@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Server } from 'node:http';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { writeTempSite } from '../helpers/memorySite.ts';
-import { launchBrowser, serveBuild } from './browser.ts';
+import { useBuiltSite } from './browser.ts';
 
 /** A site searching with Algolia DocSearch: configuration alone switches the provider. */
-const site = writeTempSite({
+const site = useBuiltSite({
   'site.config.ts': `export default {
     title: 'Hosted', url: 'https://docs.example', trailingSlash: true,
     navbar: { items: [] },
@@ -16,20 +14,6 @@ const site = writeTempSite({
   };\n`,
   'docs/intro.md': '---\nslug: /\ntitle: Welcome\n---\n\nStart here.\n',
   'docs/wallets.md': '---\ntitle: Wallets\n---\n\nCreate wallets.\n\n## Withdraw\n\nWithdraw funds to your bank.\n',
-});
-let browser: Browser;
-let server: Server;
-let base = '';
-
-beforeAll(async () => {
-  expect(runCli(['build', site]).code).toBe(0);
-  ({ url: base, server } = await serveBuild(path.join(site, 'build')));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => server?.close(() => r()));
-  fs.rmSync(site, { recursive: true, force: true });
 });
 
 /** What Algolia would answer for the wallets page's Withdraw section. */
@@ -55,7 +39,7 @@ function algoliaAnswer(query: string) {
  * internet here): the requests it sent, and the queries answered.
  */
 async function pageAnsweredByAlgolia(): Promise<{ page: Page; sent: Request[]; answered: string[] }> {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const sent: Request[] = [];
   const answered: string[] = [];
   await page.route(/algolia(net)?\.(net|com)\//, async (route) => {
@@ -70,13 +54,13 @@ async function pageAnsweredByAlgolia(): Promise<{ page: Page; sent: Request[]; a
 
 describe('Algolia provider', () => {
   it('builds no local index (the /search/ page stays, asking Algolia)', () => {
-    expect(fs.readdirSync(path.join(site, 'build/search'))).toEqual(['index.html']);
-    expect(fs.existsSync(path.join(site, 'build/wallets/index.html'))).toBe(true);
+    expect(fs.readdirSync(path.join(site.dir, 'build/search'))).toEqual(['index.html']);
+    expect(fs.existsSync(path.join(site.dir, 'build/wallets/index.html'))).toBe(true);
   });
 
   it('queries Algolia with the app id, search key, index and contextual facet filters, and shows its hits', async () => {
     const { page, sent, answered } = await pageAnsweredByAlgolia();
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.locator('.DocSearch-Input').pressSequentially('withdraw', { delay: 20 });
     await expect.poll(() => answered.includes('withdraw')).toBe(true);
@@ -100,7 +84,7 @@ describe('Algolia provider', () => {
 
   it('serves the /search/ page from Algolia too', async () => {
     const { page, answered } = await pageAnsweredByAlgolia();
-    await page.goto(`${base}/search/?q=withdraw`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.url}/search/?q=withdraw`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.locator('.search-page__count').textContent()).toBe('1 result');
     expect(answered).toContain('withdraw');
     expect(await page.locator('.search-page__result a').first().getAttribute('href')).toBe('/wallets/#withdraw');
@@ -109,8 +93,8 @@ describe('Algolia provider', () => {
   });
 
   it('exports the records Algolia needs, with absolute URLs and the DocSearch hierarchy', () => {
-    const out = path.join(site, 'records.json');
-    const { code, stderr } = runCli(['export-search-records', site, '--out', out]);
+    const out = path.join(site.dir, 'records.json');
+    const { code, stderr } = runCli(['export-search-records', site.dir, '--out', out]);
     expect(code, stderr).toBe(0);
     const records = JSON.parse(fs.readFileSync(out, 'utf8')) as { url: string; type: string; hierarchy: Record<string, string | null>; content: string | null; language: string; docusaurus_tag: string }[];
     const withdraw = records.find((r) => r.url === 'https://docs.example/wallets/#withdraw' && r.type === 'content')!;

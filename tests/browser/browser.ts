@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { createStaticServer } from '../../cli/serve/staticServer.ts';
+import { runCli } from '../helpers/cli.ts';
+import { writeTempSite } from '../helpers/memorySite.ts';
 
 /** Debian's Chromium, with the flags this closed network needs (no background traffic). */
 export function launchBrowser(): Promise<Browser> {
@@ -35,5 +39,20 @@ export function useServedSite(dir: string): { url: string; browser: Browser } {
     await site.browser?.close();
     await new Promise<void>((r) => (site.server ? site.server.close(() => r()) : r()));
   });
+  return site;
+}
+
+/**
+ * For a test file: a temporary site made of `files`, built with the real CLI, served and
+ * removed afterwards. `site.dir` is its folder; `url` and `browser` as in `useServedSite`.
+ */
+export function useBuiltSite(files: Record<string, string>): { dir: string; url: string; browser: Browser } {
+  const dir = writeTempSite(files);
+  beforeAll(() => {
+    const { code, stderr } = runCli(['build', dir]);
+    if (code !== 0) throw new Error(`The test site did not build:\n${stderr}`);
+  });
+  const site = Object.assign(useServedSite(path.join(dir, 'build')), { dir });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   return site;
 }

@@ -1,53 +1,33 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Server } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
-import { writeTempSite } from '../helpers/memorySite.ts';
-import { launchBrowser, serveBuild } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useBuiltSite } from './browser.ts';
 
 /** A small site with the options the Coinvoy site leaves off. */
 const long = Array.from({ length: 40 }, (_, i) => `## Part ${i}\n\n${'Some text to scroll past. '.repeat(30)}\n`).join('\n');
-const site = writeTempSite({
+const site = useBuiltSite({
   'site.config.ts': `export default { title: 'Options', trailingSlash: true, navbar: { hideOnScroll: true, items: [] }, colorMode: { respectPrefersColorScheme: true } };\n`,
   'docs/intro.md': `---\nslug: /\ntitle: Long page\n---\n\n${long}`,
-});
-let browser: Browser;
-let server: Server;
-let base = '';
-
-beforeAll(async () => {
-  expect(runCli(['build', site]).code).toBe(0);
-  ({ url: base, server } = await serveBuild(path.join(site, 'build')));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => server?.close(() => r()));
-  fs.rmSync(site, { recursive: true, force: true });
 });
 
 describe('site options', () => {
   it('hideOnScroll: hides the navbar on scroll down, shows it on scroll up and at the top, hides it for a hash', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
     const hidden = () => page.locator('nav[aria-label="Main"]').evaluate((el) => el.classList.contains('navbar--hidden'));
     expect(await hidden()).toBe(false);
     await page.mouse.wheel(0, 1500);
     await expect.poll(hidden).toBe(true);
     await page.mouse.wheel(0, -300);
     await expect.poll(hidden).toBe(false);
-    await page.goto(`${base}/#part-20`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.url}/#part-20`, { waitUntil: 'networkidle' });
     await page.reload({ waitUntil: 'networkidle' });
     await expect.poll(hidden).toBe(true);
     await page.close();
   });
 
   it('respectPrefersColorScheme: follows the system until the reader chooses, but not while printing', async () => {
-    const context = await browser.newContext({ colorScheme: 'dark' });
+    const context = await site.browser.newContext({ colorScheme: 'dark' });
     const page = await context.newPage();
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
     const mode = () => page.getAttribute('html', 'data-theme');
     expect(await mode()).toBe('dark');
     await page.emulateMedia({ colorScheme: 'light' });
@@ -60,7 +40,7 @@ describe('site options', () => {
     await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
     expect(await mode()).toBe('dark');
     const other = await context.newPage();
-    await other.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await other.goto(`${site.url}/`, { waitUntil: 'networkidle' });
     await other.evaluate(() => localStorage.removeItem('theme'));
     await expect.poll(mode).toBe('light');
     await context.close();
