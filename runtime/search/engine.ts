@@ -1,6 +1,6 @@
 import type { SearchRecord } from './searchRecord.ts';
 import { pageRecords, type SearchPage } from './searchPage.ts';
-import { toTerm, words } from './terms.ts';
+import { termOf, words } from './terms.ts';
 import { TermIndex } from './termIndex.ts';
 import { Scorer } from './scoring.ts';
 import { selectTop } from './selectTop.ts';
@@ -71,8 +71,6 @@ export class SearchEngine {
   private bestScore = new Float64Array(0);
   /** Normalized text of records recently phrase-checked: typing a phrase checks the same top hits again. */
   private readonly phraseTexts = new Map<number, PhraseText>();
-  /** Word as written → its term: the same few thousand words recur across every page. */
-  private readonly termOf = new Map<string, string | null>();
 
   /** Adds pages (their records) to the index. */
   addPages(pages: SearchPage[]): void {
@@ -97,27 +95,13 @@ export class SearchEngine {
           let tokens = tokenized.get(text);
           if (!tokens) {
             const all = words(text);
-            tokens = { terms: this.terms(all), words: all.length };
+            tokens = { terms: all.map(termOf).filter((term) => term !== null), words: all.length };
             if (field !== 'content') tokenized.set(text, tokens);
           }
           this.index.add(id, f, tokens.terms, tokens.words);
         });
       }
     }
-  }
-
-  /** The terms of words as written, through the `termOf` memo. */
-  private terms(words: string[]): string[] {
-    const out: string[] = [];
-    for (const word of words) {
-      let term = this.termOf.get(word);
-      if (term === undefined) {
-        term = toTerm(word);
-        this.termOf.set(word, term);
-      }
-      if (term !== null) out.push(term);
-    }
-    return out;
   }
 
   /** The hits for `query`, best first, that pass the filter. */

@@ -1,4 +1,4 @@
-import { toTerm, WORD_RE } from './terms.ts';
+import { termOf, toTerm, WORD_RE } from './terms.ts';
 
 /** One attribute's highlight or snippet, as Algolia returns it. */
 export interface HighlightedValue {
@@ -24,26 +24,12 @@ interface Piece {
   hit: boolean;
 }
 
-/** Word → term, kept across calls: results show the same words again and again. */
-const termOf = new Map<string, string | null>();
-const TERM_MEMO_SIZE = 20_000;
-
-function memoTerm(word: string): string | null {
-  let term = termOf.get(word);
-  if (term === undefined) {
-    if (termOf.size >= TERM_MEMO_SIZE) termOf.clear();
-    term = toTerm(word);
-    termOf.set(word, term);
-  }
-  return term;
-}
-
 function pieces(text: string, terms: Set<string>): Piece[] {
   const out: Piece[] = [];
   let last = 0;
   for (const match of text.matchAll(WORD_RE)) {
     if (match.index > last) out.push({ text: text.slice(last, match.index), word: false, hit: false });
-    const term = memoTerm(match[0]);
+    const term = termOf(match[0]);
     out.push({ text: match[0], word: true, hit: term !== null && terms.has(term) });
     last = match.index + match[0].length;
   }

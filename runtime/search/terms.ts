@@ -34,3 +34,18 @@ export function toTerm(word: string): string | null {
   if (term.length > 3 && term.endsWith('s') && !/(ss|us|is|ys)$/.test(term)) return term.slice(0, -1);
   return term;
 }
+
+/** Word as written → term: the same few thousand words recur on every page and in every result. */
+const memo = new Map<string, string | null>();
+const MEMO_SIZE = 50_000;
+
+/** `toTerm`, remembered (bounded: a vocabulary of numbers and identifiers only clears it now and then). */
+export function termOf(word: string): string | null {
+  let term = memo.get(word);
+  if (term === undefined) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    term = toTerm(word);
+    memo.set(word, term);
+  }
+  return term;
+}
