@@ -1,7 +1,7 @@
 import type { SearchRecord } from './searchRecord.ts';
 import type { EngineResult } from './engine.ts';
 import { marks, type HighlightedValue, type MarkOptions } from './highlight.ts';
-import { toTerm, words } from './terms.ts';
+import { queryTerms } from './scoring.ts';
 import type { FacetFilters } from './facetFilters.ts';
 
 /** The part of an Algolia search request the local client understands. */
@@ -62,7 +62,7 @@ export function toAlgoliaResponse(request: SearchRequest, result: EngineResult, 
   const query = request.query ?? '';
   const hitsPerPage = request.hitsPerPage ?? DEFAULT_HITS_PER_PAGE;
   const page = request.page ?? 0;
-  const queryTermCount = new Set(words(query).map(toTerm).filter((t) => t !== null)).size;
+  const queryTermCount = queryTerms(query).length;
   const sizes = snippetSizes(request.attributesToSnippet);
   const options: MarkOptions = { terms, queryTermCount, pre: request.highlightPreTag, post: request.highlightPostTag };
   // Section and page titles repeat across the hits of a page: mark each text once.
