@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
-import { runCli } from './helpers/cli.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, runCli } from './helpers/cli.ts';
 
 describe('command line', () => {
   it('prints help with every command and exits 0', () => {
@@ -46,6 +48,8 @@ describe('command line', () => {
   });
 
   it('names each build stage and ends with one summary line', () => {
+    // A folder left by an older generator carries no marker and would be refused.
+    fs.rmSync(path.join(ROOT, 'tests/.output/minimal'), { recursive: true, force: true });
     const { code, stderr } = runCli(['build', 'tests/fixtures/sites/minimal', '--out-dir', 'tests/.output/minimal']);
     expect(code).toBe(0);
     const lines = stderr.trim().split('\n');

@@ -7,6 +7,8 @@ import { printDiagnostics } from '../pipeline/report.ts';
 import { searchRecords } from '../search/records.ts';
 import { handleFailure } from './handleFailure.ts';
 import { commandCache } from './cache.ts';
+import { assertSafeOutputFile } from '../write/outputFolder.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
 
 /**
  * `site export-search-records [siteDir] [--out file]`: the site's search records as a JSON
@@ -20,6 +22,7 @@ export async function exportSearchRecordsCommand(siteDir: string, options: { out
   const cache = commandCache(options.cache);
   try {
     const config = await reporter.step('Loading config', () => loadConfig(siteDir));
+    if (options.out) assertSafeOutputFile(path.resolve(options.out), config, PACKAGE_ROOT);
     const { graph, diagnostics } = await analyze(config, { reporter, cache });
     cache?.flush();
     if (printDiagnostics(diagnostics, reporter) > 0) {

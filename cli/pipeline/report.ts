@@ -39,9 +39,9 @@ export function printDiagnostics(diagnostics: Diagnostic[], reporter: Reporter, 
 export function summaryLine(diagnostics: Diagnostic[]): string {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const warnings = diagnostics.length - errors.length;
-  const files = new Set(diagnostics.map((d) => d.file ?? '(config)')).size;
+  const files = new Set(diagnostics.flatMap((d) => (d.file ? [d.file] : []))).size;
   const parts: string[] = [];
   if (errors.length) parts.push(`${errors.length} error${errors.length === 1 ? '' : 's'}`);
   if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
-  return `${parts.join(' and ')} in ${files} file${files === 1 ? '' : 's'}`;
+  return files === 0 ? parts.join(' and ') : `${parts.join(' and ')} in ${files} file${files === 1 ? '' : 's'}`;
 }

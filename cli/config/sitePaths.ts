@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from './types.ts';
+
+/** A path the build must never write to, delete or replace, with what it is (for messages). */
+export interface ProtectedPath {
+  path: string;
+  what: string;
+}
+
+/**
+ * The real paths of the folders the build may read from: the site folder, and the content
+ * folders the config names outside it (a monorepo's docs in `../docs`). Every file read,
+ * after following symbolic links, must be inside one of them. A content folder inside the
+ * site that is a link to elsewhere is not a way out: it counts as inside only if its
+ * target is.
+ */
+export function readRoots(config: Pick<ResolvedConfig, 'siteDir' | 'paths'>): string[] {
+  const { siteDir, paths } = config;
+  const outside = [paths.docs, paths.blog, paths.pages, paths.static].map((p) => path.resolve(siteDir, p)).filter((p) => !isInside(p, siteDir));
+  return [...new Set([siteDir, ...outside].map(realPath))];
+}
+
+/**
+ * The author's sources and the generator's own files: an output folder may be none of
+ * these, may not hold any of them, and may not lie inside one.
+ */
+export function protectedPaths(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'configFile'>, generatorRoot: string): ProtectedPath[] {
+  const { siteDir, paths } = config;
+  const site = (rel: string, what: string) => ({ path: path.resolve(siteDir, rel), what });
+  const list: ProtectedPath[] = [
+    site(paths.docs, 'the docs folder'),
+    site(paths.blog, 'the blog folder'),
+    site(paths.pages, 'the pages folder'),
+    site(paths.static, 'the static folder'),
+    site('src', 'the site\'s src folder'),
+    site('.git', 'the site\'s git folder'),
+    site('node_modules', 'the site\'s node_modules'),
+  ];
+  if (config.configFile) list.push({ path: config.configFile, what: 'the site config' });
+  for (const name of ['cli', 'runtime', 'themes', 'bin', 'node_modules', 'package.json', '.git']) {
+    list.push({ path: path.join(generatorRoot, name), what: `the generator's ${name}` });
+  }
+  return list;
+}
+
+/** The real path of a path that may not exist yet: its nearest existing ancestor, resolved. */
+export function realPath(p: string): string {
+  const abs = path.resolve(p);
+  try {
+    return fs.realpathSync.native(abs);
+  } catch {
+    const parent = path.dirname(abs);
+    return parent === abs ? abs : path.join(realPath(parent), path.basename(abs));
+  }
+}
+
+/** Whether `child` is `parent` or lies inside it (both absolute, normalised). */
+export function isInside(child: string, parent: string): boolean {
+  if (child === parent) return true;
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel);
+}
+
+/**
+ * Whether a site-relative file (an image next to its Markdown) can be published: it
+ * exists, and it and whatever its links lead to are inside the site.
+ */
+export function siteFileStatus(config: Pick<ResolvedConfig, 'siteDir' | 'paths'>, file: string, roots = readRoots(config)): 'ok' | 'missing' | 'outside' {
+  const abs = path.resolve(config.siteDir, file);
+  let real: string;
+  try {
+    real = fs.realpathSync.native(abs);
+    if (!fs.statSync(real).isFile()) return 'missing';
+  } catch {
+    return roots.some((root) => isInside(realPath(abs), root)) ? 'missing' : 'outside';
+  }
+  return roots.some((root) => isInside(real, root)) ? 'ok' : 'outside';
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/types.ts';
+import { isInside, protectedPaths, realPath } from '../config/sitePaths.ts';
+import { usageError } from '../errors/SiteError.ts';
+import { catalog } from '../errors/catalog.ts';
+
+/**
+ * The file that marks a folder as made by this generator. Only a folder that carries it
+ * (or an empty one) is ever replaced or deleted. Its text is the same in every build, so
+ * output stays byte-identical.
+ */
+export const MARKER_FILE = '.site-build';
+
+export type MarkerState = 'writing' | 'complete';
+
+export function markerText(state: MarkerState): string {
+  return `${JSON.stringify({ generator: 'site', state })}\n`;
+}
+
+/** The state a folder's marker records, or null when the folder is not one of ours. */
+export function readMarker(dir: string): MarkerState | null {
+  try {
+    const data = JSON.parse(fs.readFileSync(path.join(dir, MARKER_FILE), 'utf8')) as { generator?: string; state?: string };
+    if (data.generator !== 'site') return null;
+    return data.state === 'complete' ? 'complete' : 'writing';
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses (exit code 2) an output folder the build could not replace without losing
+ * something: one that is, holds or lies inside the site's sources or the generator, an
+ * existing file or symbolic link, or a non-empty folder this generator did not make.
+ * Runs before anything is read, so a careless `--out-dir` costs nothing.
+ */
+export function assertSafeOutputFolder(outDir: string, config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'configFile'>, generatorRoot: string): void {
+  const shown = path.relative(process.cwd(), outDir) || '.';
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.lstatSync(outDir);
+  } catch {
+    // Does not exist yet: only its place matters.
+  }
+  if (stat?.isSymbolicLink()) throw usageError(catalog.outputIsLink(shown, realPath(outDir)));
+  if (stat && !stat.isDirectory()) throw usageError(catalog.outputIsFile(shown));
+
+  const out = realPath(outDir);
+  const folders = [
+    { path: config.siteDir, what: 'the site folder', mayLieInside: true },
+    { path: generatorRoot, what: "the generator's folder", mayLieInside: true },
+    ...protectedPaths(config, generatorRoot).map((p) => ({ ...p, mayLieInside: false })),
+  ];
+  for (const folder of folders) {
+    if (!fs.existsSync(folder.path)) continue;
+    const real = realPath(folder.path);
+    const where = path.relative(process.cwd(), folder.path) || '.';
+    if (out === real) throw usageError(catalog.outputIsSource(shown, 'is', folder.what, where));
+    if (isInside(real, out)) throw usageError(catalog.outputIsSource(shown, 'holds', folder.what, where));
+    if (!folder.mayLieInside && isInside(out, real)) throw usageError(catalog.outputIsSource(shown, 'lies inside', folder.what, where));
+  }
+
+  if (stat && fs.readdirSync(outDir).length > 0 && readMarker(outDir) === null) {
+    throw usageError(catalog.outputNotOurs(shown, MARKER_FILE));
+  }
+}
+
+/**
+ * Refuses (exit code 2) an output file (`export-search-records --out`) that is one of the
+ * site's sources or the generator's files, lies inside them, or is a folder.
+ */
+export function assertSafeOutputFile(file: string, config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'configFile'>, generatorRoot: string): void {
+  const shown = path.relative(process.cwd(), file) || file;
+  if (fs.existsSync(file) && !fs.statSync(file).isFile()) throw usageError(catalog.outputFileUnsafe(shown, 'is a folder'));
+  const real = realPath(file);
+  for (const source of protectedPaths(config, generatorRoot)) {
+    if (fs.existsSync(source.path) && isInside(real, realPath(source.path))) {
+      throw usageError(catalog.outputFileUnsafe(shown, `${real === realPath(source.path) ? 'is' : 'lies inside'} ${source.what}`));
+    }
+  }
+}
