@@ -13,6 +13,7 @@ import { handleFailure } from './handleFailure.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { pageDataUrl } from '../../runtime/pageData.ts';
 import { commandCache } from './cache.ts';
+import { isRunning } from '../process.ts';
 
 /** Saves arriving closer together than this are one rebuild. */
 const QUIET_MS = 8;
@@ -27,7 +28,9 @@ const RECHECK_MS = 50;
 export async function devCommand(siteDir: string, options: { port: number; host: string; open?: boolean; debug?: boolean }): Promise<number> {
   const reporter = createReporter();
   const paint = (code: number, s: string) => (useColor(process.stderr) ? `\x1b[${code}m${s}\x1b[0m` : s);
-  const tempDir = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-dev', String(process.pid));
+  const tempRoot = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-dev');
+  removeStaleTempFolders(tempRoot);
+  const tempDir = path.join(tempRoot, String(process.pid));
   const started = performance.now();
   let dev: DevSite;
   let shown = new Set<string>();
@@ -138,6 +141,19 @@ export async function devCommand(siteDir: string, options: { port: number; host:
       if (!shown.has(text)) (d.severity === 'error' ? reporter.error : reporter.warn)(text);
     }
     shown = now;
+  }
+}
+
+/** The temporary folders of dev servers that were killed (named for their process id, which no longer runs). */
+function removeStaleTempFolders(root: string) {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(root);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (/^\d+$/.test(name) && !isRunning(Number(name))) fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
 }
 

@@ -4,6 +4,7 @@ import { loadConfig } from '../config/load.ts';
 import { createStaticServer } from '../serve/staticServer.ts';
 import { createReporter } from '../pipeline/reporter.ts';
 import { handleFailure } from './handleFailure.ts';
+import { repairOutputFolder } from '../write/swap.ts';
 
 /** `site serve [siteDir] [--port] [--host] [--dir]`: serves the build folder as a static host would. */
 export async function serveCommand(siteDir: string, options: { port: number; host: string; dir?: string; debug?: boolean }): Promise<number> {
@@ -11,6 +12,7 @@ export async function serveCommand(siteDir: string, options: { port: number; hos
   try {
     const config = await loadConfig(siteDir);
     const dir = options.dir ? path.resolve(options.dir) : path.resolve(config.siteDir, config.paths.outDir);
+    repairOutputFolder(dir);
     if (!fs.existsSync(path.join(dir, 'index.html'))) {
       reporter.error(`Nothing to serve: ${dir} has no index.html. Run "npm run build" first.`);
       return 1;

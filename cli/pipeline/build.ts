@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -8,9 +7,11 @@ import { bundleClient } from '../bundle/clientBundle.ts';
 import { toSiteData } from '../render/siteData.ts';
 import { pageDocument, renderRoute } from '../render/renderRoute.ts';
 import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from '../render/siteFiles.ts';
-import { CONTENT_FILES_PREFIX } from '../render/resolveContentLinks.ts';
+import { assertSafeOutputFolder } from '../write/outputFolder.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
 import { pageDataUrl, sidebarDataUrl } from '../../runtime/pageData.ts';
 import { routeFile, SiteWriter } from '../write/writeSite.ts';
+import { copyContentFiles } from '../write/copyContentFiles.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
@@ -32,24 +33,28 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
   const { reporter } = deps;
   const started = performance.now();
   const outDir = path.resolve(config.siteDir, deps.outDir ?? config.paths.outDir);
-
-  const { graph, diagnostics } = await analyze(config, { reporter, cache: deps.cache });
-  if (diagnostics.length > 0) {
-    const errors = printDiagnostics(diagnostics, reporter);
-    if (errors > 0) {
-      const failure = new SiteError(diagnostics.filter((d) => d.severity === 'error'));
-      failure.printed = true;
-      throw failure;
-    }
-  }
-
-  const buildId = createHash('sha1').update(JSON.stringify(config)).digest('hex').slice(0, 12);
-  const site = toSiteData(config, graph, buildId);
-  const bundle = await reporter.step('Bundling client', () => bundleClient(site, outDir));
+  // Before anything is read: an output folder that would take the sources with it is refused.
+  assertSafeOutputFolder(outDir, config, PACKAGE_ROOT);
+  // Taken first: what a killed build left is put right before anything else, and a folder
+  // that cannot be written fails the build now, not after the work.
   const writer = await SiteWriter.open(outDir);
   try {
+    const { graph, staticFiles, diagnostics } = await analyze(config, { reporter, cache: deps.cache });
+    if (diagnostics.length > 0) {
+      const errors = printDiagnostics(diagnostics, reporter);
+      if (errors > 0) {
+        const failure = new SiteError(diagnostics.filter((d) => d.severity === 'error'));
+        failure.printed = true;
+        throw failure;
+      }
+    }
+
+    const buildId = createHash('sha1').update(JSON.stringify(config)).digest('hex').slice(0, 12);
+    const site = toSiteData(config, graph, buildId);
+    const bundle = await reporter.step('Bundling client', () => bundleClient(site, outDir));
     const staticDir = path.resolve(config.siteDir, config.paths.static);
-    await writer.copyDir(staticDir);
+    // The scan listed only files inside the site (links out of it were reported, not followed).
+    for (const file of staticFiles) await writer.copyFile(path.join(staticDir, file), file);
     const headTags = sharedHeadTags(site, config, graph.posts.length > 0);
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = 0;
@@ -68,25 +73,16 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
       for (const [file, contents] of bundle.files) await writer.write(file, contents);
       await writer.write('sitemap.xml', renderSitemap(graph, site));
       for (const [file, contents] of Object.entries(renderFeeds(graph, site, config))) await writer.write(file, contents);
-      if (!fs.existsSync(path.join(staticDir, 'robots.txt'))) await writer.write('robots.txt', renderRobots(site));
-      // Files referenced next to the Markdown (not in static/).
-      const copied = new Set<string>();
-      for (const route of graph.routes) {
-        if (!('document' in route) || route.canonical) continue;
-        for (const link of route.document.links) {
-          if (!link.file || /\.mdx?$/i.test(link.file) || copied.has(link.file)) continue;
-          copied.add(link.file);
-          await writer.copyFile(path.join(config.siteDir, link.file), CONTENT_FILES_PREFIX + link.file);
-        }
-      }
+      if (!staticFiles.includes('robots.txt')) await writer.write('robots.txt', renderRobots(site));
+      await copyContentFiles(graph, config, writer);
       await writer.commit();
     });
+    reporter.info(
+      `Built ${graph.routes.length} pages in ${formatDuration(performance.now() - started)} · ${formatBytes(writer.bytes)} in ${writer.files} files → ${path.relative(process.cwd(), outDir) || '.'}/ · first-load JS ${formatBytes(bundle.firstLoadBytes)}`,
+    );
+    return { pages: graph.routes.length, bytes: writer.bytes, outDir, firstLoadBytes: bundle.firstLoadBytes };
   } catch (error) {
     await writer.abort();
     throw error;
   }
-  reporter.info(
-    `Built ${graph.routes.length} pages in ${formatDuration(performance.now() - started)} · ${formatBytes(writer.bytes)} in ${writer.files} files → ${path.relative(process.cwd(), outDir) || '.'}/ · first-load JS ${formatBytes(bundle.firstLoadBytes)}`,
-  );
-  return { pages: graph.routes.length, bytes: writer.bytes, outDir, firstLoadBytes: bundle.firstLoadBytes };
 }

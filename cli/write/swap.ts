@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { siteError } from '../errors/SiteError.ts';
+import { catalog } from '../errors/catalog.ts';
+import { MARKER_FILE, readMarker } from './outputFolder.ts';
+import { isRunning } from '../process.ts';
+
+/**
+ * The folders around an output folder `build/`:
+ * - `build.tmp/`: the next build, written aside; its marker says "complete" once every
+ *   file is in;
+ * - `build.old/`: the previous build, for the moment between the two renames of a swap;
+ * - `.build.lock`: the process id of the build writing them.
+ */
+export function sideFolders(target: string): { temp: string; old: string; lock: string } {
+  const dir = path.dirname(target);
+  const name = path.basename(target);
+  return { temp: `${target}.tmp`, old: `${target}.old`, lock: path.join(dir, `.${name}.lock`) };
+}
+
+/**
+ * Takes the output folder for this process. A lock left by a process that no longer runs
+ * (a killed build) is taken over; one held by a running build is refused.
+ * Returns the function that releases it.
+ */
+export function acquireOutputLock(target: string): () => void {
+  const { lock } = sideFolders(target);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(lock, 'utf8').trim());
+      // Our own id: another writer of this process holds it.
+      if (pid === process.pid || isRunning(pid)) {
+        throw siteError(catalog.outputLocked(target, pid, lock));
+      }
+      fs.rmSync(lock, { force: true });
+    }
+  }
+  throw siteError(catalog.outputLocked(target, 0, lock));
+}
+
+/**
+ * Puts the output folder back in order after a build that was killed, before anything
+ * else is done with it:
+ * - killed between the swap's two renames (no `build/`): the new build, if complete,
+ *   else the previous one, becomes `build/` again;
+ * - then whatever is left beside it that this generator made (`build.tmp/`, `build.old/`,
+ *   and the `build.tmp-PID`/`build.old-PID` folders of earlier versions whose process is
+ *   gone) is removed. Folders without our marker, or not shaped like a build, stay.
+ * Call with the lock held.
+ */
+export function recoverOutputFolder(target: string): void {
+  const { temp, old } = sideFolders(target);
+  if (!fs.existsSync(target)) {
+    if (readMarker(temp) === 'complete') fs.renameSync(temp, target);
+    else if (readMarker(old) !== null) fs.renameSync(old, target);
+  }
+  for (const dir of [temp, old]) if (readMarker(dir) !== null) fs.rmSync(dir, { recursive: true, force: true });
+  const parent = path.dirname(target);
+  const legacy = new RegExp(`^${escapeRegExp(path.basename(target))}\\.(tmp|old)-(\\d+)$`);
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = legacy.exec(name);
+    if (!match || isRunning(Number(match[2]))) continue;
+    const dir = path.join(parent, name);
+    if (readMarker(dir) !== null || looksLikeBuild(dir)) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * For readers of the output folder (`serve`): if a build was killed mid-swap, put the
+ * folder back first. Leaves it alone while a build is running (that build will).
+ */
+export function repairOutputFolder(target: string): void {
+  const { temp, old } = sideFolders(target);
+  if (fs.existsSync(target) || (!fs.existsSync(temp) && !fs.existsSync(old))) return;
+  let unlock: () => void;
+  try {
+    unlock = acquireOutputLock(target);
+  } catch {
+    return;
+  }
+  try {
+    recoverOutputFolder(target);
+  } finally {
+    unlock();
+  }
+}
+
+/**
+ * Replaces `target` with the finished `temp` folder. Between the two renames there is no
+ * `target`; a build killed there is put right by `recoverOutputFolder` on the next run,
+ * which finds both folders complete. Renames are synchronous: two system calls on the
+ * main thread, nothing else runs in between.
+ */
+export function swapIn(temp: string, target: string): void {
+  const { old } = sideFolders(target);
+  const hadPrevious = fs.existsSync(target);
+  if (hadPrevious) fs.renameSync(target, old);
+  fs.renameSync(temp, target);
+  if (hadPrevious) fs.rmSync(old, { recursive: true, force: true });
+}
+
+/** An earlier version's leftover: it wrote no marker, but always these. */
+function looksLikeBuild(dir: string): boolean {
+  try {
+    const names = new Set(fs.readdirSync(dir));
+    return names.size === 0 || names.has(MARKER_FILE) || names.has('page-data') || (names.has('assets') && names.has('404.html'));
+  } catch {
+    return false;
+  }
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
