@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { resolveConfig } from './resolve.ts';
@@ -25,7 +25,7 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   let input: unknown = { title: path.basename(dir) };
   if (configFile) {
     try {
-      const mod = (await import(await compileConfig(configFile, dir))) as { default?: unknown };
+      const mod = (await import(await compileConfig(configFile))) as { default?: unknown };
       input = mod.default;
     } catch (error) {
       throw siteError({ file: path.relative(dir, configFile), ...catalog.configLoadFailed(configFile, (error as Error).message) }, error);
@@ -38,10 +38,12 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
 
 /**
  * Compiles a TypeScript (or JavaScript) config with esbuild into one ES module, as Vite
- * does: its own imports are bundled in, packages stay imports. The file name carries a
- * hash of the result, so an edited config is never served from Node's module cache.
+ * does: its own imports are bundled in, packages stay imports, each resolved from the
+ * config's folder to an absolute URL. The module is imported from a data: URL, so nothing
+ * is written (not in the site folder, not anywhere) and an edited config is never served
+ * from Node's module cache (the URL is its text).
  */
-async function compileConfig(configFile: string, siteDir: string): Promise<string> {
+async function compileConfig(configFile: string): Promise<string> {
   const result = await esbuild.build({
     entryPoints: [configFile],
     bundle: true,
@@ -49,17 +51,23 @@ async function compileConfig(configFile: string, siteDir: string): Promise<strin
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
     logLevel: 'silent',
+    plugins: [packagesByUrl],
   });
-  const code = result.outputFiles[0]!.text;
-  const hash = createHash('sha1').update(code).digest('hex').slice(0, 12);
-  // Beside the config, so the packages it imports resolve from the site's node_modules.
-  const dir = path.join(siteDir, 'node_modules', '.cache', 'site-config');
-  const out = path.join(dir, `config-${hash}.mjs`);
-  if (!fs.existsSync(out)) {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(out, code);
-  }
-  return pathToFileURL(out).href;
+  return `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`;
 }
+
+/** Leaves packages out of the bundle as imports of their resolved file URLs. */
+const packagesByUrl: esbuild.Plugin = {
+  name: 'packages-by-url',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData === 'inner') return undefined;
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
+      // A package that is not installed stays a bare import: importing the config says which.
+      if (resolved.errors.length > 0 || !path.isAbsolute(resolved.path)) return { path: args.path, external: true };
+      return { path: pathToFileURL(resolved.path).href, external: true };
+    });
+  },
+};
