@@ -4,7 +4,7 @@ import { scanContent } from '../cli/content/scan.ts';
 import { loadDocument } from '../cli/content/loadDocument.ts';
 
 const config = await loadConfig(process.argv[2] ?? '.');
-const files = (await scanContent(config)).filter((f) => /\.mdx?$/.test(f.relPath));
+const files = (await scanContent(config)).files.filter((f) => /\.mdx?$/.test(f.relPath));
 for (let round = 0; round < 3; round++) {
   const start = performance.now();
   for (const f of files) loadDocument(f);

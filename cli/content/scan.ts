@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { readRoots } from '../config/sitePaths.ts';
+import { walkFolder } from './walkFolder.ts';
 
 /** Which plugin a file belongs to. */
 export type ContentArea = 'docs' | 'blog' | 'pages';
@@ -24,23 +27,33 @@ export function isContentFile(name: string): boolean {
   return MARKDOWN_RE.test(name) || CATEGORY_RE.test(name) || AUTHORS_RE.test(name);
 }
 
+export interface ScanResult<T> {
+  files: T[];
+  /** Links that lead out of the site or nowhere. */
+  diagnostics: Diagnostic[];
+}
+
 /**
  * Reads every content file of the docs, blog and pages folders. Files and folders whose
  * name starts with `_` (except category files) or `.` are skipped, as in Docusaurus.
+ * Symbolic links are followed while they stay inside the site (see walkFolder).
  * The result is sorted by path so every later stage sees the same order.
  */
-export async function scanContent(config: ResolvedConfig): Promise<SourceFile[]> {
+export async function scanContent(config: ResolvedConfig): Promise<ScanResult<SourceFile>> {
   const areas: [ContentArea, string][] = [
     ['docs', config.paths.docs],
     ['blog', config.paths.blog],
     ['pages', config.paths.pages],
   ];
+  const allowedRoots = readRoots(config);
+  const diagnostics: Diagnostic[] = [];
   const lists = await Promise.all(
     areas.map(async ([area, dir]) => {
       const root = path.resolve(config.siteDir, dir);
-      const names = await walk(root);
+      const walked = await walkFolder(root, { allowedRoots, siteDir: config.siteDir, skip: skipContent });
+      diagnostics.push(...walked.diagnostics);
       return Promise.all(
-        names.map(async (relPath) => ({
+        walked.files.map(async (relPath) => ({
           area,
           relPath,
           file: toPosix(path.relative(config.siteDir, path.join(root, relPath))),
@@ -49,52 +62,22 @@ export async function scanContent(config: ResolvedConfig): Promise<SourceFile[]>
       );
     }),
   );
-  return lists.flat().sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const files = lists.flat().sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { files, diagnostics };
 }
 
-async function walk(root: string, prefix = ''): Promise<string[]> {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = await fs.readdir(path.join(root, prefix), { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const out: string[] = [];
-  for (const entry of entries) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-    if (entry.isDirectory()) {
-      if (!entry.name.startsWith('_')) out.push(...(await walk(root, rel)));
-    } else if (isContentFile(entry.name) && (!entry.name.startsWith('_') || CATEGORY_RE.test(entry.name))) {
-      out.push(rel);
-    }
-  }
-  return out;
+function skipContent(name: string, isDirectory: boolean): boolean {
+  if (name.startsWith('.') || name === 'node_modules') return true;
+  if (isDirectory) return name.startsWith('_');
+  return !isContentFile(name) || (name.startsWith('_') && !CATEGORY_RE.test(name));
 }
 
 export function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** Every file of the static folder, relative to it (for link checks and collisions). */
-export async function scanStatic(config: ResolvedConfig): Promise<string[]> {
+/** Every file of the static folder, relative to it (for link checks, collisions and the copy). */
+export async function scanStatic(config: ResolvedConfig): Promise<ScanResult<string>> {
   const root = path.resolve(config.siteDir, config.paths.static);
-  const out: string[] = [];
-  const walkAll = async (rel: string) => {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walkAll(child);
-      else out.push(child);
-    }
-  };
-  await walkAll('');
-  return out.sort();
+  return walkFolder(root, { allowedRoots: readRoots(config), siteDir: config.siteDir });
 }

@@ -26,6 +26,7 @@ import { patchDocuments } from './patchGraph.ts';
 import { changedDocs, filesLinkingTo, navFingerprint } from './affected.ts';
 import { contentSource, insideContent } from './contentPaths.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
+import { siteFileStatus } from '../config/sitePaths.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 
 /** A file the dev server answers with. */
@@ -62,6 +63,8 @@ export class DevSite {
   private graph!: RouteGraph;
   private sources = new Map<string, SourceFile>();
   private staticFiles: string[] = [];
+  /** What the last scan found wrong with the folders (links out of the site or nowhere). */
+  private scanProblems: { content: Diagnostic[]; static: Diagnostic[] } = { content: [], static: [] };
   private readonly cache: DocumentCache;
   private readonly keys = new WeakMap<SourceFile, string>();
   private linkProblems: Diagnostic[] = [];
@@ -133,7 +136,9 @@ export class DevSite {
     for (const change of batch) {
       if (change.kind === 'static') {
         structural = true;
-        this.staticFiles = await scanStatic(this.config);
+        const scanned = await scanStatic(this.config);
+        this.staticFiles = scanned.files;
+        this.scanProblems.static = scanned.diagnostics;
         continue;
       }
       const source = contentSource(this.config, change.path);
@@ -193,9 +198,10 @@ export class DevSite {
   }
 
   private async rescan(): Promise<void> {
-    const [files, staticFiles] = await Promise.all([scanContent(this.config), scanStatic(this.config)]);
-    this.sources = new Map(files.map((f) => [f.file, f]));
-    this.staticFiles = staticFiles;
+    const [content, staticScan] = await Promise.all([scanContent(this.config), scanStatic(this.config)]);
+    this.sources = new Map(content.files.map((f) => [f.file, f]));
+    this.staticFiles = staticScan.files;
+    this.scanProblems = { content: content.diagnostics, static: staticScan.diagnostics };
   }
 
   /**
@@ -226,11 +232,11 @@ export class DevSite {
       : measureImages(imageUrls(content.documents), this.staticDir);
     // After a body edit only links in the edited files, or into them (anchors), can change.
     const recheck = fast ? filesLinkingTo(graph, changed) : undefined;
-    const checkDeps = { staticFiles: new Set(this.staticFiles), fileExists: (f: string) => fs.existsSync(path.join(this.config.siteDir, f)), onlyFiles: recheck };
+    const checkDeps = { staticFiles: new Set(this.staticFiles), fileStatus: (f: string) => siteFileStatus(this.config, f), onlyFiles: recheck };
     const fresh = checkLinks(graph, this.config, checkDeps);
     const linkProblems = recheck ? [...this.linkProblems.filter((d) => !d.file || !recheck.has(d.file)), ...fresh] : fresh;
     this.linkProblems = linkProblems;
-    const diagnostics = applyPolicy([...content.diagnostics, ...graph.diagnostics, ...linkProblems], this.config, 'dev');
+    const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...content.diagnostics, ...graph.diagnostics, ...linkProblems], this.config, 'dev');
     this.diagnostics = diagnostics;
     if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
     this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));

@@ -96,6 +96,63 @@ export const catalog = {
     code: 'markdown-failed',
     message: `The Markdown could not be processed: ${reason}`,
   }),
+  outputIsSource: (outDir: string, relation: 'is' | 'holds' | 'lies inside', what: string, where: string): Entry => ({
+    code: 'output-folder-unsafe',
+    message: `The output folder ${outDir} ${relation} ${what} (${where}). A build replaces its whole output folder, so it would delete those files.`,
+    hint: 'Choose a folder of its own for the output: the default "build" inside the site folder, or --out-dir with a new folder outside the sources.',
+  }),
+  outputIsFile: (outDir: string): Entry => ({
+    code: 'output-folder-unsafe',
+    message: `The output folder ${outDir} is an existing file, not a folder. The build will not replace it.`,
+    hint: 'Choose a folder path for --out-dir (or paths.outDir in the config).',
+  }),
+  outputIsLink: (outDir: string, target: string): Entry => ({
+    code: 'output-folder-unsafe',
+    message: `The output folder ${outDir} is a symbolic link (to ${target}). The build replaces its output folder and would replace the link with a folder.`,
+    hint: `Give the real folder instead: --out-dir ${target}`,
+  }),
+  outputNotOurs: (outDir: string, marker: string): Entry => ({
+    code: 'output-folder-not-ours',
+    message: `The output folder ${outDir} already holds files this generator did not write (it has no ${marker} marker). A build replaces its output folder, so they would be lost.`,
+    hint: 'Choose an empty or new folder, or move those files away yourself. A build folder made by an older version of the generator has no marker either: delete it once by hand.',
+  }),
+  outputFileUnsafe: (file: string, reason: string): Entry => ({
+    code: 'output-file-unsafe',
+    message: `Refused to write ${file}: it ${reason}, which the generator never overwrites.`,
+    hint: 'Choose a file outside the site\'s sources, for example records.json in the site folder.',
+  }),
+  outputLocked: (outDir: string, pid: number, lockFile: string): Entry => ({
+    code: 'output-folder-locked',
+    message: `Another build (process ${pid}) is writing ${outDir}. Two builds into one folder would overwrite each other.`,
+    hint: `Wait for it to finish. If no build is running, delete ${lockFile}.`,
+  }),
+  outputNotWritable: (dir: string, reason: string): Entry => ({
+    code: 'output-folder-not-writable',
+    message: `The output cannot be written: ${reason} (${dir}). The previous build, if any, was left as it was.`,
+    hint: 'Make the folder writable, free some space, or choose another --out-dir.',
+  }),
+  writeOutsideOutput: (file: string): Entry => ({
+    code: 'write-outside-output',
+    message: `Refused to write "${file}": it would land outside the output folder.`,
+    hint: 'A slug, route base path or file name contains ".." segments that climb out of the site; remove them.',
+  }),
+  fileOutsideSite: (url: string, resolved: string): Entry => ({
+    code: 'file-outside-site',
+    message: `"${url}" points to ${resolved}, outside the site folder. The build only publishes files of the site itself.`,
+    hint: 'Copy the file into the site (next to the page, or into the static folder) and link to the copy.',
+  }),
+  linkOutsideSite: (file: string, target: string): Entry => ({
+    code: 'symlink-outside-site',
+    message: `${file} is a symbolic link to ${target}, outside the site folder; it was not followed, so nothing from it is published.`,
+    hint: 'Copy what it points to into the site, or make the link point inside the site folder.',
+  }),
+  brokenSymlink: (file: string, loop: boolean): Entry => ({
+    code: 'broken-symlink',
+    message: loop
+      ? `${file} is a symbolic link that leads back to itself (a loop), so it cannot be read.`
+      : `${file} is a symbolic link to something that does not exist, so it cannot be read.`,
+    hint: 'Fix or remove the link.',
+  }),
   renderFailed: (route: string, reason: string): Entry => ({
     code: 'render-failed',
     message: `Rendering ${route} failed: ${reason}`,

@@ -1,10 +1,16 @@
-/** Joins route segments into "/a/b/" (always leading and trailing slash, no doubles). */
+/**
+ * Joins route segments into "/a/b/" (always leading and trailing slash, no doubles).
+ * "." and ".." segments are resolved as a browser resolves a URL ("a/../b" is "b", and
+ * nothing climbs above the root), so no slug can name a file outside the output folder.
+ */
 export function joinRoute(...parts: string[]): string {
-  const inner = parts
-    .flatMap((p) => p.split('/'))
-    .filter(Boolean)
-    .join('/');
-  return inner ? `/${inner}/` : '/';
+  const segments: string[] = [];
+  for (const segment of parts.flatMap((p) => p.split('/'))) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return segments.length ? `/${segments.join('/')}/` : '/';
 }
 
 const PREFIX_RE = /^(\d+)[-_.](?=.)/;

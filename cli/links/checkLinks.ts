@@ -9,8 +9,8 @@ import { resolveLink } from './resolveLink.ts';
 export interface CheckDeps {
   /** Files of the static folder, relative to it, with forward slashes. */
   staticFiles: Set<string>;
-  /** Whether a site-relative file exists (for images next to their Markdown). */
-  fileExists: (file: string) => boolean;
+  /** Whether a site-relative file (an image next to its Markdown) exists and is inside the site. */
+  fileStatus: (file: string) => 'ok' | 'missing' | 'outside';
   /**
    * Check only the links written in these files, and skip the config's (dev mode after an
    * edit: the other files' results have not changed).
@@ -69,8 +69,10 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
             diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(link.url, targetPath, nearest(hash, idsOf(target), 3)) });
           }
         }
-      } else if (!deps.fileExists(link.file)) {
-        diagnostics.push({ severity: 'error', ...at, ...catalog.missingFile(link.url, []) });
+      } else {
+        const status = deps.fileStatus(link.file);
+        if (status === 'missing') diagnostics.push({ severity: 'error', ...at, ...catalog.missingFile(link.url, []) });
+        else if (status === 'outside') diagnostics.push({ severity: 'error', ...at, ...catalog.fileOutsideSite(link.url, link.file) });
       }
     }
   }

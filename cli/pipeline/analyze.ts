@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
@@ -13,6 +12,7 @@ import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from './report.ts';
 import type { Reporter } from './reporter.ts';
 import { catalog } from '../errors/catalog.ts';
+import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 
 export interface Analysis {
   graph: RouteGraph;
@@ -27,20 +27,22 @@ export interface Analysis {
  */
 export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; mode?: 'build' | 'dev' }): Promise<Analysis> {
   const { reporter } = deps;
-  const [files, staticFiles] = await reporter.step('Reading content', () => Promise.all([scanContent(config), scanStatic(config)]));
+  const [scanned, staticScan] = await reporter.step('Reading content', () => Promise.all([scanContent(config), scanStatic(config)]));
+  const staticFiles = staticScan.files;
   const content = await reporter.step('Loading Markdown', (progress) => {
-    return loadContent(files, {
+    return loadContent(scanned.files, {
       cache: deps.cache,
       // Decided on what is left to load: a warm cache needs no workers.
       loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources, progress) : Promise.resolve(sources.map(loadDocument))),
     });
   });
+  const roots = readRoots(config);
   const graph = await reporter.step('Building route graph', () => buildRouteGraph(content, config, staticFiles));
   graph.imageSizes = measureImages(imageUrls(content.documents), path.resolve(config.siteDir, config.paths.static));
   const linkProblems = await reporter.step('Checking links', () =>
-    checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileExists: (f) => fs.existsSync(path.join(config.siteDir, f)) }),
+    checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileStatus: (f) => siteFileStatus(config, f, roots) }),
   );
-  const diagnostics = [...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)];
+  const diagnostics = [...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)];
   return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode) };
 }
 

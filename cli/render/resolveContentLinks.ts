@@ -6,6 +6,16 @@ import { findRoute } from '../links/resolveLink.ts';
 /** Where files referenced next to Markdown (not in static/) are published. */
 export const CONTENT_FILES_PREFIX = 'assets/files/';
 
+/**
+ * The output path of a file referenced next to its Markdown, relative to the output
+ * folder: its site-relative path under `assets/files/`. A content folder outside the site
+ * folder (`../docs`) gives paths starting with "..": each such segment becomes "_", so
+ * the file stays inside `assets/files/`.
+ */
+export function contentFileUrl(file: string): string {
+  return CONTENT_FILES_PREFIX + file.split('/').map((segment) => (segment === '..' ? '_' : segment)).join('/');
+}
+
 const MARK_RE = new RegExp(`(href|src)="${FILE_LINK_MARK}([^"#]*)(#[^"]*)?"`, 'g');
 const ABSOLUTE_RE = /(href|src)="(\/(?!\/)[^"#?]*)([^"]*)"/g;
 
@@ -26,7 +36,7 @@ export function resolveContentLinks(html: string, graph: RouteGraph, config: Res
     });
   }
   out = out.replace(MARK_RE, (_, attr: string, file: string, hash = '') => {
-    if (attr === 'src' || !/\.mdx?$/i.test(file)) return `${attr}="${base}${CONTENT_FILES_PREFIX}${file}"`;
+    if (attr === 'src' || !/\.mdx?$/i.test(file)) return `${attr}="${base}${contentFileUrl(file)}"`;
     const route = graph.fileRoutes.get(file);
     return `${attr}="${route ? base + route.slice(1) : '#'}${hash}"`;
   });

@@ -34,7 +34,7 @@ describe('link check on the broken-links fixture', () => {
 });
 
 describe('checkLinks', () => {
-  const deps = { staticFiles: new Set(['img/a.png', 'files/report.pdf']), fileExists: () => false };
+  const deps = { staticFiles: new Set(['img/a.png', 'files/report.pdf']), fileStatus: () => 'missing' as const };
 
   it('accepts routes with or without trailing slash, .html forms, static files and outside URLs', async () => {
     const { graph, config } = await graphOf({

@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { isInside } from '../config/sitePaths.ts';
+import { catalog } from '../errors/catalog.ts';
+
+export interface WalkOptions {
+  /** Real paths of the folders files may come from (see `readRoots`). */
+  allowedRoots: string[];
+  /** The site folder, to name files in messages. */
+  siteDir: string;
+  /** Whether to leave out an entry (and, for a folder, everything in it). */
+  skip?: (name: string, isDirectory: boolean) => boolean;
+}
+
+export interface WalkResult {
+  /** Paths relative to the walked folder, with forward slashes, sorted. */
+  files: string[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Every file under `root`, the way the build may read them:
+ * - a symbolic link is followed when what it points to is inside the site (the site
+ *   folder or a content folder the config names), and reported and left out otherwise,
+ *   so nothing from outside the site is read or published;
+ * - a link that points nowhere, or back to a folder it lies in (a loop, however many
+ *   links it takes), is an error that names it;
+ * - sockets, pipes and devices are left out.
+ * A missing `root` has no files.
+ */
+export async function walkFolder(root: string, options: WalkOptions): Promise<WalkResult> {
+  const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const shown = (abs: string) => path.relative(options.siteDir, abs).split(path.sep).join('/');
+
+  /** `ancestors`: the real paths of the folders walked down through to get here. */
+  const walk = async (dir: string, realDir: string, prefix: string, ancestors: string[]): Promise<void> => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      throw error;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const abs = path.join(dir, entry.name);
+      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      let real = path.join(realDir, entry.name);
+      if (entry.isSymbolicLink()) {
+        let target: import('node:fs').Stats;
+        try {
+          target = await fs.stat(abs);
+          real = await fs.realpath(abs);
+        } catch (error) {
+          const loop = (error as NodeJS.ErrnoException).code === 'ELOOP';
+          diagnostics.push({ severity: 'error', file: shown(abs), ...catalog.brokenSymlink(shown(abs), loop) });
+          continue;
+        }
+        if (!options.allowedRoots.some((allowed) => isInside(real, allowed))) {
+          diagnostics.push({ severity: 'warning', file: shown(abs), ...catalog.linkOutsideSite(shown(abs), real) });
+          continue;
+        }
+        isDirectory = target.isDirectory();
+        isFile = target.isFile();
+        if (isDirectory && [...ancestors, realDir].some((above) => isInside(above, real))) {
+          diagnostics.push({ severity: 'error', file: shown(abs), ...catalog.brokenSymlink(shown(abs), true) });
+          continue;
+        }
+      }
+      if (options.skip?.(entry.name, isDirectory)) continue;
+      if (isDirectory) await walk(abs, real, rel, [...ancestors, realDir]);
+      else if (isFile) files.push(rel);
+    }
+  };
+
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(root);
+  } catch {
+    return { files, diagnostics };
+  }
+  if (!options.allowedRoots.some((allowed) => isInside(realRoot, allowed))) {
+    diagnostics.push({ severity: 'warning', file: shown(root), ...catalog.linkOutsideSite(shown(root), realRoot) });
+    return { files, diagnostics };
+  }
+  await walk(root, realRoot, '', []);
+  return { files: files.sort(), diagnostics };
+}
