@@ -126,6 +126,18 @@ describe('paths stay inside the site and the output folder', () => {
     expect(fs.existsSync(path.join(site, 'build/up-there/index.html'))).toBe(true);
   });
 
+  it('under onBrokenLinks: "warn", warns about a missing image next to the page and finishes the build', () => {
+    const site = tempSite({
+      'site.config.ts': 'export default { title: "T", trailingSlash: true, onBrokenLinks: "warn" };\n',
+      'docs/pic.md': '# Pic\n\n![gone](./missing.png)\n',
+    });
+    const { code, stderr } = runCli(['build', site]);
+    expect(stderr).toContain('docs/pic.md:3:1: Missing file "./missing.png"');
+    expect(stderr).not.toMatch(/ENOENT|copyfile/);
+    expect(code).toBe(0);
+    expect(fs.existsSync(path.join(site, 'build/pic/index.html'))).toBe(true);
+  });
+
   it('the writer refuses a path that leaves its folder', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'writer-'));
     temps.push(dir);
