@@ -1,4 +1,3 @@
-import { Component, type ReactNode } from 'react';
 import type { PageData, SiteData } from './pageData.ts';
 import { SiteContext } from './SiteContext.ts';
 import { RouterContext, type RouterState } from './router.ts';
@@ -19,19 +18,4 @@ export function App({ site, page, router }: AppProps) {
       </RouterContext.Provider>
     </SiteContext.Provider>
   );
-}
-
-/** Catches a page's render error: 'This page crashed.', the message and 'Try again' (SPEC §8). */
-export class PageErrorBoundary extends Component<{ children: ReactNode; fallback: (error: Error, retry: () => void) => ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override componentDidCatch(error: Error) {
-    console.error('This page crashed.', error);
-  }
-  override render() {
-    if (this.state.error) return this.props.fallback(this.state.error, () => this.setState({ error: null }));
-    return this.props.children;
-  }
 }

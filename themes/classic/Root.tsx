@@ -1,5 +1,5 @@
 import type { PageData } from '../../runtime/pageData.ts';
-import { PageErrorBoundary } from '../../runtime/App.tsx';
+import { PageErrorBoundary } from './components/PageErrorBoundary.tsx';
 import { Layout } from './components/Layout.tsx';
 import { DocsLayout } from './components/DocsLayout.tsx';
 import { DocPage } from './layouts/DocPage.tsx';

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { NavbarItemData, PageData } from '../../../runtime/pageData.ts';
+import type { PageData } from '../../../runtime/pageData.ts';
 import { useSite } from '../../../runtime/SiteContext.ts';
 import { useRouter } from '../../../runtime/router.ts';
-import { NavLinkItem } from './NavLinkItem.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { Logo } from './Logo.tsx';
 import { NavbarMobileSidebar } from './NavbarMobileSidebar.tsx';
-import { SearchButton } from './SearchButton.tsx';
-import { Dropdown } from './Dropdown.tsx';
+import { NavbarItem } from './NavbarItem.tsx';
 
 /** The fixed top bar: logo, title, items left and right, colour toggle, search, mobile toggle. */
 export function Navbar({ page }: { page: PageData }) {
@@ -42,37 +40,6 @@ export function Navbar({ page }: { page: PageData }) {
       {mobileOpen && <NavbarMobileSidebar page={page} onClose={() => setMobileOpen(false)} />}
     </nav>
   );
-}
-
-export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mobile?: boolean }) {
-  const site = useSite();
-  const linkClass = mobile ? 'menu__link' : 'navbar__item navbar__link';
-  switch (item.type) {
-    case 'search':
-      return mobile ? null : <SearchButton />;
-    case 'html':
-      return <div className={mobile ? 'menu__list-item' : 'navbar__item'} dangerouslySetInnerHTML={{ __html: item.value }} />;
-    case 'dropdown':
-      return <Dropdown label={item.label} items={item.items} mobile={mobile} />;
-    case 'docsVersionDropdown':
-      return (
-        <Dropdown
-          label={item.label ?? site.docs.releaseLabel ?? site.docs.versionLabel}
-          items={[{ label: site.docs.releaseLabel ?? site.docs.versionLabel, to: site.docs.versionPath }]}
-          mobile={mobile}
-        />
-      );
-    case 'localeDropdown':
-      return <Dropdown label={item.label ?? 'English'} items={site.locales.map((l) => ({ label: l === 'en' ? 'English' : l, to: '/' }))} mobile={mobile} />;
-    default:
-      return mobile ? (
-        <li className="menu__list-item">
-          <NavLinkItem link={item} className={linkClass} />
-        </li>
-      ) : (
-        <NavLinkItem link={item} className={linkClass} />
-      );
-  }
 }
 
 /**

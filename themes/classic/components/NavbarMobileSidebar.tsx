@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PageData } from '../../../runtime/pageData.ts';
 import { useSite } from '../../../runtime/SiteContext.ts';
-import { NavbarItem } from './Navbar.tsx';
+import { NavbarItem } from './NavbarItem.tsx';
 import { Logo } from './Logo.tsx';
 import { SidebarMenu } from './DocSidebar.tsx';
 import { useFullSidebar } from './useFullSidebar.ts';

@@ -1,0 +1,37 @@
+import type { NavbarItemData } from '../../../runtime/pageData.ts';
+import { useSite } from '../../../runtime/SiteContext.ts';
+import { NavLinkItem } from './NavLinkItem.tsx';
+import { SearchButton } from './SearchButton.tsx';
+import { Dropdown } from './Dropdown.tsx';
+
+/** One configured navbar item, in the desktop bar or (`mobile`) in the mobile menu. */
+export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mobile?: boolean }) {
+  const site = useSite();
+  const linkClass = mobile ? 'menu__link' : 'navbar__item navbar__link';
+  switch (item.type) {
+    case 'search':
+      return mobile ? null : <SearchButton />;
+    case 'html':
+      return <div className={mobile ? 'menu__list-item' : 'navbar__item'} dangerouslySetInnerHTML={{ __html: item.value }} />;
+    case 'dropdown':
+      return <Dropdown label={item.label} items={item.items} mobile={mobile} />;
+    case 'docsVersionDropdown':
+      return (
+        <Dropdown
+          label={item.label ?? site.docs.releaseLabel ?? site.docs.versionLabel}
+          items={[{ label: site.docs.releaseLabel ?? site.docs.versionLabel, to: site.docs.versionPath }]}
+          mobile={mobile}
+        />
+      );
+    case 'localeDropdown':
+      return <Dropdown label={item.label ?? 'English'} items={site.locales.map((l) => ({ label: l === 'en' ? 'English' : l, to: '/' }))} mobile={mobile} />;
+    default:
+      return mobile ? (
+        <li className="menu__list-item">
+          <NavLinkItem link={item} className={linkClass} />
+        </li>
+      ) : (
+        <NavLinkItem link={item} className={linkClass} />
+      );
+  }
+}
