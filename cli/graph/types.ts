@@ -1,8 +1,7 @@
 import type { LoadedDocument } from '../content/loadDocument.ts';
-import type { Author } from '../content/loadMeta.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 
-import type { NavLink, SidebarItem, Breadcrumb, TagLink } from '../../runtime/pageData.ts';
+import type { NavLink, SidebarItem, Breadcrumb, TagLink, PostSummary as PostData } from '../../runtime/pageData.ts';
 
 export type { NavLink, SidebarItem, Breadcrumb, TagLink };
 
@@ -27,16 +26,8 @@ export interface DocsVersion {
   sidebars: string[];
 }
 
-export interface PostSummary {
-  title: string;
-  permalink: string;
-  date: string;
-  description: string;
-  excerptHtml: string;
-  hasTruncate: boolean;
-  readingMinutes: number;
-  authors: (Author & { key?: string })[];
-  tags: TagLink[];
+/** A post as the graph lists it: what pages show of it, and the file it comes from. */
+export interface PostSummary extends PostData {
   source: string;
 }
 

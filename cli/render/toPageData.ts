@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from '../config/types.ts';
-import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
-import type { PageData, TocItem } from '../../runtime/pageData.ts';
+import type { PostSummary, Route, RouteGraph, SidebarItem } from '../graph/types.ts';
+import type { PageData, PostSummary as PostData, TocItem } from '../../runtime/pageData.ts';
 import type { HeadingInfo } from '../content/markdown/headings.ts';
 import { resolveContentLinks } from './resolveContentLinks.ts';
 
@@ -42,7 +42,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
       return {
         ...base,
         kind: route.kind,
-        posts: route.posts.map((p) => ({ ...p, excerptHtml: resolveContentLinks(p.excerptHtml, graph, config), source: undefined })),
+        posts: route.posts.map((p) => postData(p, resolveContentLinks(p.excerptHtml, graph, config))),
         page: route.page,
         totalPages: route.totalPages,
         previousPage: route.previousPage,
@@ -55,7 +55,8 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
       return {
         ...base,
         kind: 'blog-post',
-        post: { ...route.post, excerptHtml: '', source: undefined } as never,
+        // The post's own page shows its whole text, not the excerpt.
+        post: postData(route.post, ''),
         html: html(route),
         toc: tocOf(route.document.headings, 2, 3),
         previous: route.previous,
@@ -75,6 +76,11 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
     case 'not-found':
       return { ...base, kind: route.kind };
   }
+}
+
+/** A post as pages get it: without the source file, with its excerpt's links resolved. */
+function postData({ source: _source, ...post }: PostSummary, excerptHtml: string): PostData {
+  return { ...post, excerptHtml };
 }
 
 function tocOf(headings: HeadingInfo[], min: number, max: number): TocItem[] {
