@@ -1,16 +1,4 @@
-/** Edit distance (Levenshtein), for "did you mean" suggestions. */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
+import { editDistance } from '../../runtime/search/editDistance.ts';
 
 /**
  * The `count` candidates closest to `target`, best first. Ties keep the candidates'
@@ -20,7 +8,7 @@ export function nearest(target: string, candidates: Iterable<string>, count = 3,
   const scored: { c: string; d: number; i: number }[] = [];
   let i = 0;
   for (const c of candidates) {
-    const d = editDistance(target.toLowerCase(), c.toLowerCase());
+    const d = editDistance(target.toLowerCase(), c.toLowerCase(), maxDistance);
     if (d <= maxDistance) scored.push({ c, d, i: i++ });
   }
   scored.sort((x, y) => x.d - y.d || x.i - y.i);

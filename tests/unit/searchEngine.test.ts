@@ -3,7 +3,8 @@ import { SearchEngine } from '../../runtime/search/engine.ts';
 import { compileFacetFilters } from '../../runtime/search/facetFilters.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { selectTop } from '../../runtime/search/selectTop.ts';
-import { editDistance, TermIndex } from '../../runtime/search/termIndex.ts';
+import { TermIndex } from '../../runtime/search/termIndex.ts';
+import { editDistance } from '../../runtime/search/editDistance.ts';
 
 const VOCABULARY = 'payment wallet network invoice refund callback signature token ledger status'.split(' ');
 
