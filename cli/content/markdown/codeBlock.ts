@@ -101,7 +101,7 @@ export function codeBlockHandler(_state: State, node: Code): Element {
   return {
     type: 'element',
     tagName: 'div',
-    properties: { className: ['code-block', ...(lang ? [`language-${lang}`] : [])], dataLanguage: lang },
+    properties: { className: ['theme-code-block', ...(lang ? [`language-${lang}`] : [])], dataLanguage: lang },
     children,
     position: node.position,
   };
