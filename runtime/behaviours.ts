@@ -65,7 +65,7 @@ export function restoreTabChoices(root: ParentNode = document): void {
 }
 
 async function copyCode(button: HTMLButtonElement) {
-  const code = button.closest('.code-block')?.querySelector('code')?.textContent ?? '';
+  const code = button.closest('.theme-code-block')?.querySelector('code')?.textContent ?? '';
   try {
     await navigator.clipboard.writeText(code);
     button.textContent = 'Copied';

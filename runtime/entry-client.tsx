@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import site from 'virtual:site-data';
 import type { PageData } from './pageData.ts';
 import { App } from './App.tsx';
-import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, withSidebar } from './router.ts';
+import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, withSidebar } from './router.ts';
 import { installContentBehaviours, restoreTabChoices } from './behaviours.ts';
 import { applyHead } from './head.ts';
 import '../themes/classic/styles.css';
@@ -80,7 +80,19 @@ function ClientApp({ initial }: { initial: PageData }) {
   useEffect(() => {
     if (!history.state?.key) history.replaceState({ key: createHistoryKey() }, '');
     const clean = normalizePath(location.pathname);
-    if (clean !== location.pathname) history.replaceState(history.state, '', clean + location.search + location.hash);
+    if (clean !== location.pathname && initial.kind !== 'not-found') history.replaceState(history.state, '', clean + location.search + location.hash);
+    if (initial.kind === 'not-found') {
+      // A static host answers x.html with its 404 page: show x/ when it is a page, at its own address.
+      void pageAtCleanPath(site.baseUrl, location.pathname).then((found) => {
+        if (!found || currentPath.current !== initial.path) return;
+        history.replaceState(history.state, '', found.url + location.search + location.hash);
+        currentPath.current = found.page.path;
+        const hashId = decodeURIComponent(location.hash.slice(1));
+        pendingScroll.current = hashId ? { type: 'hash', id: hashId } : { type: 'none' };
+        applyHead(site, found.page);
+        setState({ page: found.page, loading: false });
+      });
+    }
     history.scrollRestoration = 'manual';
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -33,6 +33,26 @@ export function normalizePath(pathname: string): string {
   return path;
 }
 
+/**
+ * The page a static host answered with its 404 page is really at its clean path when the
+ * address ends in `.html` or `/index.html` (SPEC §2: `x.html` is `x/`): the clean path and
+ * its page, or null when the address is clean already or the clean path is no page.
+ */
+export async function pageAtCleanPath(baseUrl: string, pathname: string): Promise<{ url: string; page: PageData } | null> {
+  let url: string;
+  try {
+    url = normalizePath(pathname);
+  } catch {
+    return null;
+  }
+  if (url === pathname || !url.startsWith(baseUrl)) return null;
+  try {
+    return { url, page: await loadPageData(baseUrl, `/${url.slice(baseUrl.length)}`) };
+  } catch {
+    return null;
+  }
+}
+
 function fetchOnce<T>(cache: Map<string, Promise<T>>, key: string, url: string, what: string): Promise<T> {
   let pending = cache.get(key);
   if (!pending) {

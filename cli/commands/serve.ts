@@ -5,6 +5,8 @@ import { createStaticServer } from '../serve/staticServer.ts';
 import { createReporter } from '../pipeline/reporter.ts';
 import { handleFailure } from './handleFailure.ts';
 import { repairOutputFolder } from '../write/swap.ts';
+import { catalog } from '../errors/catalog.ts';
+import { siteError } from '../errors/SiteError.ts';
 
 /** `site serve [siteDir] [--port] [--host] [--dir]`: serves the build folder as a static host would. */
 export async function serveCommand(siteDir: string, options: { port: number; host: string; dir?: string; debug?: boolean }): Promise<number> {
@@ -13,10 +15,9 @@ export async function serveCommand(siteDir: string, options: { port: number; hos
     const config = await loadConfig(siteDir);
     const dir = options.dir ? path.resolve(options.dir) : path.resolve(config.siteDir, config.paths.outDir);
     repairOutputFolder(dir);
-    if (!fs.existsSync(path.join(dir, 'index.html'))) {
-      reporter.error(`Nothing to serve: ${dir} has no index.html. Run "npm run build" first.`);
-      return 1;
-    }
+    // Any build folder will do: a site need not have a page at "/" (its 404 page is its only sure file).
+    const problem = buildFolderProblem(dir);
+    if (problem) throw siteError(catalog.nothingToServe(dir, problem));
     const server = createStaticServer(dir);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -34,4 +35,11 @@ export async function serveCommand(siteDir: string, options: { port: number; hos
   } catch (error) {
     return handleFailure(error, reporter, options.debug, 'Could not start the server.');
   }
+}
+
+function buildFolderProblem(dir: string): 'missing' | 'not-a-folder' | 'empty' | null {
+  const stat = fs.statSync(dir, { throwIfNoEntry: false });
+  if (!stat) return 'missing';
+  if (!stat.isDirectory()) return 'not-a-folder';
+  return fs.readdirSync(dir).length === 0 ? 'empty' : null;
 }

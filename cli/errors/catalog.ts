@@ -158,4 +158,12 @@ export const catalog = {
     message: `Rendering ${route} failed: ${reason}`,
     hint: 'Run with --debug for the stack trace.',
   }),
+  nothingToServe: (dir: string, problem: 'missing' | 'not-a-folder' | 'empty'): Entry => ({
+    code: 'nothing-to-serve',
+    message:
+      problem === 'not-a-folder'
+        ? `Nothing to serve: ${dir} is a file, not a build folder.`
+        : `Nothing to serve: the build folder ${dir} ${problem === 'missing' ? 'does not exist' : 'is empty'}.`,
+    hint: problem === 'not-a-folder' ? 'Pass the folder the build wrote with --dir, not a file in it.' : 'Build the site first ("npm run build" or "site build [siteDir]"), or pass the build folder with --dir.',
+  }),
 } satisfies Record<string, (...args: never[]) => Entry>;

@@ -7,7 +7,7 @@ const ID_RE = /\sid="([^"]*)"/;
 const CLASS_RE = /\sclass="([^"]*)"/;
 
 /** Elements whose text is not prose: code blocks (indexed not at all), widgets, labels. */
-const SKIPPED_CLASSES = ['code-block', 'admonition-heading', 'tabs', 'hash-link'];
+const SKIPPED_CLASSES = ['theme-code-block', 'admonition-heading', 'tabs', 'hash-link'];
 const SKIPPED_TAGS = new Set(['script', 'style', 'svg', 'button', 'template']);
 const VOID_TAGS = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'source', 'wbr', 'col', 'area', 'base', 'embed', 'track']);
 /** Ends of these separate words ("<li>a</li><li>b</li>" is "a b", not "ab"). */

@@ -10,6 +10,9 @@ export type Resolution = { type: 'file'; file: string; status: 200 | 404 } | { t
 /**
  * How a static host maps a URL path to the build folder:
  * - `x/` → `x/index.html`; `x` → that file, else a 301 to `x/` when `x/index.html` exists;
+ * - `x.html` that is no file → a 301 to `x/` when that is a page (SPEC §2: such paths are
+ *   normalised to their clean path; a real `x.html` is served as it is, and so is
+ *   `x/index.html`, the page's own file);
  * - anything else → `404.html` with status 404;
  * - never a file outside the folder, however the path is encoded (`..`, `%2e%2e`,
  *   `%2f`, backslashes, NUL): such paths are a 400 or a 404, never a read.
@@ -32,11 +35,23 @@ export function resolveRequest(root: string, urlPath: string, exists: (file: str
     return kind === 'dir' && exists(path.join(file, 'index.html')) === 'file' ? { type: 'file', file: path.join(file, 'index.html'), status: 200 } : notFound(root);
   }
   if (kind === 'file') return { type: 'file', file, status: 200 };
+  const query = urlPath.includes('?') ? urlPath.slice(urlPath.indexOf('?')) : '';
   if (kind === 'dir' && exists(path.join(file, 'index.html')) === 'file') {
-    const query = urlPath.includes('?') ? urlPath.slice(urlPath.indexOf('?')) : '';
     return { type: 'redirect', location: `${rawPath}/${query}` };
   }
+  const clean = kind === null ? cleanPath(decoded) : null;
+  if (clean !== null && exists(path.join(root, ...clean.split('/').filter(Boolean), 'index.html')) === 'file') {
+    return { type: 'redirect', location: `${clean.split('/').map(encodeURIComponent).join('/')}${query}` };
+  }
   return notFound(root);
+}
+
+/** `/x/index.html` and `/x.html` → `/x/`; `/index.html` → `/`; null for other paths. */
+function cleanPath(decodedPath: string): string | null {
+  const index = /^(.*\/)index\.html$/.exec(decodedPath);
+  if (index) return index[1]!;
+  const html = /^(.*[^/])\.html$/.exec(decodedPath);
+  return html ? `${html[1]}/` : null;
 }
 
 function notFound(root: string): Resolution {

@@ -176,7 +176,7 @@ describe('code blocks', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     const page = await context.newPage();
     await page.goto(`${site.url}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
-    const block = page.locator('.code-block').first();
+    const block = page.locator('.theme-code-block').first();
     const code = await block.locator('code').textContent();
     await block.hover();
     await block.getByRole('button', { name: 'Copy code to clipboard' }).click();

@@ -43,7 +43,7 @@ describe('search records', () => {
 
   it('leaves code blocks, hash links and entity noise out of the text', () => {
     const html =
-      '<p>A &lt;b&gt; &#x26; &#38; b</p><h2 id="x" class="anchor">Title<a href="#x" class="hash-link">\u200b</a></h2><div class="code-block"><div class="code-block__title">a.js</div><pre><code>secret()</code></pre></div><ul><li>one</li><li>two</li></ul>';
+      '<p>A &lt;b&gt; &#x26; &#38; b</p><h2 id="x" class="anchor">Title<a href="#x" class="hash-link">\u200b</a></h2><div class="theme-code-block"><div class="code-block__title">a.js</div><pre><code>secret()</code></pre></div><ul><li>one</li><li>two</li></ul>';
     expect(htmlSections(html)).toEqual([
       { level: 1, anchor: null, heading: null, text: 'A <b> & & b' },
       { level: 2, anchor: 'x', heading: 'Title', text: 'one two' },

@@ -8,7 +8,7 @@ import { createStaticServer, resolveRequest } from '../../cli/serve/staticServer
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-'));
 const secretDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-'));
 fs.writeFileSync(path.join(secretDir, 'secret.txt'), 'do not serve');
-for (const [file, text] of Object.entries({ 'index.html': 'home', 'docs/index.html': 'docs', 'docs/a b/index.html': 'spaced', '404.html': 'not found page', 'img/x.svg': '<svg/>' })) {
+for (const [file, text] of Object.entries({ 'index.html': 'home', 'docs/index.html': 'docs', 'docs/a b/index.html': 'spaced', '404.html': 'not found page', 'img/x.svg': '<svg/>', 'page.html': 'a real page.html' })) {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   fs.writeFileSync(path.join(root, file), text);
 }
@@ -46,6 +46,33 @@ describe('serve', () => {
       expect(res.body, attempt).not.toContain('do not serve');
       expect([400, 404], attempt).toContain(res.status);
     }
+  });
+
+  it('redirects x.html to x/ when that is a page, keeping the query (SPEC §2)', async () => {
+    expect(await get('/docs.html?q=1')).toMatchObject({ status: 301, location: '/docs/?q=1' });
+    expect(await get('/docs/a%20b.html')).toMatchObject({ status: 301, location: '/docs/a%20b/' });
+    expect(await get('/docs/a%20b/index.html')).toMatchObject({ status: 200, body: 'spaced' });
+    expect(await get('/index.html')).toMatchObject({ status: 200, body: 'home' });
+    // A real file of that name is served as it is; a clean path that is no page is not found.
+    expect(await get('/page.html')).toMatchObject({ status: 200, body: 'a real page.html' });
+    expect(await get('/nope.html')).toMatchObject({ status: 404, body: 'not found page' });
+    expect(await get('/nope/index.html')).toMatchObject({ status: 404 });
+  });
+
+  it('resolves x.html that is no file to x/', () => {
+    const files = new Set(['/site/index.html', '/site/a/index.html', '/site/a/b/index.html', '/site/real.html', '/site/a/index.html.html']);
+    const dirs = new Set(['/site', '/site/a', '/site/a/b']);
+    const exists = (f: string) => (files.has(f) ? 'file' : dirs.has(f) ? 'dir' : null);
+    expect(resolveRequest('/site', '/a.html', exists)).toEqual({ type: 'redirect', location: '/a/' });
+    expect(resolveRequest('/site', '/a/b.html?x=1&y=2', exists)).toEqual({ type: 'redirect', location: '/a/b/?x=1&y=2' });
+    // x/index.html is the page's own file, served (the browser shows x/ in the address bar).
+    expect(resolveRequest('/site', '/a/b/index.html?x', exists)).toEqual({ type: 'file', file: '/site/a/b/index.html', status: 200 });
+    expect(resolveRequest('/site', '/a/b/index/index.html', exists)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+    expect(resolveRequest('/site', '/a/index.html.html', exists)).toEqual({ type: 'file', file: '/site/a/index.html.html', status: 200 });
+    expect(resolveRequest('/site', '/real.html', exists)).toEqual({ type: 'file', file: '/site/real.html', status: 200 });
+    expect(resolveRequest('/site', '/real/index.html', exists)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+    expect(resolveRequest('/site', '/a/.html', exists)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+    expect(resolveRequest('/site', '/c.html', exists)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
   });
 
   it('resolves requests without touching the disk for bad encodings', () => {

@@ -58,24 +58,24 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
 export function codeBlockHandler(_state: State, node: Code): Element {
   const lang = node.lang?.toLowerCase();
   const meta = parseCodeMeta(node.meta);
-  const code = node.value.replace(/\n$/, '');
+  // The value holds no fence newline: a newline at its end is an empty last line the author wrote.
+  const code = node.value;
   let tokens: ElementContent[];
   try {
     tokens = lang && refractor.registered(lang) ? (refractor.highlight(code, lang) as HastRoot).children as ElementContent[] : [text(code)];
   } catch {
     tokens = [text(code)];
   }
-  const lines = splitLines(tokens).map((children, i): Element => ({
+  // Each line's newline ends its own span: `textContent` (what copy reads) is exactly the
+  // source, and a newline at the end of a `display: block` line draws no extra line, where
+  // one between the spans drew an empty line after every line.
+  const lines = splitLines(tokens);
+  const body = lines.map((children, i): Element => ({
     type: 'element',
     tagName: 'span',
     properties: { className: meta.highlight.has(i + 1) ? ['token-line', 'highlighted'] : ['token-line'] },
-    children: children.length ? children : [text('')],
+    children: i < lines.length - 1 ? [...children, text('\n')] : children.length ? children : [text('')],
   }));
-  const body: ElementContent[] = [];
-  lines.forEach((line, i) => {
-    body.push(line);
-    if (i < lines.length - 1) body.push(text('\n'));
-  });
   const pre: Element = {
     type: 'element',
     tagName: 'pre',
@@ -101,7 +101,7 @@ export function codeBlockHandler(_state: State, node: Code): Element {
   return {
     type: 'element',
     tagName: 'div',
-    properties: { className: ['code-block', ...(lang ? [`language-${lang}`] : [])], dataLanguage: lang },
+    properties: { className: ['theme-code-block', ...(lang ? [`language-${lang}`] : [])], dataLanguage: lang },
     children,
     position: node.position,
   };

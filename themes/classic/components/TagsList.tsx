@@ -9,9 +9,9 @@ export function TagsList({ tags, label = 'Tags:' }: { tags: TagLink[]; label?: s
       <ul className="tags">
         {tags.map((t) => (
           <li key={t.permalink}>
-            <a className="tag" href={t.permalink} rel="tag">
+            <a className="tag-pill" href={t.permalink} rel="tag">
               {t.label}
-              {t.count !== undefined && <span className="tag__count">{t.count}</span>}
+              {t.count !== undefined && <span className="tag-pill__count">{t.count}</span>}
             </a>
           </li>
         ))}
