@@ -126,6 +126,8 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await dev.dispose();
+  // The pages as they are now start the next run fast (one version a file is kept).
+  diskCache?.flush();
   fs.rmSync(tempDir, { recursive: true, force: true });
   reporter.info('Dev server stopped.');
   // Everything is closed; should a library still hold the event loop open, do not hang on it.

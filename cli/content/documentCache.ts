@@ -26,7 +26,9 @@ export function openDiskCache(root: string, generatorStamp: string): DocumentCac
     // No cache yet.
   }
   fs.mkdirSync(dir, { recursive: true });
-  const pending = new Map<string, LoadedDocument>();
+  // One entry per file, the latest: `dev` sets a new version on every save and flushes
+  // only now and then, so keeping every version would grow with each save.
+  const pending = new Map<string, { key: string; doc: LoadedDocument }>();
   return {
     get(key) {
       try {
@@ -36,11 +38,11 @@ export function openDiskCache(root: string, generatorStamp: string): DocumentCac
       }
     },
     set(key, doc) {
-      pending.set(key, doc);
+      pending.set(doc.file, { key, doc });
     },
     /** Writes the new entries. A cache that cannot be written only costs speed. */
     flush() {
-      for (const [key, doc] of pending) {
+      for (const { key, doc } of pending.values()) {
         try {
           fs.writeFileSync(path.join(dir, `${key}.json`), JSON.stringify(doc));
         } catch {
@@ -52,20 +54,31 @@ export function openDiskCache(root: string, generatorStamp: string): DocumentCac
   };
 }
 
-/** Memory first, then disk (dev mode: fast start from the last run, no disk reads after). */
+/**
+ * Memory first, then disk (dev mode: fast start from the last run, no disk reads after).
+ * Memory holds one version of each file, the last one loaded: an author saving a page a
+ * thousand times must not leave a thousand versions in memory (a version saved again,
+ * an undo, comes back from disk or is loaded again).
+ */
 export function layeredCache(disk: DocumentCache | undefined): DocumentCache {
   const memory = new Map<string, LoadedDocument>();
+  const keyOfFile = new Map<string, string>();
+  const remember = (key: string, doc: LoadedDocument) => {
+    const old = keyOfFile.get(doc.file);
+    if (old !== undefined && old !== key) memory.delete(old);
+    keyOfFile.set(doc.file, key);
+    memory.set(key, doc);
+  };
   return {
     get(key) {
-      let doc = memory.get(key);
-      if (!doc && disk) {
-        doc = disk.get(key);
-        if (doc) memory.set(key, doc);
-      }
+      const hit = memory.get(key);
+      if (hit) return hit;
+      const doc = disk?.get(key);
+      if (doc) remember(key, doc);
       return doc;
     },
     set(key, doc) {
-      memory.set(key, doc);
+      remember(key, doc);
       disk?.set(key, doc);
     },
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { resolveRequest } from '../serve/staticServer.ts';
 import { contentType } from '../serve/contentTypes.ts';
+import { containedKind, realPathInside, realRoot, refuseMethod, requestPath } from '../serve/requests.ts';
 import type { DevSite } from './devSite.ts';
 
 /** What the browser's dev client is told, as server-sent events. */
@@ -20,19 +21,16 @@ export type DevMessage =
 export function createDevServer(dev: DevSite, devClientJs: () => string): { server: http.Server; broadcast(message: DevMessage): void } {
   const clients = new Set<http.ServerResponse>();
   const VIRTUAL_ROOT = path.resolve('/__site');
-  const exists = (file: string): 'file' | 'dir' | null => {
+  // Static files are read from the static folder, and only from inside it (symlinks followed).
+  const exists = (staticRoot: string, file: string): 'file' | 'dir' | null => {
     const rel = path.relative(VIRTUAL_ROOT, file).split(path.sep).join('/');
     if (dev.outputs.has(rel)) return 'file';
     if (dev.outputs.has(rel ? `${rel}/index.html` : 'index.html')) return 'dir';
-    try {
-      const stat = fs.statSync(path.join(dev.staticDir, rel));
-      return stat.isDirectory() ? 'dir' : 'file';
-    } catch {
-      return null;
-    }
+    return containedKind(staticRoot, path.join(dev.staticDir, rel));
   };
   const server = http.createServer((req, res) => {
-    const url = req.url ?? '/';
+    if (refuseMethod(req, res)) return;
+    const url = requestPath(req.url);
     if (url === '/__dev/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       res.write(`data: ${JSON.stringify(problemsMessage(dev.diagnostics))}\n\n`);
@@ -45,7 +43,8 @@ export function createDevServer(dev: DevSite, devClientJs: () => string): { serv
       return;
     }
     if (/^\/search\/[^/?]+\.json/.test(url)) dev.ensureSearchIndex();
-    const result = resolveRequest(VIRTUAL_ROOT, url, exists);
+    const staticRoot = realRoot(dev.staticDir);
+    const result = resolveRequest(VIRTUAL_ROOT, url, (file) => exists(staticRoot, file));
     if (result.type === 'bad-request') {
       res.writeHead(400).end('Bad request\n');
       return;
@@ -56,15 +55,13 @@ export function createDevServer(dev: DevSite, devClientJs: () => string): { serv
     }
     const rel = path.relative(VIRTUAL_ROOT, result.file).split(path.sep).join('/');
     const output = dev.outputs.get(rel);
-    const headers = { 'Content-Type': contentType(rel), 'Cache-Control': 'no-cache' };
-    if (output) {
-      res.writeHead(result.status, headers).end(output.body);
-      return;
-    }
-    fs.readFile(path.join(dev.staticDir, rel), (error, body) => {
-      if (error) res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n');
-      else res.writeHead(result.status, headers).end(body);
-    });
+    const send = (body: string | Uint8Array) =>
+      res.writeHead(result.status, { 'Content-Type': contentType(rel), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : body);
+    const notFound = () => res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    if (output) return send(output.body);
+    const file = realPathInside(staticRoot, path.join(dev.staticDir, rel));
+    if (!file) return notFound();
+    fs.readFile(file, (error, body) => (error ? notFound() : send(body)));
   });
   return {
     server,

@@ -284,12 +284,20 @@ export class DevSite {
       this.outputs.delete(pageDataUrl('/', old).slice(1));
       updated.push(old);
     }
-    for (const [id, items] of Object.entries(this.graph.sidebars)) this.outputs.set(sidebarDataUrl('/', id).slice(1), { body: JSON.stringify(items) });
-    this.outputs.set('sitemap.xml', { body: renderSitemap(this.graph, site) });
-    this.outputs.set('robots.txt', { body: renderRobots(site) });
-    for (const [file, body] of Object.entries(renderFeeds(this.graph, site, this.config))) this.outputs.set(file, { body });
+    const siteFiles = new Map<string, string>([
+      ...Object.entries(this.graph.sidebars).map(([id, items]): [string, string] => [sidebarDataUrl('/', id).slice(1), JSON.stringify(items)]),
+      ['sitemap.xml', renderSitemap(this.graph, site)],
+      ['robots.txt', renderRobots(site)],
+      ...Object.entries(renderFeeds(this.graph, site, this.config)),
+    ]);
+    // A sidebar or a feed that is gone (config edit, last post deleted) is gone from memory too.
+    for (const file of this.siteFiles) if (!siteFiles.has(file)) this.outputs.delete(file);
+    for (const [file, body] of siteFiles) this.outputs.set(file, { body });
+    this.siteFiles = [...siteFiles.keys()];
     return updated;
   }
+
+  private siteFiles: string[] = [];
 
   /** Builds the client bundle; every page is rendered again (its script names changed). */
   private async buildClient(): Promise<void> {

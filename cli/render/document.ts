@@ -1,6 +1,7 @@
 import type { PageData, SiteData } from '../../runtime/pageData.ts';
 import { headScript } from '../../runtime/headScript.ts';
 import { absoluteUrl, pageTitle } from '../../runtime/head.ts';
+import { escapeHtml, scriptJson } from '../../runtime/escape.ts';
 
 /** The client bundle's files a page links to. */
 export interface PageAssets {
@@ -21,12 +22,8 @@ export interface DocumentInput {
   noIndex?: boolean;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** JSON that is safe inside `<script>`: no `</script>`, no HTML comment openers. */
-export function serializeData(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
+/** JSON that is safe inside `<script>` (see `scriptJson`). */
+export const serializeData = scriptJson;
 
 /** The complete HTML document of one page. */
 export function renderDocument({ site, page, body, assets, headTags, noIndex }: DocumentInput): string {
@@ -37,7 +34,7 @@ export function renderDocument({ site, page, body, assets, headTags, noIndex }: 
   // The Markdown is in the body already; the client reads it from there.
   const data = 'html' in page ? { ...page, html: null } : page;
   return `<!DOCTYPE html>
-<html lang="${site.locale}" dir="ltr" data-theme="${site.colorMode.defaultMode}">
+<html lang="${escapeHtml(site.locale)}" dir="ltr" data-theme="${escapeHtml(site.colorMode.defaultMode)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -48,19 +45,19 @@ export function renderDocument({ site, page, body, assets, headTags, noIndex }: 
 <meta property="og:url" content="${escapeHtml(url)}">
 <meta property="og:type" content="${page.kind === 'blog-post' ? 'article' : 'website'}">
 <meta property="og:site_name" content="${escapeHtml(site.title)}">
-<meta property="og:locale" content="${site.locale}">
+<meta property="og:locale" content="${escapeHtml(site.locale)}">
 <meta name="twitter:card" content="summary_large_image">
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${description}">
 ${noIndex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeHtml(canonical)}">
 ${headTags}<script>${headScript(site)}</script>
-${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-${assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
+${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
+${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 </head>
 <body>
 <div id="__root">${body}</div>
 <script id="__data" type="application/json">${serializeData(data)}</script>
-<script type="module" src="${assets.script}"></script>
+<script type="module" src="${escapeHtml(assets.script)}"></script>
 </body>
 </html>
 `;

@@ -2,6 +2,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import { FILE_LINK_MARK } from '../content/markdown/links.ts';
 import { findRoute } from '../links/resolveLink.ts';
+import { escapeHtml } from '../../runtime/escape.ts';
 
 /** Where files referenced next to Markdown (not in static/) are published. */
 export const CONTENT_FILES_PREFIX = 'assets/files/';
@@ -25,20 +26,21 @@ const ABSOLUTE_RE = /(href|src)="(\/(?!\/)[^"#?]*)([^"]*)"/g;
  * to routes take the route's canonical form; the base URL is prefixed.
  */
 export function resolveContentLinks(html: string, graph: RouteGraph, config: ResolvedConfig): string {
-  const base = config.baseUrl;
+  // Written into attributes of HTML that is already escaped: what is added is escaped too.
+  const base = escapeHtml(config.baseUrl);
   let out = html;
   // Authors' absolute links first: the resolved markers below already carry the base URL.
   if (config.trailingSlash !== undefined || base !== '/') {
     out = out.replace(ABSOLUTE_RE, (_, attr: string, path: string, rest: string) => {
       const route = config.trailingSlash !== undefined && attr === 'href' ? findRoute(path, graph) : undefined;
-      const target = route && route.path !== '/404.html' ? route.path : path;
+      const target = route && route.path !== '/404.html' ? escapeHtml(route.path) : path;
       return `${attr}="${base}${target.slice(1)}${rest}"`;
     });
   }
   out = out.replace(MARK_RE, (_, attr: string, file: string, hash = '') => {
     if (attr === 'src' || !/\.mdx?$/i.test(file)) return `${attr}="${base}${contentFileUrl(file)}"`;
     const route = graph.fileRoutes.get(file);
-    return `${attr}="${route ? base + route.slice(1) : '#'}${hash}"`;
+    return `${attr}="${route ? base + escapeHtml(route.slice(1)) : '#'}${hash}"`;
   });
   return sizeImages(out, graph.imageSizes, base);
 }

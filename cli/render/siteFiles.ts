@@ -2,8 +2,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { absoluteUrl } from '../../runtime/head.ts';
-
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml as xml } from '../../runtime/escape.ts';
 
 /** sitemap.xml: every indexable route (not 404, search, copies or unlisted pages). */
 export function renderSitemap(graph: RouteGraph, site: SiteData): string {
@@ -31,7 +30,7 @@ export function renderFeeds(graph: RouteGraph, site: SiteData, config: ResolvedC
 <link>${xml(blogUrl)}</link>
 <description>${xml(config.blog.description)}</description>
 <lastBuildDate>${new Date(updated).toUTCString()}</lastBuildDate>
-<language>${site.locale}</language>
+<language>${xml(site.locale)}</language>
 <atom:link href="${xml(`${blogUrl}rss.xml`)}" rel="self" type="application/rss+xml"/>
 ${posts
   .map(
@@ -106,9 +105,9 @@ export function sharedHeadTags(site: SiteData, config: ResolvedConfig, hasBlog: 
   }
   if (hasBlog) {
     const blog = site.baseUrl + site.blog.path.slice(1);
-    tags.push(`<link rel="alternate" type="application/rss+xml" href="${blog}rss.xml" title="${xml(config.blog.title)} RSS Feed">`);
-    tags.push(`<link rel="alternate" type="application/atom+xml" href="${blog}atom.xml" title="${xml(config.blog.title)} Atom Feed">`);
-    tags.push(`<link rel="alternate" type="application/json" href="${blog}feed.json" title="${xml(config.blog.title)} JSON Feed">`);
+    tags.push(`<link rel="alternate" type="application/rss+xml" href="${xml(blog)}rss.xml" title="${xml(config.blog.title)} RSS Feed">`);
+    tags.push(`<link rel="alternate" type="application/atom+xml" href="${xml(blog)}atom.xml" title="${xml(config.blog.title)} Atom Feed">`);
+    tags.push(`<link rel="alternate" type="application/json" href="${xml(blog)}feed.json" title="${xml(config.blog.title)} JSON Feed">`);
   }
   return tags.length ? `${tags.join('\n')}\n` : '';
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { contentType } from './contentTypes.ts';
+import { containedKind, realPathInside, realRoot, refuseMethod, requestPath } from './requests.ts';
 
 export type Resolution = { type: 'file'; file: string; status: 200 | 404 } | { type: 'redirect'; location: string } | { type: 'bad-request' };
 
@@ -58,15 +59,6 @@ function notFound(root: string): Resolution {
   return { type: 'file', file: path.join(root, '404.html'), status: 404 };
 }
 
-function statKind(file: string): 'file' | 'dir' | null {
-  try {
-    const stat = fs.statSync(file);
-    return stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : null;
-  } catch {
-    return null;
-  }
-}
-
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
 
 function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
@@ -95,11 +87,10 @@ function compress(file: string, raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
 export function createStaticServer(rootDir: string): http.Server {
   const root = path.resolve(rootDir);
   return http.createServer((req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
-    const result = resolveRequest(root, req.url ?? '/', statKind);
+    if (refuseMethod(req, res)) return;
+    // Per request: the build folder is swapped by every build.
+    const real = realRoot(root);
+    const result = resolveRequest(root, requestPath(req.url), (file) => containedKind(real, file));
     if (result.type === 'bad-request') {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: the path is not valid.\n');
       return;
@@ -110,11 +101,12 @@ export function createStaticServer(rootDir: string): http.Server {
     }
     const type = contentType(result.file);
     const immutable = result.file.includes(`${path.sep}assets${path.sep}`) && /-[A-Z0-9]{8}\.(js|css)$/.test(result.file);
-    fs.readFile(result.file, (error, raw) => {
-      if (error) {
-        res.writeHead(result.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
-        return;
-      }
+    const notFound = () => res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    // Even the 404 page is read only when it is really inside the folder.
+    const file = realPathInside(real, result.file);
+    if (!file) return notFound();
+    fs.readFile(file, (error, raw) => {
+      if (error) return notFound();
       const encoding = COMPRESSIBLE.test(type) ? acceptedEncoding(req.headers['accept-encoding']) : null;
       const body = encoding ? compress(result.file, raw, encoding) : raw;
       res.writeHead(result.status, {

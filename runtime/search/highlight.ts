@@ -1,4 +1,5 @@
 import { termOf, toTerm, WORD_RE } from './terms.ts';
+import { escapeHtml } from '../escape.ts';
 
 /** One attribute's highlight or snippet, as Algolia returns it. */
 export interface HighlightedValue {
@@ -16,7 +17,6 @@ export interface MarkOptions {
   post?: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface Piece {
   text: string;

@@ -1,6 +1,7 @@
 import type { SiteData } from '../pageData.ts';
 import type { SearchHit } from './algoliaResponse.ts';
 import { contextualFacetFilters, searchClientFor } from './searchClient.ts';
+import { escapeHtml } from '../escape.ts';
 
 /** One result of the search page: where it leads and what to show (HTML with `<mark>`). */
 export interface PageResult {
@@ -54,10 +55,8 @@ function toResult(hit: SearchHit, site: SiteData): PageResult {
   const url = site.url && hit.url.startsWith(`${site.url}/`) ? hit.url.slice(site.url.length) : hit.url;
   return {
     url,
-    titleHtml: hit._highlightResult.hierarchy[titleLevel]?.value ?? escape(hit.hierarchy[titleLevel] ?? ''),
+    titleHtml: hit._highlightResult.hierarchy[titleLevel]?.value ?? escapeHtml(hit.hierarchy[titleLevel] ?? ''),
     breadcrumb: levels.slice(0, levels.indexOf(titleLevel)).map((level) => hit.hierarchy[level]!),
-    snippetHtml: hit.content ? (hit._snippetResult.content?.value ?? escape(hit.content)) : null,
+    snippetHtml: hit.content ? (hit._snippetResult.content?.value ?? escapeHtml(hit.content)) : null,
   };
 }
-
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

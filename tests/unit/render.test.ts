@@ -3,7 +3,7 @@ import { parse } from 'node-html-parser';
 import { graphOf } from '../helpers/memorySite.ts';
 import { renderRoute, pageDocument } from '../../cli/render/renderRoute.ts';
 import { toSiteData } from '../../cli/render/siteData.ts';
-import { renderSitemap } from '../../cli/render/siteFiles.ts';
+import { renderSitemap, sharedHeadTags } from '../../cli/render/siteFiles.ts';
 import { serializeData } from '../../cli/render/document.ts';
 
 const assets = { script: '/assets/main-ABC.js', preload: ['/assets/chunk-1.js'], css: ['/assets/main-ABC.css'] };
@@ -73,6 +73,21 @@ describe('rendered documents', () => {
   });
 
   it('serialises data safely inside a script element', () => {
-    expect(serializeData({ a: '</script><script>alert(1)</script>' })).toBe('{"a":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
+    expect(serializeData({ a: '</script><script>alert(1)</script>' })).toBe('{"a":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}');
+  });
+
+  it('writes a hostile base URL and locale into attributes as text, never as markup', async () => {
+    const baseUrl = '/"><script>alert(1)</script>/';
+    const locale = 'en"><script>alert(2)</script>';
+    const { graph, config } = await graphOf({ ...files, 'blog/2024-01-02-a.md': '---\ntitle: A\n---\nA post.\n' }, { baseUrl, i18n: { defaultLocale: locale, locales: [locale] } });
+    const site = toSiteData(config, graph, 'test');
+    const prefixed = { script: `${baseUrl}assets/main.js`, preload: [`${baseUrl}assets/c.js`], css: [`${baseUrl}assets/m.css`] };
+    const doc = parse(pageDocument(renderRoute(graph.byPath.get('/')!, { graph, config, site }), { site, assets: prefixed, headTags: sharedHeadTags(site, config, true) }));
+    // The inline head script, the page data and the module script: nothing else.
+    expect(doc.querySelectorAll('script').map((s) => s.getAttribute('src') ?? (s.id || 'inline'))).toEqual(['inline', '__data', prefixed.script]);
+    expect(doc.querySelector('html')?.getAttribute('lang')).toBe(locale);
+    expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(prefixed.css[0]);
+    expect(doc.querySelector('link[type="application/rss+xml"]')?.getAttribute('href')).toBe(`${baseUrl}blog/rss.xml`);
+    expect(doc.querySelector('#__content a')?.getAttribute('href')).toBe(`${baseUrl}setup/#install`);
   });
 });
