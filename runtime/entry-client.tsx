@@ -3,7 +3,8 @@ import { hydrateRoot } from 'react-dom/client';
 import site from 'virtual:site-data';
 import type { PageData } from './pageData.ts';
 import { App } from './App.tsx';
-import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, withSidebar } from './router.ts';
+import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, routePath, withSidebar } from './router.ts';
+import { withBase } from './SiteContext.ts';
 import { installContentBehaviours, restoreTabChoices } from './behaviours.ts';
 import { applyHead } from './head.ts';
 import '../themes/classic/styles.css';
@@ -38,7 +39,7 @@ function ClientApp({ initial }: { initial: PageData }) {
   const go = useCallback(async (url: URL, mode: 'push' | 'pop') => {
     let path: string;
     try {
-      path = normalizePath(url.pathname);
+      path = routePath(url.pathname, site.baseUrl);
     } catch (error) {
       console.error(error);
       window.location.assign(url.href);
@@ -56,7 +57,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       const page = await loadPageData(site.baseUrl, path);
       if (mode === 'push') {
         saveScroll();
-        history.pushState({ key: createHistoryKey() }, '', path + url.search + url.hash);
+        history.pushState({ key: createHistoryKey() }, '', withBase(site.baseUrl, path) + url.search + url.hash);
         pendingScroll.current = hashId ? { type: 'hash', id: hashId } : { type: 'top' };
       } else {
         const key = (history.state as { key?: string } | null)?.key;
@@ -108,7 +109,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || !canPrefetch()) return;
       const url = internalTarget(anchor, site.baseUrl);
-      if (url) loadPageData(site.baseUrl, normalizePath(url.pathname)).catch(() => undefined);
+      if (url) loadPageData(site.baseUrl, routePath(url.pathname, site.baseUrl)).catch(() => undefined);
     };
     document.addEventListener('click', onClick);
     document.addEventListener('mouseover', prefetch, { passive: true });
@@ -151,7 +152,7 @@ function ClientApp({ initial }: { initial: PageData }) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
         const url = internalTarget(entry.target as HTMLAnchorElement, site.baseUrl);
-        if (url) loadPageData(site.baseUrl, normalizePath(url.pathname)).catch(() => undefined);
+        if (url) loadPageData(site.baseUrl, routePath(url.pathname, site.baseUrl)).catch(() => undefined);
       }
     });
     const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));

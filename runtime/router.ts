@@ -53,6 +53,12 @@ export async function pageAtCleanPath(baseUrl: string, pathname: string): Promis
   }
 }
 
+/** The route a URL path shows: its normal form without the site's base URL (`/docs/a/` → `/a/` under `/docs/`). */
+export function routePath(pathname: string, baseUrl: string): string {
+  const path = normalizePath(pathname);
+  return path.startsWith(baseUrl) ? `/${path.slice(baseUrl.length)}` : path;
+}
+
 function fetchOnce<T>(cache: Map<string, Promise<T>>, key: string, url: string, what: string): Promise<T> {
   let pending = cache.get(key);
   if (!pending) {

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { main } from '../cli/main.ts';
 import fs from 'node:fs';
 import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../cli/main.ts';
 import { ROOT, runCli } from './helpers/cli.ts';
+import { startDev, stopDev } from './helpers/devServer.ts';
+import { writeTempSite } from './helpers/memorySite.ts';
 
 describe('command line', () => {
   it('prints help with every command and exits 0', () => {
@@ -67,4 +69,79 @@ describe('command line', () => {
     ]);
     expect(stderr).not.toContain('\x1b[');
   });
+});
+
+/**
+ * A site with one broken link (line 6) or one broken anchor (line 8), each policy in its
+ * config. `site.onBrokenLinks` / `onBrokenAnchors` decide the exit code and what is printed.
+ */
+function policySite(broken: 'link' | 'anchor', policy: string): string {
+  const key = broken === 'link' ? 'onBrokenLinks' : 'onBrokenAnchors';
+  return writeTempSite({
+    'site.config.ts': `export default { title: 'T', url: 'https://t.example', trailingSlash: true, ${key}: '${policy}' };\n`,
+    'docs/index.md': `---\nslug: /\n---\n# Home\n\n${broken === 'link' ? 'See [gone](./gone.md).' : 'See the guide.'}\n\n${broken === 'anchor' ? 'See [setup](./guide.md#nowhere).' : 'More.'}\n`,
+    'docs/guide.md': '# Guide\n\n## Set up\n\nText.\n',
+  });
+}
+
+const MESSAGES = {
+  link: 'docs/index.md:6:5: Broken link to "./gone.md": that file does not exist (or is a draft).',
+  anchor: 'docs/index.md:8:5: Broken anchor in "./guide.md#nowhere": /guide/ has no element with that id.',
+};
+
+describe('broken-link policy through the command line', () => {
+  const sites: string[] = [];
+  afterAll(() => sites.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  for (const broken of ['link', 'anchor'] as const) {
+    const key = broken === 'link' ? 'onBrokenLinks' : 'onBrokenAnchors';
+
+    it(`${key}: 'error' fails build and check with exit 1 and the error`, () => {
+      const dir = policySite(broken, 'error');
+      sites.push(dir);
+      for (const command of ['build', 'check']) {
+        const { code, stderr } = runCli([command, dir]);
+        expect(code, command).toBe(1);
+        expect(stderr, command).toContain(MESSAGES[broken]);
+        expect(stderr, command).toContain('1 error in 1 file');
+      }
+      expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
+    });
+
+    it(`${key}: 'warn' builds with exit 0 and prints the warning`, () => {
+      const dir = policySite(broken, 'warn');
+      sites.push(dir);
+      for (const command of ['build', 'check']) {
+        const { code, stderr } = runCli([command, dir]);
+        expect(code, command).toBe(0);
+        expect(stderr, command).toContain(MESSAGES[broken]);
+        expect(stderr, command).toContain('1 warning in 1 file');
+      }
+      expect(fs.existsSync(path.join(dir, 'build/index.html'))).toBe(true);
+    });
+
+    it(`${key}: 'ignore' builds with exit 0 and prints nothing about it`, () => {
+      const dir = policySite(broken, 'ignore');
+      sites.push(dir);
+      for (const command of ['build', 'check']) {
+        const { code, stderr } = runCli([command, dir]);
+        expect(code, command).toBe(0);
+        expect(stderr, command).not.toMatch(/Broken|warning|error/);
+      }
+      expect(fs.existsSync(path.join(dir, 'build/index.html'))).toBe(true);
+    });
+
+    it(`${key}: 'error' is only a warning in dev, and 'ignore' is silent there too`, async () => {
+      for (const [policy, printed] of [['error', true], ['ignore', false]] as const) {
+        const dir = policySite(broken, policy);
+        sites.push(dir);
+        const { child, output } = await startDev(dir);
+        await stopDev(child);
+        if (printed) expect(output(), policy).toContain(MESSAGES[broken]);
+        else expect(output(), policy).not.toContain('Broken');
+        // Whatever the policy, dev serves: an author mid-edit gets the page, not a dead server.
+        expect(output(), policy).toMatch(/Dev server ready/);
+      }
+    });
+  }
 });

@@ -60,6 +60,8 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     // An options object bypasses gray-matter's cache, which keeps every input alive.
     parsed = matter(text, {});
   } catch (error) {
+    // js-yaml counts lines from the newline right after the opening `---` (gray-matter keeps
+    // it in the YAML text), so its 0-based line + 1 is the file's line.
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]!;
     const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n?/, '');
@@ -67,7 +69,7 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
       data: {},
       body,
       bodyLineOffset: lineCount(text.slice(0, text.length - body.length)),
-      diagnostics: [{ severity: 'error', file, line: mark ? mark.line + 2 : 1, column: mark ? mark.column + 1 : 1, ...catalog.frontMatterSyntax(reason) }],
+      diagnostics: [{ severity: 'error', file, line: mark ? mark.line + 1 : 1, column: mark ? mark.column + 1 : 1, ...catalog.frontMatterSyntax(reason) }],
     };
   }
   const bodyLineOffset = lineCount(text.slice(0, text.length - parsed.content.length));

@@ -1,42 +1,60 @@
 import fs from 'node:fs';
+import { imageSize } from 'image-size';
 
 export interface ImageSize {
   width: number;
   height: number;
 }
 
+/** Enough for every format's header; a JPEG's frame header can sit after a 64 KB EXIF segment. */
+const HEAD_BYTES = 64 * 1024;
+/** image-size's own limit when it reads a file. */
+const MAX_BYTES = 512 * 1024;
+
 /**
- * The intrinsic size of a PNG, GIF, JPEG or SVG file, read from its header (SVG: its
- * width/height attributes, else its viewBox). Pages give images their size so the
- * layout does not shift when they arrive. Null for other formats or unreadable files.
+ * The intrinsic size of an image, read from the first bytes of the file only: pages give
+ * images their size so the layout does not shift when they arrive, and a site's photos can
+ * be large. Raster formats (PNG, GIF, JPEG, WebP, AVIF and the others `image-size` knows)
+ * go to `image-size`; SVG to our reader, which, unlike it, keeps fractional sizes, reads a
+ * viewBox written with commas and finds the <svg> tag after a long prologue.
+ * Null for unknown formats or unreadable files.
  */
 export function readImageSize(file: string): ImageSize | null {
-  let buf: Buffer;
+  let fd: number;
   try {
-    buf = fs.readFileSync(file);
+    fd = fs.openSync(file, 'r');
   } catch {
     return null;
   }
-  if (buf.length > 24 && buf.readUInt32BE(0) === 0x89504e47) return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
-  if (buf.length > 10 && buf.toString('ascii', 0, 3) === 'GIF') return { width: buf.readUInt16LE(6), height: buf.readUInt16LE(8) };
-  if (buf.length > 4 && buf[0] === 0xff && buf[1] === 0xd8) return jpegSize(buf);
-  if (file.endsWith('.svg')) return svgSize(buf.toString('utf8', 0, Math.min(buf.length, 4096)));
-  return null;
+  try {
+    const length = fs.fstatSync(fd).size;
+    const head = readHead(fd, Math.min(length, HEAD_BYTES));
+    if (file.endsWith('.svg')) return svgSize(head.toString('utf8'));
+    const size = sizeOf(head);
+    // Only a JPEG's frame header may lie past the first 64 KB (after a large EXIF segment).
+    return size ?? (length > HEAD_BYTES && head[0] === 0xff && head[1] === 0xd8 ? sizeOf(readHead(fd, Math.min(length, MAX_BYTES))) : null);
+  } catch {
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
-function jpegSize(buf: Buffer): ImageSize | null {
-  let i = 2;
-  while (i + 9 < buf.length) {
-    if (buf[i] !== 0xff) return null;
-    const marker = buf[i + 1]!;
-    const length = buf.readUInt16BE(i + 2);
-    // SOF0–SOF15 carry the size, except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
-    }
-    i += 2 + length;
+function readHead(fd: number, length: number): Buffer {
+  const buf = Buffer.allocUnsafe(length);
+  let filled = 0;
+  for (let n = -1; n !== 0 && filled < length; filled += n) n = fs.readSync(fd, buf, filled, length - filled, filled);
+  return buf.subarray(0, filled);
+}
+
+function sizeOf(head: Buffer): ImageSize | null {
+  try {
+    const { width, height } = imageSize(head);
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    // Not an image it knows, or a header cut short.
+    return null;
   }
-  return null;
 }
 
 function svgSize(head: string): ImageSize | null {

@@ -32,7 +32,8 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     locales: config.i18n.locales,
     navbar: { ...config.navbar, items },
     footer: { style: config.footer.style, columns, links, logo: config.footer.logo, copyright: config.footer.copyright },
-    announcementBar: config.announcementBar,
+    // Its HTML is the author's: links from the root (`/a/`), as in Markdown, go under the base URL.
+    announcementBar: config.announcementBar && { ...config.announcementBar, content: config.announcementBar.content.replace(/\b(href|src)="\/(?!\/)/g, `$1="${config.baseUrl}`) },
     colorMode: config.colorMode,
     docs: {
       pluginId: config.docs.pluginId,

@@ -10,7 +10,8 @@ import { buildLocalIndex, type LocalIndex } from './buildIndex.ts';
  */
 export function searchIndexFiles(graph: RouteGraph, config: ResolvedConfig): LocalIndex['files'] {
   if (config.search.provider !== 'local') return new Map();
-  const pages = searchPages(graph, config);
+  // URLs as the browser asks for them, under the base URL (as Algolia's records are).
+  const pages = searchPages(graph, config, config.baseUrl.slice(0, -1));
   const records = pages.reduce((n, page) => n + pageRecords(page).length, 0);
   return buildLocalIndex(pages, records).files;
 }

@@ -142,17 +142,56 @@ describe('theme behaviour, continued', () => {
 
   it('shows the progress bar only when a navigation takes longer than 200 ms', async () => {
     const page = await site.browser.newPage();
+    // The page's clock is ours: the bar's 200 ms delay runs only when the test moves time.
+    await page.clock.install();
+    // Counts the page's 200 ms timers, to know when the bar's delay has started.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __delays: number; setTimeout: typeof setTimeout };
+      const original = w.setTimeout;
+      w.__delays = 0;
+      w.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+        if (ms === 200) w.__delays++;
+        return original(handler, ms, ...rest);
+      }) as typeof setTimeout;
+    });
     await page.goto(`${site.url}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    // The next page's data arrives only when the test says so.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/page-data/for-developers/waas/data.json', async (route) => {
-      await new Promise((r) => setTimeout(r, 900));
+      await held;
       await route.continue();
     });
     const bar = page.locator('.progress-bar');
+    const opacity = () => bar.evaluate((el) => Number(getComputedStyle(el).opacity));
+    await page.evaluate(() => ((window as unknown as { __delays: number }).__delays = 0));
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: /Wallet-as-a-Service/ }).click();
-    expect(await bar.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
-    await expect.poll(() => bar.evaluate((el) => Number(getComputedStyle(el).opacity)), { timeout: 800 }).toBeGreaterThan(0.5);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __delays: number }).__delays)).toBe(1);
+    await page.clock.runFor(199);
+    expect(await opacity()).toBe(0);
+    await page.clock.runFor(1);
+    // Shown: it fades in over 200 ms of the page's own (real) animation time.
+    await expect.poll(opacity).toBe(1);
+    expect(await bar.isVisible()).toBe(true);
+    release();
     await expect.poll(() => page.locator('h1').textContent()).toContain('Wallet-as-a-Service');
-    await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    // Completed, then hidden once its fade-out is over.
+    await page.clock.runFor(400);
+    await expect.poll(opacity).toBe(0);
+    await page.close();
+  });
+
+  it('never shows the progress bar for a navigation faster than 200 ms', async () => {
+    const page = await site.browser.newPage();
+    await page.clock.install();
+    await page.goto(`${site.url}/for-developers/callbacks/`, { waitUntil: 'networkidle' });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const bar = page.locator('.progress-bar');
+    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: /Wallet-as-a-Service/ }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toContain('Wallet-as-a-Service');
+    await page.clock.runFor(1000);
+    expect(await bar.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
     await page.close();
   });
 

@@ -21,8 +21,19 @@ describe('front matter', () => {
     const d = doc('---\ntitle: Hello\ndescription: [unclosed\n---\nBody text.\n');
     expect(d.diagnostics).toHaveLength(1);
     expect(d.diagnostics[0]).toMatchObject({ code: 'front-matter-syntax', file: 'docs/guides/page.md', severity: 'error' });
-    expect(d.diagnostics[0]!.line).toBeGreaterThanOrEqual(3);
+    // js-yaml only notices the unclosed "[" where the YAML ends: line 4, the closing "---".
+    expect(d.diagnostics[0]).toMatchObject({ line: 4, column: 1 });
     expect(d.html).toContain('Body text.');
+  });
+
+  it('reports YAML errors at the line and column of the file where they are', () => {
+    const at = (text: string) => doc(text).diagnostics.map((x) => `${x.line}:${x.column} ${x.code}`);
+    // Line 3, "bad: : x": the second ":" (column 6) has no key.
+    expect(at('---\ntitle: Hello\nbad: : x\n---\nBody.\n')).toEqual(['3:6 front-matter-syntax']);
+    // Line 3, "  y: 1" is indented under a scalar; js-yaml stops at the ":" (column 4).
+    expect(at('---\ntitle: Hello\n  y: 1\nz: 2\n---\nBody.\n')).toEqual(['3:4 front-matter-syntax']);
+    // Line 4: the key repeated.
+    expect(at('---\na: 1\nb: 2\na: 3\n---\nBody.\n')).toEqual(['4:1 front-matter-syntax']);
   });
 
   it('reports a value of the wrong type with its key and line', () => {

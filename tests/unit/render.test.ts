@@ -38,8 +38,11 @@ describe('rendered documents', () => {
   it('applies the stored colour mode in an inline head script before any stylesheet', async () => {
     const { html } = await renderSite(files);
     const head = html('/').querySelector('head')!.innerHTML;
-    expect(head.indexOf("localStorage.getItem(k)")).toBeGreaterThan(0);
-    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    const script = head.indexOf("localStorage.getItem(k)");
+    const stylesheet = head.indexOf('rel="stylesheet"');
+    // Both must be there (-1 would pass a plain "less than"), the script first.
+    expect(script).toBeGreaterThan(0);
+    expect(stylesheet).toBeGreaterThan(script);
   });
 
   it('resolves .md links to routes and keeps the TOC to h2–h3', async () => {

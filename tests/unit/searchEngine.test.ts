@@ -67,8 +67,8 @@ describe('search engine', () => {
       { url: '/both/', lvl0: 'Docs', lvl1: 'Partial refund', language: 'en', docusaurus_tag: 'd', sections: [{ level: 1, anchor: null, heading: null, text: 'A partial refund of a payment.' }] },
     ]);
     const order = [...new Set(engine.search('refund', { limit: 20 }).hits.map((hit) => hit.record.url_without_anchor))];
-    expect(order.indexOf('/title/')).toBeLessThan(order.indexOf('/heading/'));
-    expect(order.indexOf('/heading/')).toBeLessThan(order.indexOf('/text/'));
+    // All three must be found (an indexOf of -1 would pass a plain "less than"), in this order.
+    expect(order.filter((url) => ['/title/', '/heading/', '/text/'].includes(url))).toEqual(['/title/', '/heading/', '/text/']);
     expect(engine.search('partial refund', { limit: 1 }).hits[0]!.record.url).toBe('/both/');
   });
 

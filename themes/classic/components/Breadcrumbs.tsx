@@ -1,9 +1,10 @@
 import type { Breadcrumb } from '../../../runtime/pageData.ts';
-import { useSite } from '../../../runtime/SiteContext.ts';
+import { useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
 
 /** Home icon, then the categories above the page, then the page (not a link). */
 export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
   const { baseUrl } = useSite();
+  const href = useBaseUrl();
   if (items.length === 0) return null;
   return (
     <nav className="breadcrumbs-nav" aria-label="Breadcrumbs">
@@ -20,7 +21,7 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
           return (
             <li key={i} className={`breadcrumbs__item${last ? ' breadcrumbs__item--active' : ''}`} aria-current={last ? 'page' : undefined}>
               {crumb.href && !last ? (
-                <a className="breadcrumbs__link" href={crumb.href}>
+                <a className="breadcrumbs__link" href={href(crumb.href)}>
                   {crumb.label}
                 </a>
               ) : (

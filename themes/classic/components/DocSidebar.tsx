@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SidebarItem } from '../../../runtime/pageData.ts';
 import { useRouter } from '../../../runtime/router.ts';
+import { useBaseUrl } from '../../../runtime/SiteContext.ts';
 import { ExternalLinkIcon } from './NavLinkItem.tsx';
 import { Collapsible } from './Collapsible.tsx';
 
@@ -24,6 +25,7 @@ function containsPath(item: SidebarItem, path: string): boolean {
  */
 export function SidebarMenu({ items }: { items: SidebarItem[] }) {
   const { path } = useRouter();
+  const href = useBaseUrl();
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const [seenPath, setSeenPath] = useState(path);
   if (seenPath !== path) {
@@ -52,7 +54,7 @@ export function SidebarMenu({ items }: { items: SidebarItem[] }) {
             <li key={k} className={`menu__list-item theme-doc-sidebar-item-link level-${level}${item.className ? ` ${item.className}` : ''}`}>
               <a
                 className={`menu__link${active ? ' menu__link--active' : ''}`}
-                href={item.href}
+                href={href(item.href)}
                 aria-current={active ? 'page' : undefined}
                 {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >
@@ -70,7 +72,7 @@ export function SidebarMenu({ items }: { items: SidebarItem[] }) {
             <div className="menu__list-item-collapsible">
               {item.href ? (
                 <>
-                  <a className={`menu__link${active ? ' menu__link--active' : ''}`} href={item.href} aria-current={item.href === path ? 'page' : undefined}>
+                  <a className={`menu__link${active ? ' menu__link--active' : ''}`} href={href(item.href)} aria-current={item.href === path ? 'page' : undefined}>
                     {item.label}
                   </a>
                   <button type="button" className="menu__caret" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`} onClick={toggle} />

@@ -1,5 +1,5 @@
 import type { BlogArchivePageData, BlogListPageData, BlogPostPageData, NavLink, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
-import { useSite } from '../../../runtime/SiteContext.ts';
+import { useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
 import { Markdown } from '../components/Markdown.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { TagsList } from '../components/TagsList.tsx';
@@ -11,6 +11,7 @@ function formatDate(iso: string): string {
 
 function BlogSidebar({ items }: { items: NavLink[] }) {
   const { blog } = useSite();
+  const href = useBaseUrl();
   if (items.length === 0) return null;
   return (
     <aside className="blog-sidebar">
@@ -19,11 +20,11 @@ function BlogSidebar({ items }: { items: NavLink[] }) {
         <ul>
           {items.map((item) => (
             <li key={item.href}>
-              <a href={item.href}>{item.label}</a>
+              <a href={href(item.href)}>{item.label}</a>
             </li>
           ))}
         </ul>
-        <a className="blog-sidebar__archive" href={`${blog.path}archive/`}>
+        <a className="blog-sidebar__archive" href={href(`${blog.path}archive/`)}>
           Archive
         </a>
       </nav>
@@ -33,9 +34,10 @@ function BlogSidebar({ items }: { items: NavLink[] }) {
 
 function PostHeader({ post, titleLink }: { post: PostSummary; titleLink: boolean }) {
   const Heading = titleLink ? 'h2' : 'h1';
+  const href = useBaseUrl();
   return (
     <header>
-      <Heading className="blog-post__title">{titleLink ? <a href={post.permalink}>{post.title}</a> : post.title}</Heading>
+      <Heading className="blog-post__title">{titleLink ? <a href={href(post.permalink)}>{post.title}</a> : post.title}</Heading>
       <div className="blog-post__meta">
         <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.readingMinutes} min read
       </div>
@@ -43,9 +45,9 @@ function PostHeader({ post, titleLink }: { post: PostSummary; titleLink: boolean
         <div className="blog-post__authors">
           {post.authors.map((a) => (
             <div key={a.key ?? a.name} className="avatar">
-              {a.image_url && <img className="avatar__photo" src={a.image_url} alt="" width="40" height="40" loading="lazy" />}
+              {a.image_url && <img className="avatar__photo" src={href(a.image_url)} alt="" width="40" height="40" loading="lazy" />}
               <div className="avatar__intro">
-                <div className="avatar__name">{a.url ? <a href={a.url}>{a.name}</a> : a.name}</div>
+                <div className="avatar__name">{a.url ? <a href={href(a.url)}>{a.name}</a> : a.name}</div>
                 {a.title && <small className="avatar__subtitle">{a.title}</small>}
               </div>
             </div>
@@ -58,6 +60,7 @@ function PostHeader({ post, titleLink }: { post: PostSummary; titleLink: boolean
 
 /** A page of posts (the blog or one tag): summaries, 'Read more', page links. */
 export function BlogListPage({ page }: { page: BlogListPageData }) {
+  const href = useBaseUrl();
   return (
     <div className="container blog-layout">
       <BlogSidebar items={page.blogSidebar} />
@@ -65,7 +68,7 @@ export function BlogListPage({ page }: { page: BlogListPageData }) {
         {page.kind === 'blog-tag' && (
           <header className="blog-tag-header">
             <h1>{page.title}</h1>
-            <a href={page.allTagsPath}>View all tags</a>
+            <a href={page.allTagsPath && href(page.allTagsPath)}>View all tags</a>
           </header>
         )}
         {page.kind === 'blog-list' && <h1 className="sr-only">{page.title}</h1>}
@@ -76,7 +79,7 @@ export function BlogListPage({ page }: { page: BlogListPageData }) {
             <footer className="blog-post__footer">
               <TagsList tags={post.tags} />
               {post.hasTruncate && (
-                <a className="blog-post__read-more" href={post.permalink} aria-label={`Read more about ${post.title}`}>
+                <a className="blog-post__read-more" href={href(post.permalink)} aria-label={`Read more about ${post.title}`}>
                   Read more
                 </a>
               )}
@@ -143,6 +146,7 @@ export function TagsPage({ page }: { page: TagsPageData }) {
 
 /** Every post, by year. */
 export function BlogArchivePage({ page }: { page: BlogArchivePageData }) {
+  const href = useBaseUrl();
   return (
     <div className="container container--narrow">
       <header>
@@ -155,7 +159,7 @@ export function BlogArchivePage({ page }: { page: BlogArchivePageData }) {
           <ul>
             {posts.map((p) => (
               <li key={p.permalink}>
-                <a href={p.permalink}>
+                <a href={href(p.permalink)}>
                   <time dateTime={p.date}>{formatDate(p.date)}</time> – {p.title}
                 </a>
               </li>

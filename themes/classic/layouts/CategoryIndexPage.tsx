@@ -1,9 +1,11 @@
 import type { CategoryPageData } from '../../../runtime/pageData.ts';
+import { useBaseUrl } from '../../../runtime/SiteContext.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 
 /** A generated category page: title, description, one card per item of the category. */
 export function CategoryIndexPage({ page }: { page: CategoryPageData }) {
+  const href = useBaseUrl();
   return (
     <div className="doc-page row">
       <div className="doc-page__main">
@@ -14,7 +16,7 @@ export function CategoryIndexPage({ page }: { page: CategoryPageData }) {
         </header>
         <section className="card-grid">
           {page.items.map((item) => (
-            <a key={item.href} className="card" href={item.href}>
+            <a key={item.href} className="card" href={href(item.href)}>
               <h2 className="card__title" title={item.label}>
                 {item.type === 'category' ? <FolderIcon /> : <PageIcon />}
                 {item.label}
