@@ -127,9 +127,9 @@ function ClientApp({ initial }: { initial: PageData }) {
     };
   }, [go]);
 
-  // Dev server only (compiled out of production bundles): pages edited on disk update in place.
+  // Pages edited on disk update in place: the dev server's own script sends this event
+  // (the bundle is the same for build and dev, so dev serves exactly what build writes).
   useEffect(() => {
-    if (!process.env.SITE_DEV) return;
     const onUpdate = (event: Event) => {
       const { paths, sidebars, pages } = (event as CustomEvent<{ paths: string[]; sidebars: boolean; pages?: Record<string, string> }>).detail;
       forgetPageData(paths, sidebars);

@@ -33,8 +33,8 @@ export function clientBuildOptions(site: SiteData, outDir: string): esbuild.Buil
     publicPath: `${site.baseUrl}assets/`,
     jsx: 'automatic',
     target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
-    // SITE_DEV is set by the dev server's build; empty here, so its code is left out.
-    define: { 'process.env.NODE_ENV': '"production"', 'process.env.SITE_DEV': '""' },
+    // The same bundle for build and dev (dev only adds its own client script to pages).
+    define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
     plugins: [siteDataPlugin(site)],

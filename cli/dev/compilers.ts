@@ -73,7 +73,7 @@ export class ServerRenderer {
   }
 }
 
-/** The client bundle with an incremental esbuild context, in dev mode (live updates on). */
+/** The client bundle with an incremental esbuild context: the build's bundle, rebuilt after theme edits. */
 export class ClientBuilder {
   private constructor(
     private readonly context: esbuild.BuildContext<{ write: false; metafile: true }>,
@@ -82,8 +82,7 @@ export class ClientBuilder {
   ) {}
 
   static async create(site: SiteData, outDir: string): Promise<ClientBuilder> {
-    const options = clientBuildOptions(site, outDir);
-    const context = await esbuild.context({ ...options, define: { ...options.define, 'process.env.SITE_DEV': '"1"' } });
+    const context = await esbuild.context(clientBuildOptions(site, outDir));
     return new ClientBuilder(context, outDir, site.baseUrl);
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { resolveRequest } from '../serve/staticServer.ts';
 import { contentType } from '../serve/contentTypes.ts';
-import { containedKind, realPathInside, realRoot, refuseMethod, requestPath } from '../serve/requests.ts';
+import { realPathInside, refuseMethod, requestPath } from '../serve/requests.ts';
 import type { DevSite } from './devSite.ts';
 
 /** What the browser's dev client is told, as server-sent events. */
@@ -14,19 +14,19 @@ export type DevMessage =
   | { type: 'problems'; problems: Pick<Diagnostic, 'file' | 'line' | 'column' | 'message' | 'hint' | 'severity'>[] };
 
 /**
- * Serves the in-memory site the way `serve` serves `build/` (trailing slashes, 404 page),
- * static files straight from the static folder (a change shows at once), the dev client,
- * and an event stream that tells open tabs what changed.
+ * Serves the in-memory site the way `serve` serves `build/` (trailing slashes, 404 page):
+ * the files the generator made from memory, the site's own files (static, images next to
+ * pages) read from where they are when asked for (a change shows at once), the dev
+ * client, and an event stream that tells open tabs what changed.
  */
 export function createDevServer(dev: DevSite, devClientJs: () => string): { server: http.Server; broadcast(message: DevMessage): void } {
   const clients = new Set<http.ServerResponse>();
   const VIRTUAL_ROOT = path.resolve('/__site');
-  // Static files are read from the static folder, and only from inside it (symlinks followed).
-  const exists = (staticRoot: string, file: string): 'file' | 'dir' | null => {
+  const exists = (file: string): 'file' | 'dir' | null => {
     const rel = path.relative(VIRTUAL_ROOT, file).split(path.sep).join('/');
-    if (dev.outputs.has(rel)) return 'file';
-    if (dev.outputs.has(rel ? `${rel}/index.html` : 'index.html')) return 'dir';
-    return containedKind(staticRoot, path.join(dev.staticDir, rel));
+    if (dev.outputs.has(rel) || dev.copies.has(rel)) return 'file';
+    const index = rel ? `${rel}/index.html` : 'index.html';
+    return dev.outputs.has(index) || dev.copies.has(index) ? 'dir' : null;
   };
   const server = http.createServer((req, res) => {
     if (refuseMethod(req, res)) return;
@@ -43,8 +43,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string): { serv
       return;
     }
     if (/^\/search\/[^/?]+\.json/.test(url)) dev.ensureSearchIndex();
-    const staticRoot = realRoot(dev.staticDir);
-    const result = resolveRequest(VIRTUAL_ROOT, url, (file) => exists(staticRoot, file));
+    const result = resolveRequest(VIRTUAL_ROOT, url, exists);
     if (result.type === 'bad-request') {
       res.writeHead(400).end('Bad request\n');
       return;
@@ -59,7 +58,9 @@ export function createDevServer(dev: DevSite, devClientJs: () => string): { serv
       res.writeHead(result.status, { 'Content-Type': contentType(rel), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : body);
     const notFound = () => res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
     if (output) return send(output.body);
-    const file = realPathInside(staticRoot, path.join(dev.staticDir, rel));
+    // Only files the scan found inside the site, and only while they still lead there.
+    const source = dev.copies.get(rel);
+    const file = source ? dev.readRoots.map((root) => realPathInside(root, source)).find((f) => f !== null) : null;
     if (!file) return notFound();
     fs.readFile(file, (error, body) => (error ? notFound() : send(body)));
   });

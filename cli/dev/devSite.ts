@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
 import { loadConfig } from '../config/load.ts';
 import { scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
@@ -13,12 +12,10 @@ import type { Route, RouteGraph } from '../graph/types.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from '../pipeline/report.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { toSiteData } from '../render/siteData.ts';
-import { pageDocument, renderRoute } from '../render/renderRoute.ts';
 import { toPageData } from '../render/toPageData.ts';
-import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from '../render/siteFiles.ts';
-import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageData.ts';
-import { routeFile } from '../write/writeSite.ts';
+import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
+import { pageDataUrl, type SiteData } from '../../runtime/pageData.ts';
+import { routeFile } from '../graph/paths.ts';
 import type { ClientBundle } from '../bundle/clientBundle.ts';
 import { ClientBuilder, ServerRenderer, type RenderPage } from './compilers.ts';
 import type { Change } from './rebuildQueue.ts';
@@ -26,7 +23,7 @@ import { patchDocuments } from './patchGraph.ts';
 import { changedDocs, filesLinkingTo, navFingerprint } from './affected.ts';
 import { contentSource, insideContent } from './contentPaths.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
-import { siteFileStatus } from '../config/sitePaths.ts';
+import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 
 /** A file the dev server answers with. */
@@ -56,7 +53,10 @@ const DEV_CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script>';
  * the pages whose output actually changed.
  */
 export class DevSite {
+  /** Files the generator made, by output path. */
   readonly outputs = new Map<string, Output>();
+  /** The site's own files published as they are (static, images next to pages): output path → source, read when asked for. */
+  copies = new Map<string, string>();
   diagnostics: Diagnostic[] = [];
   private config!: ResolvedConfig;
   private site: SiteData | undefined;
@@ -69,6 +69,7 @@ export class DevSite {
   private readonly keys = new WeakMap<SourceFile, string>();
   private linkProblems: Diagnostic[] = [];
   private fingerprints = new Map<string, string>();
+  /** Each route's page data as JSON, to tell which pages an edit changed. */
   private pageJson = new Map<string, string>();
   private bundle: ClientBundle | undefined;
   private client: ClientBuilder | undefined;
@@ -97,6 +98,11 @@ export class DevSite {
       throw error;
     }
     return dev;
+  }
+
+  /** Real paths of the folders files may be read from (see `readRoots`). */
+  get readRoots(): string[] {
+    return readRoots(this.config);
   }
 
   get staticDir(): string {
@@ -242,6 +248,7 @@ export class DevSite {
     this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));
     this.graph = graph;
     const updated = fast ? this.renderChangedDocuments(changed) : await this.renderAll();
+    this.copies = new Map(copiedFiles(graph, this.config, this.staticFiles).map(([from, to]) => [to, from]));
     this.hasGoodBuild = true;
     this.searchStale = true;
     return { updated, diagnostics, applied: true };
@@ -256,8 +263,7 @@ export class DevSite {
 
   /** Anything else: every page whose data changed, plus the site-wide files. */
   private async renderAll(): Promise<string[]> {
-    const buildId = createHash('sha1').update(JSON.stringify(this.config)).digest('hex').slice(0, 12);
-    const site = toSiteData(this.config, this.graph, buildId);
+    const site = siteDataOf(this.config, this.graph);
     const siteChanged = JSON.stringify(site) !== JSON.stringify(this.site);
     this.site = site;
     if (siteChanged || !this.client) {
@@ -284,12 +290,7 @@ export class DevSite {
       this.outputs.delete(pageDataUrl('/', old).slice(1));
       updated.push(old);
     }
-    const siteFiles = new Map<string, string>([
-      ...Object.entries(this.graph.sidebars).map(([id, items]): [string, string] => [sidebarDataUrl('/', id).slice(1), JSON.stringify(items)]),
-      ['sitemap.xml', renderSitemap(this.graph, site)],
-      ['robots.txt', renderRobots(site)],
-      ...Object.entries(renderFeeds(this.graph, site, this.config)),
-    ]);
+    const siteFiles = new Map(siteWideFiles(this.graph, site, this.config, this.staticFiles));
     // A sidebar or a feed that is gone (config edit, last post deleted) is gone from memory too.
     for (const file of this.siteFiles) if (!siteFiles.has(file)) this.outputs.delete(file);
     for (const [file, body] of siteFiles) this.outputs.set(file, { body });
@@ -313,10 +314,11 @@ export class DevSite {
   private renderOne(route: Route, json: string): void {
     this.pageJson.set(route.path, json);
     if (!this.bundle || !this.site) return;
-    const page = renderRoute(route, { graph: this.graph, config: this.config, site: this.site, renderPage: this.renderPage });
-    const html = pageDocument(page, { site: this.site, assets: this.bundle.assets, headTags: sharedHeadTags(this.site, this.config, this.graph.posts.length > 0) });
-    this.outputs.set(routeFile(route.path), { body: html.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) });
-    if (page.data) this.outputs.set(pageDataUrl('/', route.path).slice(1), { body: page.data });
+    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.bundle.assets, renderPage: this.renderPage });
+    for (const [file, body] of page.files) {
+      // The HTML the build writes, plus the dev client (live updates, the problems overlay).
+      this.outputs.set(file, { body: file === routeFile(route.path) ? body.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) : body });
+    }
   }
 }
 

@@ -35,3 +35,8 @@ export function compareRoutes(a: { path: string }, b: { path: string }): number 
   }
   return x.length - y.length;
 }
+
+/** Output file of a route: "/a/b/" → "a/b/index.html"; "/404.html" stays. */
+export function routeFile(routePath: string): string {
+  return routePath.endsWith('/') ? `${routePath.slice(1)}index.html` : routePath.slice(1);
+}

@@ -1,17 +1,12 @@
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { DocumentCache } from '../content/loadContent.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient } from '../bundle/clientBundle.ts';
-import { toSiteData } from '../render/siteData.ts';
-import { pageDocument, renderRoute } from '../render/renderRoute.ts';
-import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from '../render/siteFiles.ts';
+import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
-import { pageDataUrl, sidebarDataUrl } from '../../runtime/pageData.ts';
-import { routeFile, SiteWriter } from '../write/writeSite.ts';
-import { copyContentFiles } from '../write/copyContentFiles.ts';
+import { SiteWriter } from '../write/writeSite.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
@@ -49,19 +44,14 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
       }
     }
 
-    const buildId = createHash('sha1').update(JSON.stringify(config)).digest('hex').slice(0, 12);
-    const site = toSiteData(config, graph, buildId);
+    const site = siteDataOf(config, graph);
     const bundle = await reporter.step('Bundling client', () => bundleClient(site, outDir));
-    const staticDir = path.resolve(config.siteDir, config.paths.static);
-    // The scan listed only files inside the site (links out of it were reported, not followed).
-    for (const file of staticFiles) await writer.copyFile(path.join(staticDir, file), file);
-    const headTags = sharedHeadTags(site, config, graph.posts.length > 0);
+    // The site's own files first: a file the generator makes for the same path wins.
+    for (const [from, to] of copiedFiles(graph, config, staticFiles)) await writer.copyFile(from, to);
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = 0;
       for (const route of graph.routes) {
-        const page = renderRoute(route, { graph, config, site });
-        await writer.write(routeFile(route.path), pageDocument(page, { site, assets: bundle.assets, headTags }));
-        if (page.data) await writer.write(pageDataUrl('/', route.path).slice(1), page.data);
+        for (const [file, contents] of pageFiles(route, { graph, config, site, assets: bundle.assets }).files) await writer.write(file, contents);
         progress(++done, graph.routes.length);
       }
     });
@@ -69,12 +59,8 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
       for (const [file, contents] of searchIndexFiles(graph, config)) await writer.write(file, contents);
     });
     await reporter.step('Writing build', async () => {
-      for (const [id, items] of Object.entries(graph.sidebars)) await writer.write(sidebarDataUrl('/', id).slice(1), JSON.stringify(items));
+      for (const [file, contents] of siteWideFiles(graph, site, config, staticFiles)) await writer.write(file, contents);
       for (const [file, contents] of bundle.files) await writer.write(file, contents);
-      await writer.write('sitemap.xml', renderSitemap(graph, site));
-      for (const [file, contents] of Object.entries(renderFeeds(graph, site, config))) await writer.write(file, contents);
-      if (!staticFiles.includes('robots.txt')) await writer.write('robots.txt', renderRobots(site));
-      await copyContentFiles(graph, config, writer);
       await writer.commit();
     });
     reporter.info(

@@ -6,11 +6,6 @@ import { catalog } from '../errors/catalog.ts';
 import { MARKER_FILE, markerText } from './outputFolder.ts';
 import { acquireOutputLock, recoverOutputFolder, sideFolders, swapIn } from './swap.ts';
 
-/** Output file of a route: "/a/b/" → "a/b/index.html"; "/404.html" stays. */
-export function routeFile(routePath: string): string {
-  return routePath.endsWith('/') ? `${routePath.slice(1)}index.html` : routePath.slice(1);
-}
-
 /**
  * Writes a site into a fresh folder beside `outDir` and swaps it in on `commit()`. Files
  * are written as they are produced (a 10,000-page site is never held in memory whole),

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { ResolvedConfig } from '../config/types.ts';
+import type { Route, RouteGraph } from '../graph/types.ts';
+import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageData.ts';
+import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
+import { routeFile } from '../graph/paths.ts';
+import type { PageAssets } from './document.ts';
+import { pageDocument, renderRoute, type RenderContext } from './renderRoute.ts';
+import { toSiteData } from './siteData.ts';
+import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from './siteFiles.ts';
+import { contentFileUrl } from './resolveContentLinks.ts';
+
+/**
+ * The site as files: what `build` writes and `dev` serves, each file made in one place so
+ * the two cannot drift. Paths are relative to the output folder.
+ */
+
+/** The data every page shares, with the id of this build (a hash of the config). */
+export function siteDataOf(config: ResolvedConfig, graph: RouteGraph): SiteData {
+  const buildId = createHash('sha1').update(JSON.stringify(config)).digest('hex').slice(0, 12);
+  return toSiteData(config, graph, buildId);
+}
+
+export interface PageFiles {
+  route: Route;
+  /** The page's JSON for the client router, as in its payload file (compared to tell whether a page changed). */
+  data: string | undefined;
+  files: [string, string][];
+}
+
+/** A route's HTML document and payload file. */
+export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAssets }): PageFiles {
+  const rendered = renderRoute(route, ctx);
+  const headTags = sharedHeadTags(ctx.site, ctx.config, ctx.graph.posts.length > 0);
+  const files: [string, string][] = [[routeFile(route.path), pageDocument(rendered, { site: ctx.site, assets: ctx.assets, headTags })]];
+  if (rendered.data) files.push([pageDataUrl('/', route.path).slice(1), rendered.data]);
+  return { route, data: rendered.data, files };
+}
+
+/**
+ * The files made for the whole site: each sidebar's tree, the sitemap, the feeds, and a
+ * robots.txt unless the static folder has one.
+ */
+export function siteWideFiles(graph: RouteGraph, site: SiteData, config: ResolvedConfig, staticFiles: readonly string[]): [string, string][] {
+  return [
+    ...Object.entries(graph.sidebars).map(([id, items]): [string, string] => [sidebarDataUrl('/', id).slice(1), JSON.stringify(items)]),
+    ['sitemap.xml', renderSitemap(graph, site)],
+    ...Object.entries(renderFeeds(graph, site, config)),
+    ...(staticFiles.includes('robots.txt') ? [] : [['robots.txt', renderRobots(site)] as [string, string]]),
+  ];
+}
+
+/**
+ * The site's own files published as they are, as [absolute source, output path]: the
+ * static folder (as scanned: only what is inside the site), then the files pages show next
+ * to their Markdown (images, downloads). A missing one was reported by the link check
+ * (and let through under `onBrokenLinks: 'warn'`); one outside the site was an error
+ * there and is never read.
+ */
+export function copiedFiles(graph: RouteGraph, config: ResolvedConfig, staticFiles: readonly string[]): [string, string][] {
+  const staticDir = path.resolve(config.siteDir, config.paths.static);
+  const out: [string, string][] = staticFiles.map((file) => [path.join(staticDir, file), file]);
+  const seen = new Set<string>();
+  const roots = readRoots(config);
+  for (const route of graph.routes) {
+    if (!('document' in route) || route.canonical) continue;
+    for (const link of route.document.links) {
+      if (!link.file || /\.mdx?$/i.test(link.file) || seen.has(link.file)) continue;
+      seen.add(link.file);
+      if (siteFileStatus(config, link.file, roots) === 'ok') out.push([path.join(config.siteDir, link.file), contentFileUrl(link.file)]);
+    }
+  }
+  return out;
+}
