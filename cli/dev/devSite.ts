@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
 import { loadConfig } from '../config/load.ts';
 import { scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
@@ -13,7 +12,7 @@ import type { Route, RouteGraph } from '../graph/types.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from '../pipeline/report.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { toSiteData } from '../render/siteData.ts';
+import { buildIdOf, toSiteData } from '../render/siteData.ts';
 import { pageDocument, renderRoute } from '../render/renderRoute.ts';
 import { toPageData } from '../render/toPageData.ts';
 import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from '../render/siteFiles.ts';
@@ -250,8 +249,7 @@ export class DevSite {
 
   /** Anything else: every page whose data changed, plus the site-wide files. */
   private async renderAll(): Promise<string[]> {
-    const buildId = createHash('sha1').update(JSON.stringify(this.config)).digest('hex').slice(0, 12);
-    const site = toSiteData(this.config, this.graph, buildId);
+    const site = toSiteData(this.config, this.graph, buildIdOf(this.config));
     const siteChanged = JSON.stringify(site) !== JSON.stringify(this.site);
     this.site = site;
     if (siteChanged || !this.client) {

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { DocumentCache } from '../content/loadContent.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient } from '../bundle/clientBundle.ts';
-import { toSiteData } from '../render/siteData.ts';
+import { buildIdOf, toSiteData } from '../render/siteData.ts';
 import { pageDocument, renderRoute } from '../render/renderRoute.ts';
 import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from '../render/siteFiles.ts';
 import { CONTENT_FILES_PREFIX } from '../render/resolveContentLinks.ts';
@@ -43,8 +42,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     }
   }
 
-  const buildId = createHash('sha1').update(JSON.stringify(config)).digest('hex').slice(0, 12);
-  const site = toSiteData(config, graph, buildId);
+  const site = toSiteData(config, graph, buildIdOf(config));
   const bundle = await reporter.step('Bundling client', () => bundleClient(site, outDir));
   const writer = await SiteWriter.open(outDir);
   try {
