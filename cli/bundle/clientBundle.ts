@@ -20,6 +20,9 @@ export interface ClientBundle {
 export function clientBuildOptions(site: SiteData, outDir: string): esbuild.BuildOptions & { write: false; metafile: true } {
   return {
     entryPoints: { main: CLIENT_ENTRY },
+    // Paths (and so chunk hashes) relative to the generator, not to the shell's folder:
+    // without it every chunk is renamed when the build runs from another directory.
+    absWorkingDir: PACKAGE_ROOT,
     bundle: true,
     format: 'esm',
     splitting: true,
@@ -63,7 +66,8 @@ export function collectBundle(result: esbuild.BuildResult<{ write: false; metafi
   const files = new Map<string, Uint8Array>();
   for (const file of result.outputFiles) files.set(path.relative(outDir, file.path).split(path.sep).join('/'), file.contents);
   const outputs = result.metafile.outputs;
-  const rel = (p: string) => path.relative(outDir, path.resolve(p)).split(path.sep).join('/');
+  // Metafile paths are relative to absWorkingDir (the generator's folder).
+  const rel = (p: string) => path.relative(outDir, path.resolve(PACKAGE_ROOT, p)).split(path.sep).join('/');
   const entryKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint && k.endsWith('.js'))!;
   const entry = outputs[entryKey]!;
   const preload = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);

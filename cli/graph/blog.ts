@@ -6,6 +6,7 @@ import type { BlogPostRoute, NavLink, PostSummary, Route, TagLink } from './type
 import { catalog } from '../errors/catalog.ts';
 import { slugify } from '../content/slug.ts';
 import { joinRoute } from './paths.ts';
+import { compareCodeUnits, compareText, parseDate } from './machineIndependent.ts';
 
 const DATE_PREFIX_RE = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;
 const WORDS_PER_MINUTE = 200;
@@ -30,7 +31,7 @@ export function buildBlog(
       const fm = document.frontMatter;
       const pathName = document.relPath.replace(/\/(index|README)\.mdx?$/i, '').replace(/\.mdx?$/, '');
       const match = DATE_PREFIX_RE.exec(pathName.split('/').pop()!) ?? DATE_PREFIX_RE.exec(pathName);
-      const date = fm.date ? new Date(fm.date) : match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : new Date(0);
+      const date = fm.date ? parseDate(fm.date) : match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : new Date(0);
       const name = match ? match[4]! : pathName;
       const permalink = fm.slug
         ? joinRoute(base, fm.slug)
@@ -63,7 +64,7 @@ export function buildBlog(
       };
       return { document, summary, unlisted: fm.unlisted === true };
     })
-    .sort((a, b) => b.summary.date.localeCompare(a.summary.date) || a.summary.permalink.localeCompare(b.summary.permalink));
+    .sort((a, b) => compareCodeUnits(b.summary.date, a.summary.date) || compareCodeUnits(a.summary.permalink, b.summary.permalink));
 
   const listed = entries.filter((e) => !e.unlisted).map((e) => e.summary);
   const routes: Route[] = [];
@@ -105,7 +106,7 @@ export function buildBlog(
   }
   const tags = [...tagMap.values()]
     .map(({ tag, posts }) => ({ ...tag, count: posts.length }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => compareText(a.label, b.label));
   const tagsPath = joinRoute(base, 'tags');
   routes.push({ kind: 'blog-tags', path: tagsPath, title: 'Tags', description: `All tags used on the ${config.blog.title.toLowerCase()}.`, tags });
   for (const { tag, posts } of tagMap.values()) {

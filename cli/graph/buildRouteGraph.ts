@@ -10,6 +10,7 @@ import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
 import { checkInvariants } from './invariants.ts';
 import { compareRoutes, joinRoute } from './paths.ts';
+import { compareText } from './machineIndependent.ts';
 
 /**
  * The route graph: every page of the site and everything the theme shows around it
@@ -106,7 +107,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
 
   if (docsTags.size > 0) {
     const tagsPath = joinRoute(config.docs.routeBasePath, 'tags');
-    const tags = [...docsTags.values()].map(({ tag, docs }) => ({ ...tag, count: docs.length })).sort((a, b) => a.label.localeCompare(b.label));
+    const tags = [...docsTags.values()].map(({ tag, docs }) => ({ ...tag, count: docs.length })).sort((a, b) => compareText(a.label, b.label));
     routes.push({ kind: 'docs-tags', path: tagsPath, title: 'Tags', description: 'All tags used in the documentation.', tags });
     for (const { tag, docs } of docsTags.values()) {
       routes.push({

@@ -1,9 +1,21 @@
+import path from 'node:path';
+import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { joinRoute } from '../graph/paths.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import { sidebarRoutes } from '../graph/navigation.ts';
 import { searchTags } from '../search/records.ts';
+
+/**
+ * The build id every page carries: a hash of the config as written, so two checkouts of
+ * the same commit agree. Where the site folder is (`siteDir`, the config file's absolute
+ * path) is not part of it: that made every page differ between two clones.
+ */
+export function buildIdOf(config: ResolvedConfig): string {
+  const where = { siteDir: '.', configFile: config.configFile && path.relative(config.siteDir, config.configFile).split(path.sep).join('/') };
+  return createHash('sha1').update(JSON.stringify({ ...config, ...where })).digest('hex').slice(0, 12);
+}
 
 /**
  * The part of the config the browser needs, shared by every page. A search item is

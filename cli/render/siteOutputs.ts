@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
 import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageData.ts';
@@ -7,7 +6,7 @@ import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { routeFile } from '../graph/paths.ts';
 import type { PageAssets } from './document.ts';
 import { pageDocument, renderRoute, type RenderContext } from './renderRoute.ts';
-import { toSiteData } from './siteData.ts';
+import { buildIdOf, toSiteData } from './siteData.ts';
 import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from './siteFiles.ts';
 import { contentFileUrl } from './resolveContentLinks.ts';
 
@@ -18,8 +17,7 @@ import { contentFileUrl } from './resolveContentLinks.ts';
 
 /** The data every page shares, with the id of this build (a hash of the config). */
 export function siteDataOf(config: ResolvedConfig, graph: RouteGraph): SiteData {
-  const buildId = createHash('sha1').update(JSON.stringify(config)).digest('hex').slice(0, 12);
-  return toSiteData(config, graph, buildId);
+  return toSiteData(config, graph, buildIdOf(config));
 }
 
 export interface PageFiles {

@@ -3,6 +3,7 @@ import type { PostSummary, Route, RouteGraph, SidebarItem } from '../graph/types
 import type { PageData, PostSummary as PostData, TocItem } from '../../runtime/pageData.ts';
 import type { HeadingInfo } from '../content/markdown/headings.ts';
 import { resolveContentLinks } from './resolveContentLinks.ts';
+import { parseDate } from '../graph/machineIndependent.ts';
 
 /**
  * What the theme gets for one route: plain JSON, with the document's links resolved and
@@ -30,7 +31,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         tags: route.tags,
         sidebarId: route.sidebarId,
         sidebar: sidebar && pruneSidebar(sidebar, activePath),
-        lastUpdate: fm.last_update ? { date: fm.last_update.date ? new Date(fm.last_update.date).toISOString() : undefined, author: fm.last_update.author } : undefined,
+        lastUpdate: fm.last_update ? { date: fm.last_update.date ? parseDate(fm.last_update.date).toISOString() : undefined, author: fm.last_update.author } : undefined,
       };
     }
     case 'category-index': {
