@@ -105,22 +105,20 @@ function ClientApp({ initial }: { initial: PageData }) {
       void go(url, 'push');
     };
     const onPop = () => void go(new URL(location.href), 'pop');
-    const prefetch = (event: Event) => {
+    const onHover = (event: Event) => {
       const anchor = (event.target as Element | null)?.closest?.('a');
-      if (!anchor || !canPrefetch()) return;
-      const url = internalTarget(anchor, site.baseUrl);
-      if (url) loadPageData(site.baseUrl, routePath(url.pathname, site.baseUrl)).catch(() => undefined);
+      if (anchor && canPrefetch()) prefetch(anchor);
     };
     document.addEventListener('click', onClick);
-    document.addEventListener('mouseover', prefetch, { passive: true });
-    document.addEventListener('focusin', prefetch);
+    document.addEventListener('mouseover', onHover, { passive: true });
+    document.addEventListener('focusin', onHover);
     window.addEventListener('popstate', onPop);
     window.addEventListener('pagehide', saveScroll);
     const removeBehaviours = installContentBehaviours();
     return () => {
       document.removeEventListener('click', onClick);
-      document.removeEventListener('mouseover', prefetch);
-      document.removeEventListener('focusin', prefetch);
+      document.removeEventListener('mouseover', onHover);
+      document.removeEventListener('focusin', onHover);
       window.removeEventListener('popstate', onPop);
       window.removeEventListener('pagehide', saveScroll);
       removeBehaviours();
@@ -151,8 +149,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
-        const url = internalTarget(entry.target as HTMLAnchorElement, site.baseUrl);
-        if (url) loadPageData(site.baseUrl, routePath(url.pathname, site.baseUrl)).catch(() => undefined);
+        prefetch(entry.target as HTMLAnchorElement);
       }
     });
     const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
@@ -178,6 +175,22 @@ function ClientApp({ initial }: { initial: PageData }) {
   }, [state.page]);
 
   return <App site={site} page={state.page} router={{ path: state.page.path, loading: state.loading, failure: state.failure }} />;
+}
+
+/**
+ * Loads a linked page's payload ahead of the click. Not for a link within the page shown
+ * (`#id`): its payload is not needed, and the not-found page's own address has none.
+ */
+function prefetch(anchor: HTMLAnchorElement) {
+  const url = internalTarget(anchor, site.baseUrl);
+  if (!url || url.pathname === location.pathname) return;
+  let path: string;
+  try {
+    path = routePath(url.pathname, site.baseUrl);
+  } catch {
+    return;
+  }
+  loadPageData(site.baseUrl, path).catch(() => undefined);
 }
 
 function saveScroll() {

@@ -200,6 +200,11 @@ export interface SiteData {
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   docs: { pluginId: string; versionPersistence: 'localStorage' | 'none'; versionLabel: string; releaseLabel?: string; versionPath: string };
   blog: { title: string; path: string };
+  /**
+   * Where home links (logo, not-found page) lead: `/` when the site has a page there,
+   * else the docs' first page (else the blog), so no link leads to a page that is not there.
+   */
+  homePath: string;
   zoom: { selector: string; background: { light: string; dark: string }; config: { margin: number; background: string; scrollOffset: number } };
   search: {
     provider: 'local' | 'algolia';

@@ -59,14 +59,21 @@ export function routePath(pathname: string, baseUrl: string): string {
   return path.startsWith(baseUrl) ? `/${path.slice(baseUrl.length)}` : path;
 }
 
+/**
+ * Fetches a JSON file once. A failure is forgotten, so the next try fetches again, except
+ * a 404: that file is not there, and asking again (each hover of a link to it) would only
+ * repeat the same failed request.
+ */
 function fetchOnce<T>(cache: Map<string, Promise<T>>, key: string, url: string, what: string): Promise<T> {
   let pending = cache.get(key);
   if (!pending) {
+    let missing = false;
     pending = fetch(url).then((res) => {
+      missing = res.status === 404;
       if (!res.ok) throw new Error(`Could not load ${what} (HTTP ${res.status}).`);
       return res.json() as Promise<T>;
     });
-    pending.catch(() => cache.delete(key));
+    pending.catch(() => missing || cache.delete(key));
     cache.set(key, pending);
   }
   return pending;

@@ -34,6 +34,8 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
   const columns = config.footer.links.filter((l): l is { title?: string; items: { label?: string; to?: string; href?: string; html?: string }[] } => 'items' in l);
   const links = config.footer.links.filter((l) => !('items' in l)) as { label?: string; to?: string; href?: string; html?: string }[];
   const search = config.search;
+  const versionPath = docPath(graph.version.mainDocId) ?? joinRoute(config.docs.routeBasePath);
+  const blogPath = joinRoute(config.blog.routeBasePath);
   return {
     title: config.title,
     tagline: config.tagline,
@@ -52,9 +54,10 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
       versionPersistence: config.docs.versionPersistence,
       versionLabel: config.docs.versionLabel,
       releaseLabel: config.docs.releaseLabel,
-      versionPath: docPath(graph.version.mainDocId) ?? joinRoute(config.docs.routeBasePath),
+      versionPath,
     },
-    blog: { title: config.blog.title, path: joinRoute(config.blog.routeBasePath) },
+    blog: { title: config.blog.title, path: blogPath },
+    homePath: homePath(graph, [versionPath, blogPath]),
     zoom: config.zoom,
     search:
       search.provider === 'algolia'
@@ -62,6 +65,12 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
         : { provider: 'local', indexName: 'local', contextualSearch: true, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config) },
     buildId,
   };
+}
+
+/** `/` when it is a page, else the first of `fallbacks` that is one, else the first page there is. */
+function homePath(graph: RouteGraph, fallbacks: string[]): string {
+  const isPage = (path: string) => graph.byPath.has(path) && graph.byPath.get(path)!.kind !== 'not-found';
+  return ['/', ...fallbacks].find(isPage) ?? graph.routes.find((r) => r.kind !== 'not-found')?.path ?? '/';
 }
 
 /** The facet values contextual search keeps: plain pages, the docs version, the blog. */

@@ -73,6 +73,55 @@ describe('on a static host that answers unknown paths with 404.html', () => {
     await page.close();
   });
 
+  it('without a page at "/", never asks for a payload that is not there, and home links lead to a page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const payloads: Array<{ url: string; status: number }> = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/page-data/')) payloads.push({ url: r.url().slice(url.length), status: r.status() });
+    });
+    for (const at of ['/guide/', '/setup/install/', '/nothing/', '/search/']) {
+      await page.goto(`${url}${at}`, { waitUntil: 'networkidle' });
+      // A link is hovered; links scrolled into view are prefetched; then every link (the
+      // logo, empty without a title or image, too) gets the events a hover and a focus send.
+      const inMain = page.locator('main a[href]:visible');
+      if (await inMain.count()) await inMain.first().hover();
+      await page.mouse.wheel(0, 2000);
+      for (const link of await page.locator('a[href]').all()) {
+        await link.dispatchEvent('mouseover');
+        await link.dispatchEvent('focusin');
+      }
+      await page.waitForLoadState('networkidle');
+    }
+    // The logo and the not-found page lead to the docs' first page; no breadcrumb leads to "/".
+    await page.goto(`${url}/nothing/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('a.navbar__brand').getAttribute('href')).toBe('/guide/');
+    expect(await page.getByRole('link', { name: 'documentation home' }).getAttribute('href')).toBe('/guide/');
+    await page.goto(`${url}/setup/install/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('nav[aria-label="Breadcrumbs"] a[href="/"]').count()).toBe(0);
+    expect(payloads.filter((p) => p.status !== 200), JSON.stringify(payloads)).toEqual([]);
+    // Prefetching still works: the pages that are there were fetched.
+    expect(payloads.map((p) => p.url)).toEqual(expect.arrayContaining(['/page-data/guide/data.json', '/page-data/setup/install/data.json']));
+    await page.close();
+  });
+
+  it('asks once for a payload that is not there, however often its link is hovered', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${url}/guide/`, { waitUntil: 'networkidle' });
+    const asked: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/page-data/gone/') && asked.push(r.url())));
+    await page.evaluate(() => {
+      const a = Object.assign(document.createElement('a'), { href: '/gone/', textContent: 'A page removed since' });
+      document.querySelector('main')!.append(a);
+    });
+    for (let i = 0; i < 3; i++) {
+      await page.mouse.move(0, 0);
+      await page.getByRole('link', { name: 'A page removed since' }).hover();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(asked).toHaveLength(1);
+    await page.close();
+  });
+
   it('keeps the not-found page, at the address asked, when the clean path is no page either', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/nothing.html`, { waitUntil: 'networkidle' });

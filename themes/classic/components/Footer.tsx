@@ -3,7 +3,7 @@ import { NavLinkItem } from './NavLinkItem.tsx';
 
 /** Link columns (title + links) or a single row of links separated by dots; logo; copyright. */
 export function Footer() {
-  const { footer, baseUrl } = useSite();
+  const { footer, baseUrl, homePath } = useSite();
   const src = (s: string) => (s.startsWith('/') ? baseUrl + s.slice(1) : s);
   return (
     <footer className={`footer footer--${footer.style}`}>
@@ -37,7 +37,7 @@ export function Footer() {
         {(footer.logo || footer.copyright) && (
           <div className="footer__bottom">
             {footer.logo && (
-              <a className="footer__logo" href={footer.logo.href ?? baseUrl}>
+              <a className="footer__logo" href={footer.logo.href ?? baseUrl + homePath.slice(1)}>
                 <img src={src(footer.logo.src)} alt={footer.logo.alt} width={footer.logo.width} height={footer.logo.height} />
               </a>
             )}

@@ -2,9 +2,9 @@ import { useSite } from '../../../runtime/SiteContext.ts';
 
 /** Logo (light and dark sources) and title, linking home. */
 export function Logo() {
-  const { navbar, baseUrl } = useSite();
+  const { navbar, baseUrl, homePath } = useSite();
   const logo = navbar.logo;
-  const href = logo?.href ?? baseUrl;
+  const href = logo?.href ?? baseUrl + homePath.slice(1);
   const src = (s: string) => (s.startsWith('/') ? baseUrl + s.slice(1) : s);
   return (
     <a className="navbar__brand" href={href} target={logo?.target}>
