@@ -10,6 +10,9 @@ const site = writeTempSite({
   'docs/intro.md': '---\nslug: /\n---\nSee [the setup](./b.md#setup).\n',
   'docs/b.md': '---\ntitle: B\n---\n## Setup\n\nText.\n',
   'docs/c.md': '---\ntitle: C\n---\nNo links.\n',
+  'docs/shown.md': '---\ntitle: Shown\n---\n![A picture](./pic.png)\n',
+  'docs/pic.png': 'not really a png',
+  'static/robots.txt': 'User-agent: *\nDisallow: /private/\n',
 });
 const temp = path.join(ROOT, 'node_modules/.cache/site-dev/unit-test');
 let dev: DevSite;
@@ -29,6 +32,13 @@ const edit = (file: string, text: string) => {
 };
 
 describe('DevSite', () => {
+  it('publishes what build publishes: images next to the Markdown, and the site\'s own robots.txt', () => {
+    expect(dev.copies.get('assets/files/docs/pic.png')).toBe(path.join(site, 'docs/pic.png'));
+    expect(String(dev.outputs.get('shown/index.html')?.body)).toContain('src="/assets/files/docs/pic.png"');
+    expect(dev.outputs.has('robots.txt')).toBe(false);
+    expect(dev.copies.get('robots.txt')).toBe(path.join(site, 'static/robots.txt'));
+  });
+
   it('re-renders only the edited page after a body edit', async () => {
     const result = await edit('docs/c.md', '---\ntitle: C\n---\nNo links, still.\n');
     expect(result).toMatchObject({ applied: true, reload: false, updated: ['/c/'] });
