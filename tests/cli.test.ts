@@ -135,8 +135,11 @@ describe('broken-link policy through the command line', () => {
       for (const [policy, printed] of [['error', true], ['ignore', false]] as const) {
         const dir = policySite(broken, policy);
         sites.push(dir);
-        const { child, output } = await startDev(dir);
-        await stopDev(child);
+        const { url, child, output } = await startDev(dir);
+        // Once it answers, it also handles Ctrl+C (stopped right after "ready", it is killed
+        // before its handler is installed, and leaves its temporary folder behind).
+        expect((await fetch(url)).status).toBe(200);
+        expect(await stopDev(child)).toBe(0);
         if (printed) expect(output(), policy).toContain(MESSAGES[broken]);
         else expect(output(), policy).not.toContain('Broken');
         // Whatever the policy, dev serves: an author mid-edit gets the page, not a dead server.

@@ -199,11 +199,31 @@ describe('theme behaviour, continued', () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
-    await sidebar.getByRole('button', { name: 'Accept crypto' }).click();
-    const running = await sidebar.evaluate((el) => el.getAnimations({ subtree: true }).map((a) => (a.effect as KeyframeEffect).getTiming().easing));
-    expect(running).toContain('ease-in-out');
+    // Clicked and read inside the page: a short animation may be over by the time a second
+    // call from the test arrives (it was, in a loaded full run). React commits the click's
+    // update in a microtask, before the next task.
+    const toggle = () =>
+      sidebar.evaluate(async (el) => {
+        [...el.querySelectorAll('button')].find((b) => b.textContent === 'Accept crypto')!.click();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        // The height animations (the caret's CSS transition aside).
+        return el
+          .getAnimations({ subtree: true })
+          .map((a) => a.effect as KeyframeEffect)
+          .filter((effect) => effect.getKeyframes().some((k) => 'height' in k))
+          .map((effect) => ({ easing: effect.getTiming().easing, heights: effect.getKeyframes().map((k) => k.height) }));
+      });
+    const opening = await toggle();
+    expect(opening).toHaveLength(1);
+    expect(opening[0]!.easing).toBe('ease-in-out');
+    expect(opening[0]!.heights[0]).toBe('0px');
+    expect(parseFloat(String(opening[0]!.heights[1]))).toBeGreaterThan(0);
     await expect.poll(() => sidebar.getByRole('link', { name: 'Accepting donations' }).isVisible()).toBe(true);
-    await sidebar.getByRole('button', { name: 'Accept crypto' }).click();
+    const closing = await toggle();
+    expect(closing).toHaveLength(1);
+    expect(closing[0]!.easing).toBe('ease-in-out');
+    expect(parseFloat(String(closing[0]!.heights[0]))).toBeGreaterThan(0);
+    expect(closing[0]!.heights[1]).toBe('0px');
     await expect.poll(() => sidebar.getByRole('link', { name: 'Accepting donations' }).count()).toBe(0);
     await page.close();
   });
