@@ -24,8 +24,9 @@ export interface WalkResult {
  * - a symbolic link is followed when what it points to is inside the site (the site
  *   folder or a content folder the config names), and reported and left out otherwise,
  *   so nothing from outside the site is read or published;
- * - a link that points nowhere, or back to a folder it lies in (a loop, however many
- *   links it takes), is an error that names it;
+ * - a link that points nowhere, or to itself, is an error that names it; one that leads
+ *   back to a folder it lies in (a loop, however many links it takes) is reported and
+ *   not followed;
  * - sockets, pipes and devices are left out.
  * A missing `root` has no files.
  */
@@ -67,7 +68,7 @@ export async function walkFolder(root: string, options: WalkOptions): Promise<Wa
         isDirectory = target.isDirectory();
         isFile = target.isFile();
         if (isDirectory && [...ancestors, realDir].some((above) => isInside(above, real))) {
-          diagnostics.push({ severity: 'error', file: shown(abs), ...catalog.brokenSymlink(shown(abs), true) });
+          diagnostics.push({ severity: 'warning', file: shown(abs), ...catalog.symlinkToAncestor(shown(abs)) });
           continue;
         }
       }

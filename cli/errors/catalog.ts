@@ -146,6 +146,11 @@ export const catalog = {
     message: `${file} is a symbolic link to ${target}, outside the site folder; it was not followed, so nothing from it is published.`,
     hint: 'Copy what it points to into the site, or make the link point inside the site folder.',
   }),
+  symlinkToAncestor: (file: string): Entry => ({
+    code: 'symlink-loop',
+    message: `${file} is a symbolic link to a folder it is itself in, so following it would never end; it was not followed.`,
+    hint: 'Remove the link, or point it at the folder you meant.',
+  }),
   brokenSymlink: (file: string, loop: boolean): Entry => ({
     code: 'broken-symlink',
     message: loop
