@@ -1,0 +1,48 @@
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { StaticSlot } from './Island.tsx';
+
+/** Island components by name, each loaded when a page first shows one. */
+export type IslandLoaders = Record<string, () => Promise<ComponentType<Record<string, unknown>>>>;
+
+/**
+ * Hydrates every island inside `container`, outer ones first, each as its own React root
+ * with its props and its slots taken from the page. Slots are read before any island
+ * runs, so what one island changes on screen is never taken for another's content.
+ * Returns the function that unmounts them (the content was replaced: a client-side
+ * navigation). An island whose component is unknown or fails to load stays static HTML.
+ */
+export function hydrateIslands(container: Element, loaders: IslandLoaders, onError: (message: string, error?: unknown) => void = console.error): () => void {
+  const roots: Root[] = [];
+  let cancelled = false;
+  const islands = [...container.querySelectorAll('site-island')].map((element) => {
+    const slots = [...element.querySelectorAll('site-slot')].filter((slot) => slot.closest('site-island') === element).map((slot) => slot.innerHTML);
+    return { element, name: element.getAttribute('data-name') ?? '', props: element.getAttribute('data-props') ?? '{}', slots };
+  });
+  for (const island of islands) {
+    const load = loaders[island.name];
+    if (!load) {
+      onError(`No island component named "${island.name}": it stays as the server rendered it.`);
+      continue;
+    }
+    let props: Record<string, unknown>;
+    try {
+      props = JSON.parse(island.props) as Record<string, unknown>;
+    } catch (error) {
+      onError(`The props of island "${island.name}" are not valid JSON.`, error);
+      continue;
+    }
+    load().then(
+      (Component) => {
+        if (cancelled) return;
+        const slots = island.slots.map((html, i) => createElement(StaticSlot, { key: i, html }));
+        roots.push(hydrateRoot(island.element, createElement(Component, { ...props, slots }), { onRecoverableError: (error) => onError(`Island "${island.name}" did not hydrate cleanly.`, error) }));
+      },
+      (error: unknown) => onError(`Could not load island "${island.name}".`, error),
+    );
+  }
+  return () => {
+    cancelled = true;
+    for (const root of roots.splice(0)) root.unmount();
+  };
+}
