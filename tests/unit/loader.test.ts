@@ -73,6 +73,15 @@ describe('headings and table of contents', () => {
     const d = doc('Text.\n\n<div id="raw-box">Box</div>\n\n<a name="x" id="legacy"></a>\n');
     expect(d.ids).toEqual(expect.arrayContaining(['raw-box', 'legacy']));
   });
+
+  it('keeps HTML comments as comments, with or without other raw HTML beside them', () => {
+    expect(doc('<!-- prettier-ignore -->\n| a |\n|---|\n\nText <!-- inline --> here.\n').html).toBe('<!-- prettier-ignore -->\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>\n<p>Text <!-- inline --> here.</p>');
+    const mixed = doc('<!-- note -->\n\nSee <b id="bold">this</b>.\n');
+    expect(mixed.html).toBe('<!-- note -->\n<p>See <b id="bold">this</b>.</p>');
+    expect(mixed.ids).toContain('bold');
+    // A comment followed by markup in the same raw node is HTML, not only a comment.
+    expect(doc('<!-- a --><span id="s">x</span>\n').ids).toContain('s');
+  });
 });
 
 describe('links and images', () => {
