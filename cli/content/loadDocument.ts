@@ -1,7 +1,7 @@
 import { VFile } from 'vfile';
 import type { Root, Heading, Paragraph } from 'mdast';
 import type { Root as HastRoot } from 'hast';
-import { toHtml } from 'hast-util-to-html';
+import { walk } from './markdown/walk.ts';
 import { toString } from 'mdast-util-to-string';
 import { parseFrontMatter, type FrontMatter } from './frontMatter.ts';
 import { markdownProcessor } from './markdown/processor.ts';
@@ -23,10 +23,13 @@ export interface LoadedDocument {
   title: string;
   /** Front matter description, else the first paragraph (shortened). */
   description: string;
-  /** Rendered content; links to files carry markers the render stage resolves. */
-  html: string;
-  /** Blog: the content before `<!-- truncate -->`, when there is one. */
-  excerptHtml?: string;
+  /**
+   * The content as a tree (hast, with the MDX elements the theme's components render),
+   * kept as data until the render stage; links to files carry markers it resolves.
+   */
+  content: HastRoot;
+  /** Blog: how many of the content's top-level nodes come before `<!-- truncate -->`, when there is one. */
+  excerptEnd?: number;
   headings: HeadingInfo[];
   /** Every id in the rendered content, for anchor checks. */
   ids: string[];
@@ -37,7 +40,7 @@ export interface LoadedDocument {
 }
 
 /**
- * Loads one Markdown file: front matter, Markdown → HTML with ids, TOC and links.
+ * Loads one Markdown file: front matter, Markdown → a content tree with ids, TOC and links.
  * Pure (text in, data out), so results can be cached by content hash and computed on
  * worker threads. Problems become diagnostics; the document is returned regardless.
  */
@@ -45,8 +48,8 @@ export function loadDocument(source: SourceFile): LoadedDocument {
   const fm = parseFrontMatter(source.text, source.file);
   const diagnostics = [...fm.diagnostics];
   const vfile = new VFile({ path: source.file, value: fm.body, data: { lineOffset: fm.bodyLineOffset } });
-  let html = '';
-  let excerptHtml: string | undefined;
+  let content: HastRoot = { type: 'root', children: [] };
+  let excerptEnd: number | undefined;
   let leadingTitle: string | undefined;
   let firstParagraph = '';
   let words = 0;
@@ -61,10 +64,8 @@ export function loadDocument(source: SourceFile): LoadedDocument {
     const paragraph = mdast.children.find((n): n is Paragraph => n.type === 'paragraph');
     firstParagraph = paragraph ? toString(paragraph) : '';
     words = countWords(mdast);
-    html = toHtml(hast);
-    if (vfile.data.excerptEnd !== undefined) {
-      excerptHtml = toHtml({ type: 'root', children: hast.children.slice(0, vfile.data.excerptEnd) });
-    }
+    content = withoutPositions(hast);
+    excerptEnd = vfile.data.excerptEnd;
   } catch (error) {
     const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
     const start = place && 'start' in place ? place.start : place;
@@ -93,14 +94,26 @@ export function loadDocument(source: SourceFile): LoadedDocument {
     frontMatter: fm.data,
     title: fm.data.title ?? leadingTitle ?? fileTitle(source.relPath),
     description: fm.data.description ?? shorten(firstParagraph, 160),
-    html,
-    excerptHtml,
+    content,
+    excerptEnd,
     headings: vfile.data.headings ?? [],
     ids: vfile.data.ids ?? [],
     links: vfile.data.links ?? [],
     words,
     diagnostics,
   };
+}
+
+/**
+ * The tree without source positions: they were needed for messages, which are made now;
+ * kept, they would triple the size of every cached document.
+ */
+function withoutPositions(tree: HastRoot): HastRoot {
+  walk(tree as never, (node) => {
+    delete node.position;
+  });
+  delete tree.position;
+  return tree;
 }
 
 function countWords(tree: Root): number {

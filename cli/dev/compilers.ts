@@ -3,11 +3,11 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { PageData, SiteData } from '../../runtime/pageData.ts';
+import type { SiteData } from '../../runtime/pageData.ts';
+import type { ServerRender } from '../render/renderRoute.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { clientBuildOptions, collectBundle, type ClientBundle } from '../bundle/clientBundle.ts';
 
-export type RenderPage = (site: SiteData, page: PageData) => string;
 
 /** Styles are the client bundle's business: on the server every CSS import (packages' too) is empty. */
 const ignoreStyles: esbuild.Plugin = {
@@ -50,8 +50,8 @@ export class ServerRenderer {
     return new ServerRenderer(context, dir);
   }
 
-  /** Compiles (incrementally) and loads the current theme's `renderPage`. */
-  async load(): Promise<RenderPage> {
+  /** Compiles (incrementally) and loads the current theme's server render. */
+  async load(): Promise<ServerRender> {
     const result = await this.context.rebuild();
     const hash = createHash('sha1');
     for (const file of result.outputFiles) hash.update(file.path).update(file.contents);
@@ -64,8 +64,7 @@ export class ServerRenderer {
         fs.writeFileSync(dest, file.contents);
       }
     }
-    const mod = (await import(pathToFileURL(path.join(target, 'entry-server.mjs')).href)) as { renderPage: RenderPage };
-    return mod.renderPage;
+    return (await import(pathToFileURL(path.join(target, 'entry-server.mjs')).href)) as ServerRender;
   }
 
   async dispose(): Promise<void> {

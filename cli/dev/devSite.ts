@@ -12,12 +12,12 @@ import type { Route, RouteGraph } from '../graph/types.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from '../pipeline/report.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { toPageData } from '../render/toPageData.ts';
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { pageDataUrl, type SiteData } from '../../runtime/pageData.ts';
 import { routeFile } from '../graph/paths.ts';
 import type { ClientBundle } from '../bundle/clientBundle.ts';
-import { ClientBuilder, ServerRenderer, type RenderPage } from './compilers.ts';
+import { ClientBuilder, ServerRenderer } from './compilers.ts';
+import type { ServerRender } from '../render/renderRoute.ts';
 import type { Change } from './rebuildQueue.ts';
 import { patchDocuments } from './patchGraph.ts';
 import { changedDocs, filesLinkingTo, navFingerprint } from './affected.ts';
@@ -69,11 +69,11 @@ export class DevSite {
   private readonly keys = new WeakMap<SourceFile, string>();
   private linkProblems: Diagnostic[] = [];
   private fingerprints = new Map<string, string>();
-  /** Each route's page data as JSON, to tell which pages an edit changed. */
+  /** Each route's payload (its HTML for the 404 page), to tell which pages an edit changed. */
   private pageJson = new Map<string, string>();
   private bundle: ClientBundle | undefined;
   private client: ClientBuilder | undefined;
-  private renderPage!: RenderPage;
+  private serverRender!: ServerRender;
   private hasGoodBuild = false;
 
   private constructor(
@@ -131,7 +131,7 @@ export class DevSite {
     if (kinds.has('config') || kinds.has('code')) {
       if (kinds.has('config')) await this.loadConfigAndCode();
       else {
-        this.renderPage = await this.server.load();
+        this.serverRender = await this.server.load();
         await this.buildClient();
       }
       await this.rescan();
@@ -196,7 +196,7 @@ export class DevSite {
 
   private async loadConfigAndCode(): Promise<void> {
     this.config = await loadConfig(this.siteDir);
-    this.renderPage = await this.server.load();
+    this.serverRender = await this.server.load();
     // The client bundle embeds the site data, which needs the route graph: built on the next rebuild.
     await this.client?.dispose();
     this.client = undefined;
@@ -257,7 +257,7 @@ export class DevSite {
   /** A body edit: only the pages made from those files (the source and its mirrors). */
   private renderChangedDocuments(changed: Set<string>): string[] {
     const routes = this.graph.routes.filter((r) => 'document' in r && changed.has(r.document.file));
-    for (const route of routes) this.renderOne(route, JSON.stringify(toPageData(route, this.graph, this.config)));
+    for (const route of routes) this.renderOne(route, true);
     return routes.map((r) => r.path);
   }
 
@@ -276,11 +276,7 @@ export class DevSite {
     const live = new Set<string>();
     for (const route of this.graph.routes) {
       live.add(route.path);
-      const json = JSON.stringify(toPageData(route, this.graph, this.config));
-      if (this.forceRender || this.pageJson.get(route.path) !== json) {
-        this.renderOne(route, json);
-        updated.push(route.path);
-      }
+      if (this.renderOne(route, this.forceRender)) updated.push(route.path);
     }
     this.forceRender = false;
     for (const old of [...this.pageJson.keys()]) {
@@ -311,14 +307,24 @@ export class DevSite {
 
   private forceRender = false;
 
-  private renderOne(route: Route, json: string): void {
-    this.pageJson.set(route.path, json);
-    if (!this.bundle || !this.site) return;
-    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.bundle.assets, renderPage: this.renderPage });
+  /**
+   * Renders a route and keeps its files when its page changed (or `force`); says whether
+   * it did. A page changed when its data did (the payload holds its rendered content) or,
+   * for the 404 page, which has no payload, its HTML.
+   */
+  private renderOne(route: Route, force: boolean): boolean {
+    if (!this.bundle || !this.site) return false;
+    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.bundle.assets, server: this.serverRender });
+    const html = page.files[0]![1];
+    const fingerprint = page.data ?? html;
+    if (!force && this.pageJson.get(route.path) === fingerprint) return false;
+    this.pageJson.set(route.path, fingerprint);
     for (const [file, body] of page.files) {
       // The HTML the build writes, plus the dev client (live updates, the problems overlay).
       this.outputs.set(file, { body: file === routeFile(route.path) ? body.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) : body });
     }
+    return true;
   }
+
 }
 

@@ -1,3 +1,4 @@
+import type { Root as HastRoot } from 'hast';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 
@@ -26,8 +27,10 @@ export interface DocsVersion {
   sidebars: string[];
 }
 
-/** A post as the graph lists it: what pages show of it, and the file it comes from. */
-export interface PostSummary extends PostData {
+/** A post as the graph lists it: what pages show of it, its excerpt as a tree, and the file it comes from. */
+export interface PostSummary extends Omit<PostData, 'excerptHtml'> {
+  /** The content before `<!-- truncate -->`, or all of it. */
+  excerpt: HastRoot;
   source: string;
 }
 

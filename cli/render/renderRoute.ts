@@ -1,9 +1,10 @@
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
 import type { PageData, SiteData } from '../../runtime/pageData.ts';
-import { renderPage } from '../../runtime/entry-server.tsx';
+import * as serverEntry from '../../runtime/entry-server.tsx';
 import { renderDocument, type PageAssets } from './document.ts';
 import { toPageData } from './toPageData.ts';
+import { contentContext } from '../../runtime/contentContext.ts';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 
@@ -20,16 +21,20 @@ export interface RenderContext {
   graph: RouteGraph;
   config: ResolvedConfig;
   site: SiteData;
-  /** The theme's server render; dev mode passes a freshly compiled one after theme edits. */
-  renderPage?: (site: SiteData, page: PageData) => string;
+  /** The theme's server render (pages and content); dev mode passes a freshly compiled one after theme edits. */
+  server?: ServerRender;
 }
+
+export type ServerRender = Pick<typeof serverEntry, 'renderPage' | 'renderContent'>;
 
 /** `renderToString` of the theme for one route. */
 export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
-  const page: PageData = toPageData(route, ctx.graph, ctx.config);
+  const server = ctx.server ?? serverEntry;
+  let page: PageData;
   let body: string;
   try {
-    body = (ctx.renderPage ?? renderPage)(ctx.site, page);
+    page = toPageData(route, ctx.graph, ctx.config, (tree, content) => server.renderContent(tree, { site: ctx.site, content: contentContext(content) }));
+    body = server.renderPage(ctx.site, page);
   } catch (error) {
     throw siteError({ file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) }, error);
   }

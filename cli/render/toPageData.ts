@@ -1,17 +1,25 @@
 import type { ResolvedConfig } from '../config/types.ts';
 import type { PostSummary, Route, RouteGraph, SidebarItem } from '../graph/types.ts';
-import type { PageData, PostSummary as PostData, TocItem } from '../../runtime/pageData.ts';
+import type { Root as HastRoot } from 'hast';
+import type { CategoryPageData, PageData, PostSummary as PostData, TocItem } from '../../runtime/pageData.ts';
+import type { ContentContextValue } from '../../runtime/contentContext.ts';
+import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { HeadingInfo } from '../content/markdown/headings.ts';
-import { resolveContentLinks } from './resolveContentLinks.ts';
+import { resolveTree } from './resolveTree.ts';
 import { parseDate } from '../graph/machineIndependent.ts';
 
+/** The theme's render of a content tree (its links resolved) into HTML, with what the page's components may read. */
+export type ContentRenderer = (tree: HastRoot, page: Omit<ContentContextValue, 'nextId'>) => string;
+
 /**
- * What the theme gets for one route: plain JSON, with the document's links resolved and
- * the sidebar cut down to the branch that is open on this page.
+ * What the theme gets for one route: plain JSON, with the content rendered to HTML (links
+ * resolved, through the theme's components) and the sidebar cut down to the branch that
+ * is open on this page.
  */
-export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig): PageData {
+export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig, render: ContentRenderer): PageData {
   const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical };
-  const html = (r: { document: { html: string } }) => resolveContentLinks(r.document.html, graph, config);
+  const content = (tree: HastRoot, frontMatter: Record<string, unknown>, toc: TocItem[]) => render(resolveTree(tree, graph, config), { frontMatter, toc, docCards: docCardsOf(route, graph) });
+  const html = (r: { document: LoadedDocument }, toc: TocItem[]) => content(r.document.content, r.document.frontMatter, toc);
   switch (route.kind) {
     case 'doc': {
       const fm = route.document.frontMatter;
@@ -21,7 +29,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         ...base,
         kind: 'doc',
         docId: route.doc.id,
-        html: html(route),
+        html: html(route, tocOf(route.document.headings, fm.toc_min_heading_level ?? 2, fm.toc_max_heading_level ?? 3)),
         toc: tocOf(route.document.headings, fm.toc_min_heading_level ?? 2, fm.toc_max_heading_level ?? 3),
         hideTitle: fm.hide_title === true,
         hideToc: fm.hide_table_of_contents === true,
@@ -43,7 +51,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
       return {
         ...base,
         kind: route.kind,
-        posts: route.posts.map((p) => postData(p, resolveContentLinks(p.excerptHtml, graph, config))),
+        posts: route.posts.map((p) => postData(p, content(p.excerpt, {}, []))),
         page: route.page,
         totalPages: route.totalPages,
         previousPage: route.previousPage,
@@ -58,7 +66,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         kind: 'blog-post',
         // The post's own page shows its whole text, not the excerpt.
         post: postData(route.post, ''),
-        html: html(route),
+        html: html(route, tocOf(route.document.headings, 2, 3)),
         toc: tocOf(route.document.headings, 2, 3),
         previous: route.previous,
         next: route.next,
@@ -72,7 +80,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
     case 'blog-archive':
       return { ...base, kind: 'blog-archive', years: route.years.map((y) => ({ year: y.year, posts: y.posts.map((p) => ({ title: p.title, permalink: p.permalink, date: p.date })) })) };
     case 'page':
-      return { ...base, kind: 'page', html: html(route), toc: tocOf(route.document.headings, 2, 3) };
+      return { ...base, kind: 'page', html: html(route, tocOf(route.document.headings, 2, 3)), toc: tocOf(route.document.headings, 2, 3) };
     case 'search':
     case 'not-found':
       return { ...base, kind: route.kind };
@@ -80,8 +88,35 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
 }
 
 /** A post as pages get it: without the source file, with its excerpt's links resolved. */
-function postData({ source: _source, ...post }: PostSummary, excerptHtml: string): PostData {
+function postData({ source: _source, excerpt: _excerpt, ...post }: PostSummary, excerptHtml: string): PostData {
   return { ...post, excerptHtml };
+}
+
+/**
+ * The cards `<DocCardList />` shows on a doc: the items of the sidebar category the doc is
+ * the page of, else of the category it is in.
+ */
+function docCardsOf(route: Route, graph: RouteGraph): CategoryPageData['items'] {
+  if (route.kind !== 'doc' || !route.sidebarId) return [];
+  const path = route.canonical ?? route.path;
+  let own: SidebarItem[] | undefined;
+  let parent: SidebarItem[] | undefined;
+  const find = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type !== 'category') {
+        if (item.href === path) parent ??= items;
+        continue;
+      }
+      if (item.href === path) own ??= item.items;
+      find(item.items);
+    }
+  };
+  find(graph.sidebars[route.sidebarId] ?? []);
+  return (own ?? parent ?? []).flatMap((item) => {
+    if (!item.href || item.href === path) return [];
+    const target = graph.byPath.get(item.href);
+    return [{ label: item.label, href: item.href, type: item.type, description: item.type === 'category' ? `${item.items.length} item${item.items.length === 1 ? '' : 's'}` : (target?.description ?? ''), count: item.type === 'category' ? item.items.length : undefined }];
+  });
 }
 
 function tocOf(headings: HeadingInfo[], min: number, max: number): TocItem[] {

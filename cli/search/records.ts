@@ -2,7 +2,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import type { SearchRecord } from '../../runtime/search/searchRecord.ts';
 import { pageRecords, type PageSection, type SearchPage } from '../../runtime/search/searchPage.ts';
-import { htmlSections } from './htmlSections.ts';
+import { treeSections } from './treeSections.ts';
 
 /** lvl0 of docs outside any sidebar category (DocSearch's Docusaurus config falls back to it too). */
 export const DOCS_SECTION = 'Documentation';
@@ -20,7 +20,7 @@ export function searchTags(config: ResolvedConfig): { docs: string; blog: string
  *   (`canonical`), unlisted pages (`noIndex`), lists, tag pages, search or 404;
  * - lvl0 is the top-level sidebar category the page sits in ('Documentation' when it
  *   sits in none), the blog's title for posts, 'Pages' for plain pages;
- * - lvl1 is the page title; sections split at `h2`/`h3` (see `htmlSections`);
+ * - lvl1 is the page title; sections split at `h2`/`h3` (see `treeSections`);
  * - a category page's text is its description and the titles of the pages it lists;
  * - `origin` prefixes URLs ('' for the local index; the site's URL for Algolia).
  */
@@ -50,7 +50,7 @@ function contentOf(route: Route): PageSection[] | null {
     case 'doc':
     case 'blog-post':
     case 'page':
-      return htmlSections(route.document.html);
+      return treeSections(route.document.content);
     case 'category-index': {
       // The listed pages' own descriptions are indexed with those pages: labels suffice here.
       const text = [route.description, ...route.items.map((i) => i.label)].filter(Boolean).join(' ');

@@ -3,8 +3,17 @@ import { loadDocument } from '../../cli/content/loadDocument.ts';
 import { loadCategory } from '../../cli/content/loadMeta.ts';
 import { parseCodeMeta } from '../../cli/content/markdown/codeBlock.ts';
 import { FILE_LINK_MARK } from '../../cli/content/markdown/links.ts';
+import { toHtml } from 'hast-util-to-html';
+import { renderContent } from '../../runtime/entry-server.tsx';
+import { contentContext } from '../../runtime/contentContext.ts';
+import type { SiteData } from '../../runtime/pageData.ts';
 
-const doc = (text: string, file = 'docs/guides/page.md') => loadDocument({ area: 'docs', relPath: file.replace(/^docs\//, ''), file, text });
+const load = (text: string, file = 'docs/guides/page.md') => loadDocument({ area: 'docs', relPath: file.replace(/^docs\//, ''), file, text });
+/** A loaded document with its content rendered through the theme, as a page shows it (links unresolved). */
+const doc = (text: string, file?: string) => {
+  const d = load(text, file);
+  return { ...d, html: renderContent(d.content, { site: { baseUrl: '/' } as SiteData, content: contentContext({ frontMatter: d.frontMatter, toc: [], docCards: [] }) }) };
+};
 
 describe('front matter', () => {
   it('reads the Docusaurus keys and keeps unknown ones', () => {
@@ -75,9 +84,12 @@ describe('headings and table of contents', () => {
   });
 
   it('keeps HTML comments as comments, with or without other raw HTML beside them', () => {
-    expect(doc('<!-- prettier-ignore -->\n| a |\n|---|\n\nText <!-- inline --> here.\n').html).toBe('<!-- prettier-ignore -->\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>\n<p>Text <!-- inline --> here.</p>');
-    const mixed = doc('<!-- note -->\n\nSee <b id="bold">this</b>.\n');
-    expect(mixed.html).toBe('<!-- note -->\n<p>See <b id="bold">this</b>.</p>');
+    const commented = load('<!-- prettier-ignore -->\n| a |\n|---|\n\nText <!-- inline --> here.\n');
+    expect(toHtml(commented.content)).toBe('<!-- prettier-ignore -->\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>\n<p>Text <!-- inline --> here.</p>');
+    // A page shows no comment at all, as in Docusaurus.
+    expect(doc('<!-- prettier-ignore -->\n\nText <!-- inline --> here.\n').html).toBe('\n<p>Text  here.</p>');
+    const mixed = load('<!-- note -->\n\nSee <b id="bold">this</b>.\n');
+    expect(toHtml(mixed.content)).toBe('<!-- note -->\n<p>See <b id="bold">this</b>.</p>');
     expect(mixed.ids).toContain('bold');
     // A comment followed by markup in the same raw node is HTML, not only a comment.
     expect(doc('<!-- a --><span id="s">x</span>\n').ids).toContain('s');
@@ -117,10 +129,11 @@ describe('admonitions, tabs, code', () => {
 
   it('renders tabs as an ARIA tab list with the group id', () => {
     const d = doc('::::tabs{groupId="lang"}\n:::tab{label="curl"}\nA\n:::\n:::tab{label="JavaScript" value="js"}\nB\n:::\n::::\n');
-    expect(d.html).toContain('<div class="tabs-container" data-group-id="lang"><div role="tablist"');
-    expect(d.html).toContain('role="tab" id="tabs-1-tab-0" aria-controls="tabs-1-panel-0" aria-selected="true" tabindex="0" class="tabs__item" data-value="curl">curl</button>');
-    expect(d.html).toContain('data-value="js">JavaScript</button>');
-    expect(d.html).toContain('<div role="tabpanel" id="tabs-1-panel-1" aria-labelledby="tabs-1-tab-1" class="tabs__panel" data-value="js" hidden>');
+    // An island: the group id and the tabs are its props; the tab list and every panel are on the page.
+    expect(d.html).toContain('<site-island data-name="Tabs" data-props="{&quot;id&quot;:&quot;tabs-1&quot;,&quot;groupId&quot;:&quot;lang&quot;,&quot;tabs&quot;:[{&quot;value&quot;:&quot;curl&quot;,&quot;label&quot;:&quot;curl&quot;},{&quot;value&quot;:&quot;js&quot;,&quot;label&quot;:&quot;JavaScript&quot;}],&quot;selected&quot;:&quot;curl&quot;}"><div class="tabs-container"><div role="tablist"');
+    expect(d.html).toContain('role="tab" id="tabs-1-tab-0" aria-controls="tabs-1-panel-0" aria-selected="true" tabindex="0" class="tabs__item">curl</button>');
+    expect(d.html).toContain('aria-selected="false" tabindex="-1" class="tabs__item">JavaScript</button>');
+    expect(d.html).toContain('<div role="tabpanel" id="tabs-1-panel-1" aria-labelledby="tabs-1-tab-1" class="tabs__panel" hidden=""><site-slot><p>B</p></site-slot></div>');
   });
 
   it('highlights code at build time with title, line highlights and line numbers', () => {
@@ -138,15 +151,15 @@ describe('admonitions, tabs, code', () => {
 
   it('names task-list checkboxes after their item', () => {
     const d = doc('- [x] Create a wallet\n- [ ] Fund it\n');
-    expect(d.html).toContain('<input type="checkbox" checked disabled aria-label="Create a wallet">');
-    expect(d.html).toContain('<input type="checkbox" disabled aria-label="Fund it">');
+    expect(d.html).toContain('<input type="checkbox" checked="" disabled="" aria-label="Create a wallet"/>');
+    expect(d.html).toContain('<input type="checkbox" disabled="" aria-label="Fund it"/>');
   });
 
   it('keeps a blog summary before <!-- truncate -->', () => {
     const d = loadDocument({ area: 'blog', relPath: 'p.md', file: 'blog/p.md', text: 'Summary.\n\n<!-- truncate -->\n\nRest.\n' });
-    expect(d.excerptHtml).toBe('<p>Summary.</p>\n');
-    expect(d.html).toContain('Rest.');
-    expect(d.html).not.toContain('truncate');
+    expect(toHtml({ type: 'root', children: d.content.children.slice(0, d.excerptEnd) })).toBe('<p>Summary.</p>\n');
+    expect(toHtml(d.content)).toContain('Rest.');
+    expect(toHtml(d.content)).not.toContain('truncate');
   });
 });
 

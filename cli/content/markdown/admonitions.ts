@@ -1,21 +1,14 @@
-import type { Root, Paragraph, PhrasingContent } from 'mdast';
+import type { Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { walk, PHRASING_PARENTS } from './walk.ts';
 import { toString } from 'mdast-util-to-string';
 import { ADMONITIONS } from './directives.ts';
-
-const DEFAULT_TITLES: Record<string, string> = {
-  note: 'Note',
-  tip: 'Tip',
-  info: 'Info',
-  warning: 'Warning',
-  danger: 'Danger',
-  caution: 'Caution',
-};
+import { attribute, toJsxElement } from './jsxElement.ts';
 
 /**
- * `:::tip[Title]` … `:::` → `<div class="admonition admonition-tip">` with a heading and a
- * body, as the classic theme lays it out. `caution` is an alias of `warning`.
+ * `:::tip[Title]` … `:::` → the theme's `<Admonition type="tip" title="Title">`, the same
+ * element MDX authors write, so both render through one component. The default title is
+ * the theme's; a label with markup keeps its text.
  */
 export function remarkAdmonitions() {
   return (tree: Root) => {
@@ -24,22 +17,11 @@ export function remarkAdmonitions() {
       if (any.type !== 'containerDirective') return;
       const node = any as unknown as ContainerDirective;
       if (!(ADMONITIONS as readonly string[]).includes(node.name)) return;
-      const kind = node.name === 'caution' ? 'warning' : node.name;
       const first = node.children[0];
       const hasLabel = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
-      const titleChildren: PhrasingContent[] = hasLabel
-        ? (first as Paragraph).children
-        : [{ type: 'text', value: DEFAULT_TITLES[node.name]! }];
-      const body = hasLabel ? node.children.slice(1) : node.children;
-      const label = hasLabel ? toString(first) : DEFAULT_TITLES[node.name]!;
-      node.data = {
-        hName: 'div',
-        hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note', ariaLabel: label },
-      };
-      node.children = [
-        { type: 'paragraph', data: { hName: 'div', hProperties: { className: ['admonition-heading'] } }, children: titleChildren },
-        { type: 'blockquote', data: { hName: 'div', hProperties: { className: ['admonition-content'] } }, children: body },
-      ] as ContainerDirective['children'];
+      const title = hasLabel ? toString(first).trim() : undefined;
+      // Changed in place, so the walk goes on into its children (nested admonitions).
+      toJsxElement(node, 'Admonition', [attribute('type', node.name), ...(title ? [attribute('title', title)] : [])], hasLabel ? node.children.slice(1) : node.children);
     });
   };
 }

@@ -1,6 +1,8 @@
 import type { Code } from 'mdast';
 import type { Element, ElementContent, Root as HastRoot, Text as HastText } from 'hast';
 import type { State } from 'mdast-util-to-hast';
+import type { MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
+import { attribute } from './jsxElement.ts';
 import { refractor } from 'refractor/core';
 import bash from 'refractor/bash';
 import javascript from 'refractor/javascript';
@@ -51,11 +53,12 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
 }
 
 /**
- * mdast `code` → highlighted hast at build time (Prism grammars through refractor), so
+ * mdast `code` → the theme's `<CodeBlock language title>` around the code, highlighted at
+ * build time (Prism grammars through refractor), so
  * no highlighter reaches the browser. Each source line becomes a `.token-line` span so
  * lines can be highlighted and numbered by CSS. Unknown languages are shown plain.
  */
-export function codeBlockHandler(_state: State, node: Code): Element {
+export function codeBlockHandler(_state: State, node: Code): MdxJsxFlowElementHast {
   const lang = node.lang?.toLowerCase();
   const meta = parseCodeMeta(node.meta);
   // The value holds no fence newline: a newline at its end is an empty last line the author wrote.
@@ -89,22 +92,8 @@ export function codeBlockHandler(_state: State, node: Code): Element {
       },
     ],
   };
-  const copy: Element = {
-    type: 'element',
-    tagName: 'button',
-    properties: { type: 'button', className: ['code-block__copy'], ariaLabel: 'Copy code to clipboard', title: 'Copy' },
-    children: [text('Copy')],
-  };
-  const children: ElementContent[] = [];
-  if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__title'] }, children: [text(meta.title)] });
-  children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__body'] }, children: [pre, copy] });
-  return {
-    type: 'element',
-    tagName: 'div',
-    properties: { className: ['theme-code-block', ...(lang ? [`language-${lang}`] : [])], dataLanguage: lang },
-    children,
-    position: node.position,
-  };
+  const attributes = [...(lang ? [attribute('language', lang)] : []), ...(meta.title ? [attribute('title', meta.title)] : [])];
+  return { type: 'mdxJsxFlowElement', name: 'CodeBlock', attributes, children: [pre], position: node.position };
 }
 
 function text(value: string): HastText {

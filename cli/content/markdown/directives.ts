@@ -16,6 +16,7 @@ export function remarkRestoreDirectives() {
     const source = String(file.value);
     // Without a directive marker in the source there is nothing to restore or report.
     if (!source.includes(':')) return;
+    const restoredIn = new Set<Parent>();
     walk(tree as never, (any, index, anyParent) => {
       const node = any as unknown as Nodes;
       const parent = anyParent as unknown as Parent;
@@ -26,6 +27,7 @@ export function remarkRestoreDirectives() {
         const text: Text = { type: 'text', value };
         const replacement = node.type === 'leafDirective' ? { type: 'paragraph' as const, children: [text] } : text;
         parent.children.splice(index, 1, replacement as never);
+        restoredIn.add(parent);
         return false;
       }
       if (node.type === 'containerDirective' && !CONTAINERS.has(node.name)) {
@@ -37,5 +39,19 @@ export function remarkRestoreDirectives() {
       }
       return undefined;
     });
+    // "Status" + ":pending" + " and…" are one text again (as three, each would be a node of its own on the page).
+    for (const parent of restoredIn) mergeTexts(parent);
   };
+}
+
+function mergeTexts(parent: Parent): void {
+  const merged: Parent['children'] = [];
+  for (const child of parent.children) {
+    const last = merged[merged.length - 1];
+    if (child.type === 'text' && last?.type === 'text') {
+      last.value += child.value;
+      if (last.position && child.position) last.position = { start: last.position.start, end: child.position.end };
+    } else merged.push(child);
+  }
+  parent.children = merged;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
-import { walk } from './walk.ts';
+import { walk, isComponent } from './walk.ts';
 
 /** A link or image reference found in a document, with its place in the source file. */
 export interface LinkRef {
@@ -30,7 +30,7 @@ export function rehypeCollectLinks() {
     const lineOffset = vfile.data.lineOffset ?? 0;
     const links: LinkRef[] = [];
     walk(tree as never, (any) => {
-      if (any.type !== 'element') return false;
+      if (any.type !== 'element') return isComponent(any);
       const node = any as unknown as Element;
       // Highlighted code is most of the tree and holds no links.
       if (node.tagName === 'pre') return false;

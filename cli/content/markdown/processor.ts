@@ -11,13 +11,13 @@ import { remarkTruncateMarker, rehypeTruncate } from './truncate.ts';
 import { codeBlockHandler } from './codeBlock.ts';
 import { rehypeRawWhenNeeded } from './rawHtml.ts';
 import { rehypeCollectLinks } from './links.ts';
-import { rehypeIdsAndAnchors } from './ids.ts';
+import { rehypeCollectIds } from './ids.ts';
 import { rehypeTaskListLabels } from './taskLists.ts';
 
 /**
  * The Markdown pipeline, built once per thread and reused for every file (plugins keep
- * no state between files). Order matters: links are collected before heading anchors
- * are added, and raw HTML is parsed before either looks at the tree.
+ * no state between files). Order matters: raw HTML is parsed into elements before links
+ * and ids are collected from the tree.
  */
 export const markdownProcessor = unified()
   .use(remarkParse)
@@ -28,10 +28,12 @@ export const markdownProcessor = unified()
   .use(remarkTabs)
   .use(remarkHeadingIds)
   .use(remarkTruncateMarker)
-  .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler } })
+  // MDX elements (and Markdown's forms of the theme's components) pass to hast as they are,
+  // their children converted: the theme's components render them.
+  .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler }, passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] })
   .use(rehypeRawWhenNeeded)
   .use(rehypeTruncate)
   .use(rehypeCollectLinks)
-  .use(rehypeIdsAndAnchors)
+  .use(rehypeCollectIds)
   .use(rehypeTaskListLabels)
   .freeze();

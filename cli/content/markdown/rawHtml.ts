@@ -29,6 +29,7 @@ export function rehypeRawWhenNeeded() {
       }
       return tree;
     }
-    return raw(tree, { file }) as Root;
+    // MDX elements are kept as they are; their children are HTML-parsed with the rest.
+    return raw(tree, { file, passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as Root;
   };
 }

@@ -2,16 +2,15 @@ import type { Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
 import { walk, PHRASING_PARENTS } from './walk.ts';
+import { attribute, toJsxElement } from './jsxElement.ts';
 
 /**
- * `::::tabs{groupId="lang"}` holding `:::tab{label="curl" value="curl"}` blocks → an ARIA
- * tab list with one panel per tab. The first tab (or the one marked `default`) is
- * selected in the HTML; the runtime restores the reader's choice for the group.
- * Without JavaScript every panel shows, one under the other.
+ * `::::tabs{groupId="lang"}` holding `:::tab{label="curl" value="curl" default}` blocks →
+ * the theme's `<Tabs groupId>` with a `<TabItem value label default>` each: the same
+ * elements MDX authors write. Without JavaScript every panel shows, one under the other.
  */
 export function remarkTabs() {
   return (tree: Root, file: VFile) => {
-    let count = 0;
     walk(tree as never, (any) => {
       if (PHRASING_PARENTS.has(any.type)) return false;
       if (any.type !== 'containerDirective') return;
@@ -22,49 +21,13 @@ export function remarkTabs() {
         file.message('A ":::tabs" block must hold only ":::tab" blocks (at least one).', node).ruleId = 'invalid-tabs';
         return;
       }
-      const base = `tabs-${++count}`;
-      const values = tabs.map((tab, i) => tab.attributes?.value || tab.attributes?.label || `tab-${i + 1}`);
-      const selected = Math.max(0, tabs.findIndex((tab) => tab.attributes && 'default' in tab.attributes));
-      const groupId = node.attributes?.groupId ?? undefined;
-      const buttons = tabs.map((tab, i) => ({
-        type: 'paragraph' as const,
-        data: {
-          hName: 'button',
-          hProperties: {
-            type: 'button',
-            role: 'tab',
-            id: `${base}-tab-${i}`,
-            ariaControls: `${base}-panel-${i}`,
-            ariaSelected: i === selected ? 'true' : 'false',
-            tabIndex: i === selected ? 0 : -1,
-            className: ['tabs__item'],
-            dataValue: values[i],
-          },
-        },
-        children: [{ type: 'text' as const, value: tab.attributes?.label || values[i]! }],
-      }));
-      const panels = tabs.map((tab, i) => {
-        tab.data = {
-          hName: 'div',
-          hProperties: {
-            role: 'tabpanel',
-            id: `${base}-panel-${i}`,
-            ariaLabelledBy: [`${base}-tab-${i}`],
-            className: ['tabs__panel'],
-            dataValue: values[i],
-            hidden: i !== selected,
-          },
-        };
-        return tab;
+      tabs.forEach((tab, i) => {
+        const a = tab.attributes ?? {};
+        const value = a.value || a.label || `tab-${i + 1}`;
+        toJsxElement(tab, 'TabItem', [attribute('value', value), attribute('label', a.label || value), ...('default' in a ? [attribute('default', null)] : [])], tab.children);
       });
-      node.data = {
-        hName: 'div',
-        hProperties: { className: ['tabs-container'], dataGroupId: groupId },
-      };
-      node.children = [
-        { type: 'paragraph', data: { hName: 'div', hProperties: { role: 'tablist', ariaOrientation: 'horizontal', className: ['tabs'] } }, children: buttons as never },
-        ...panels,
-      ] as ContainerDirective['children'];
+      const groupId = node.attributes?.groupId;
+      toJsxElement(node, 'Tabs', groupId ? [attribute('groupId', groupId)] : [], node.children);
     });
   };
 }

@@ -1,6 +1,6 @@
 import type { Root, Element } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { walk } from './walk.ts';
+import { walk, isComponent } from './walk.ts';
 
 /**
  * GFM task lists render read-only checkboxes with no label, which screen readers announce
@@ -9,7 +9,7 @@ import { walk } from './walk.ts';
 export function rehypeTaskListLabels() {
   return (tree: Root) => {
     walk(tree as never, (any) => {
-      if (any.type !== 'element') return false;
+      if (any.type !== 'element') return isComponent(any);
       const li = any as unknown as Element;
       if (li.tagName === 'pre') return false;
       if (li.tagName !== 'li' || !(li.properties.className as string[] | undefined)?.includes('task-list-item')) return;

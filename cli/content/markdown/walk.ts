@@ -21,3 +21,8 @@ export function walk<T extends AnyNode>(node: T, visitor: (node: AnyNode, index:
 
 /** Phrasing (inline) mdast nodes hold no blocks: walks for block nodes skip them. */
 export const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'tableCell', 'link', 'linkReference', 'emphasis', 'strong', 'delete']);
+
+/** An MDX element (`<Tabs>`, or `:::tip` turned into `<Admonition>`): its children are content to walk into. */
+export function isComponent(node: AnyNode): boolean {
+  return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
+}

@@ -1,0 +1,75 @@
+import type { Element, Nodes, Properties, Root } from 'hast';
+import type { ResolvedConfig } from '../config/types.ts';
+import type { RouteGraph } from '../graph/types.ts';
+import { FILE_LINK_MARK } from '../content/markdown/links.ts';
+import { findRoute } from '../links/resolveLink.ts';
+import { contentFileUrl } from './resolveContentLinks.ts';
+
+/**
+ * A document's content tree finished for its page, once routes are known:
+ * - links to `.md` files become their routes, files next to the Markdown their
+ *   published URL (the load stage marked both, see links.ts);
+ * - with `trailingSlash` set, absolute links to routes take the route's own form;
+ * - absolute links get the base URL;
+ * - images of the static folder get their intrinsic width and height.
+ * Pure, and the tree is not changed: nodes on the way to a change are copied, the rest
+ * is shared with the document (which the cache keeps).
+ */
+export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfig): Root {
+  const base = config.baseUrl;
+  const rewriteAbsolute = config.trailingSlash !== undefined || base !== '/';
+
+  const url = (value: string, attr: 'href' | 'src'): string => {
+    if (value.startsWith(FILE_LINK_MARK)) {
+      const rest = value.slice(FILE_LINK_MARK.length);
+      const at = rest.indexOf('#');
+      const file = at === -1 ? rest : rest.slice(0, at);
+      const hash = at === -1 ? '' : rest.slice(at);
+      if (attr === 'src' || !/\.mdx?$/i.test(file)) return base + contentFileUrl(file);
+      const route = graph.fileRoutes.get(file);
+      return `${route ? base + route.slice(1) : '#'}${hash}`;
+    }
+    if (rewriteAbsolute && value.startsWith('/') && !value.startsWith('//')) {
+      const end = value.search(/[?#]/);
+      const path = end === -1 ? value : value.slice(0, end);
+      const route = config.trailingSlash !== undefined && attr === 'href' ? findRoute(path, graph) : undefined;
+      const target = route && route.path !== '/404.html' ? route.path : path;
+      return base + target.slice(1) + (end === -1 ? '' : value.slice(end));
+    }
+    return value;
+  };
+
+  const element = (node: Element): Element => {
+    let properties: Properties | undefined;
+    for (const attr of ['href', 'src'] as const) {
+      const value = node.properties[attr];
+      if (typeof value !== 'string') continue;
+      const resolved = url(value, attr);
+      if (resolved !== value) (properties ??= { ...node.properties })[attr] = resolved;
+    }
+    if (node.tagName === 'img' && typeof node.properties.src === 'string' && node.properties.width === undefined && node.properties.height === undefined) {
+      const size = graph.imageSizes.get(node.properties.src.split(/[?#]/)[0]!);
+      if (size) Object.assign((properties ??= { ...node.properties }), { width: size.width, height: size.height });
+    }
+    const children = childrenOf(node);
+    return properties || children !== node.children ? { ...node, properties: properties ?? node.properties, children: children as Element['children'] } : node;
+  };
+
+  const childrenOf = <T extends { children: Nodes[] }>(parent: T): Nodes[] => {
+    let out: Nodes[] | undefined;
+    parent.children.forEach((child, i) => {
+      const next = 'children' in child && child.type !== 'root' ? (child.type === 'element' ? element(child) : withChildren(child)) : child;
+      if (next !== child) (out ??= parent.children.slice())[i] = next;
+    });
+    return out ?? parent.children;
+  };
+
+  // MDX elements and other parents: only their children can change.
+  const withChildren = <T extends Nodes & { children: Nodes[] }>(node: T): T => {
+    const children = childrenOf(node);
+    return children === node.children ? node : { ...node, children };
+  };
+
+  const children = childrenOf(tree);
+  return children === tree.children ? tree : { ...tree, children: children as Root['children'] };
+}
