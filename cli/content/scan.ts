@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { decodeText } from './decodeText.ts';
 
 /** Which plugin a file belongs to. */
 export type ContentArea = 'docs' | 'blog' | 'pages';
@@ -13,6 +15,8 @@ export interface SourceFile {
   /** Path relative to the site folder, for messages (`content/docs/functional/cart.md`). */
   file: string;
   text: string;
+  /** Set when the bytes are not text we can publish (then `text` is empty). */
+  unreadable?: Diagnostic;
 }
 
 const MARKDOWN_RE = /\.mdx?$/;
@@ -40,12 +44,11 @@ export async function scanContent(config: ResolvedConfig): Promise<SourceFile[]>
       const root = path.resolve(config.siteDir, dir);
       const names = await walk(root);
       return Promise.all(
-        names.map(async (relPath) => ({
-          area,
-          relPath,
-          file: toPosix(path.relative(config.siteDir, path.join(root, relPath))),
-          text: await fs.readFile(path.join(root, relPath), 'utf8'),
-        })),
+        names.map(async (relPath): Promise<SourceFile> => {
+          const file = toPosix(path.relative(config.siteDir, path.join(root, relPath)));
+          const decoded = decodeText(await fs.readFile(path.join(root, relPath)), file);
+          return decoded.ok ? { area, relPath, file, text: decoded.text } : { area, relPath, file, text: '', unreadable: decoded.diagnostic };
+        }),
       );
     }),
   );

@@ -6,6 +6,7 @@ import type { BlogPostRoute, NavLink, PostSummary, Route, TagLink } from './type
 import { catalog } from '../errors/catalog.ts';
 import { slugify } from '../content/slug.ts';
 import { joinRoute } from './paths.ts';
+import { isRealCalendarDate } from '../content/frontMatter.ts';
 
 const DATE_PREFIX_RE = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;
 const WORDS_PER_MINUTE = 200;
@@ -26,10 +27,16 @@ export function buildBlog(
   const diagnostics: Diagnostic[] = [];
   const entries = documents
     .filter((d) => d.area === 'blog' && !(d.frontMatter.draft && !config.docs.includeDrafts))
-    .map((document) => {
+    .flatMap((document) => {
       const fm = document.frontMatter;
       const pathName = document.relPath.replace(/\/(index|README)\.mdx?$/i, '').replace(/\.mdx?$/, '');
       const match = DATE_PREFIX_RE.exec(pathName.split('/').pop()!) ?? DATE_PREFIX_RE.exec(pathName);
+      // A name that does not start with YYYY-MM-DD has no date (as in Docusaurus); one that
+      // does but names no real day is a mistake, which would otherwise crash the build.
+      if (match && !isRealCalendarDate(`${match[1]}-${match[2]}-${match[3]}`)) {
+        diagnostics.push({ severity: 'error', file: document.file, ...catalog.fileNameDate(`${match[1]}-${match[2]}-${match[3]}`) });
+        return [];
+      }
       const date = fm.date ? new Date(fm.date) : match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : new Date(0);
       const name = match ? match[4]! : pathName;
       const permalink = fm.slug
@@ -61,7 +68,7 @@ export function buildBlog(
         tags,
         source: document.file,
       };
-      return { document, summary, unlisted: fm.unlisted === true };
+      return [{ document, summary, unlisted: fm.unlisted === true }];
     })
     .sort((a, b) => b.summary.date.localeCompare(a.summary.date) || a.summary.permalink.localeCompare(b.summary.permalink));
 
