@@ -48,6 +48,8 @@ export interface ParsedFrontMatter {
   body: string;
   /** Lines before the body, to shift Markdown positions to file lines. */
   bodyLineOffset: number;
+  /** The file line of each top-level key, for messages about its value. */
+  keyLines: Record<string, number>;
   diagnostics: Diagnostic[];
 }
 
@@ -77,12 +79,18 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
       data: {},
       body,
       bodyLineOffset: lineCount(text.slice(0, text.length - body.length)),
+      keyLines: {},
       diagnostics: [{ severity: 'error', file, line: place ? place.line + 2 : 1, column: place ? place.column + 1 : 1, ...catalog.frontMatterSyntax(place?.note ? `${reason} (${place.note})` : reason) }],
     };
   }
   const bodyLineOffset = lineCount(text.slice(0, text.length - parsed.content.length));
   const yamlLines = text.slice(0, text.length - parsed.content.length).split('\n').slice(1);
   const lineOf = (path: PropertyKey[]) => yamlKeyLine(yamlLines, path.map(String)) + 2;
+  const keyLines: Record<string, number> = {};
+  yamlLines.forEach((line, i) => {
+    const key = /^["']?([A-Za-z_][\w-]*)["']?\s*:/.exec(line)?.[1];
+    if (key && !(key in keyLines)) keyLines[key] = i + 2;
+  });
   const badDates = checkDates(parsed.data, yamlLines);
   const dateProblems = badDates.map(({ path, value }): Diagnostic => ({
     severity: 'error',
@@ -92,7 +100,7 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     ...catalog.invalidDate(path.join('.'), value),
   }));
   const result = frontMatterSchema.safeParse(parsed.data);
-  if (result.success && dateProblems.length === 0) return { data: result.data, body: parsed.content, bodyLineOffset, diagnostics: [] };
+  if (result.success && dateProblems.length === 0) return { data: result.data, body: parsed.content, bodyLineOffset, keyLines, diagnostics: [] };
   const issues = result.success ? [] : result.error.issues;
   const diagnostics = issues.map((issue): Diagnostic => {
     const key = String(issue.path[0] ?? '');
@@ -106,7 +114,7 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
   const data: Record<string, unknown> = { ...parsed.data };
   for (const issue of issues) delete data[String(issue.path[0])];
   for (const { path } of badDates) delete data[path[0]!];
-  return { data: frontMatterSchema.parse(data), body: parsed.content, bodyLineOffset, diagnostics };
+  return { data: frontMatterSchema.parse(data), body: parsed.content, bodyLineOffset, keyLines, diagnostics };
 }
 
 /** Front matter keys that hold a date, as key paths. */

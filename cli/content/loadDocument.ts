@@ -21,6 +21,8 @@ export interface LoadedDocument {
   /** Path relative to the site folder. */
   file: string;
   frontMatter: FrontMatter;
+  /** The file line of each top-level front matter key (`slug`, `id`…), for messages. */
+  frontMatterLines: Record<string, number>;
   /** Front matter title, else the leading `# heading`, else the file name. */
   title: string;
   /** Front matter description, else the first paragraph (shortened). */
@@ -77,6 +79,7 @@ export function loadDocument(source: SourceFile): LoadedDocument {
     relPath: source.relPath,
     file: source.file,
     frontMatter: fm.data,
+    frontMatterLines: fm.keyLines,
     title: fm.data.title ?? content.leadingTitle ?? fileTitle(source.relPath),
     description: fm.data.description ?? shorten(content.firstParagraph, 160),
     html: content.html,

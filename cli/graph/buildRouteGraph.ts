@@ -4,7 +4,7 @@ import type { Diagnostic } from '../report/diagnostic.ts';
 import type { CategoryIndexRoute, DocRoute, DocsVersion, Route, RouteGraph, SidebarItem, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
 import { slugify } from '../content/slug.ts';
-import { placeDocs, type DocEntry } from './docs.ts';
+import { duplicateDocIds, placeDocs, type DocEntry } from './docs.ts';
 import { resolveSidebars } from './sidebars.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
@@ -19,6 +19,7 @@ import { compareRoutes, joinRoute } from './paths.ts';
 export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, staticFiles: string[] = []): RouteGraph {
   const diagnostics: Diagnostic[] = [];
   const entries = placeDocs(content.documents, config);
+  diagnostics.push(...duplicateDocIds(entries));
   const live = entries.filter((e) => !e.draft);
   const { sidebars, generatedIndexes, diagnostics: sidebarProblems } = resolveSidebars(entries, content.categories, config);
   diagnostics.push(...sidebarProblems);

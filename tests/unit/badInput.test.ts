@@ -161,3 +161,38 @@ describe('YAML errors point at the mistake', () => {
     expect(json.diagnostics.map((x) => [x.code, x.line])).toEqual([['data-syntax', 4]]);
   });
 });
+
+describe('duplicates name every place', () => {
+  it('two docs with one id: an error at each id: line, naming the other', async () => {
+    const { diagnostics } = await graphOf({
+      'docs/guide/a.md': '---\ntitle: A\nid: setup\n---\nA.\n',
+      'docs/guide/b.md': '---\nid: setup\n---\nB.\n',
+      'docs/guide/c.md': '---\nid: other\n---\nC.\n',
+    });
+    expect(diagnostics).toEqual([
+      'docs/guide/a.md:3: The doc id "guide/setup" is also used by docs/guide/b.md:2; sidebars, the navbar and pagination would silently pick one of them.',
+      'docs/guide/b.md:2: The doc id "guide/setup" is also used by docs/guide/a.md:3; sidebars, the navbar and pagination would silently pick one of them.',
+    ]);
+  });
+
+  it('an id that equals another file name is a duplicate too', async () => {
+    const { diagnostics } = await graphOf({ 'docs/b.md': 'B.\n', 'docs/a.md': '---\nid: b\n---\nA.\n' });
+    expect(diagnostics).toHaveLength(2);
+    expect(diagnostics.join('\n')).toContain('docs/a.md:2: The doc id "b" is also used by docs/b.md:1;');
+    expect(diagnostics.join('\n')).toContain('docs/b.md:1: The doc id "b" is also used by docs/a.md:2;');
+  });
+
+  it('two headings with one {#id}: an error at the second, naming the first line', () => {
+    const d = doc('---\ntitle: T\n---\n## One {#same}\n\nText.\n\n## Two {#same}\n\n## Three {#other}\n');
+    expect(shown(d.diagnostics)).toEqual([
+      'docs/page.md:8:1: The heading id "#same" is already used on this page (line 4); links to #same would always land on the first one.\n  Give one of the headings another id: ## Title {#another-id}.',
+    ]);
+  });
+
+  it('a duplicate slug names both files at their slug: lines', async () => {
+    const { graph } = await graphOf({ 'docs/a.md': '---\ntitle: A\nslug: /same\n---\nA.\n', 'docs/b.md': '---\nslug: /same\n---\nB.\n', 'docs/same.md': 'S.\n' });
+    expect(graph.diagnostics.map(formatDiagnostic)).toEqual([
+      'docs/a.md:3:1: 3 files claim the route /same/: "docs/a.md:3 (slug)", "docs/b.md:2 (slug)", "docs/same.md".\n  Give all but one a different "slug" in their front matter, or rename the files.',
+    ]);
+  });
+});
