@@ -19,6 +19,7 @@ import { toPageData } from '../render/toPageData.ts';
 import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from '../render/siteFiles.ts';
 import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageData.ts';
 import { routeFile } from '../write/writeSite.ts';
+import { urlFilePath } from '../graph/paths.ts';
 import type { ClientBundle } from '../bundle/clientBundle.ts';
 import { ClientBuilder, ServerRenderer, type RenderPage } from './compilers.ts';
 import type { Change } from './rebuildQueue.ts';
@@ -275,10 +276,10 @@ export class DevSite {
       if (live.has(old)) continue;
       this.pageJson.delete(old);
       this.outputs.delete(routeFile(old));
-      this.outputs.delete(pageDataUrl('/', old).slice(1));
+      this.outputs.delete(urlFilePath(pageDataUrl('/', old)));
       updated.push(old);
     }
-    for (const [id, items] of Object.entries(this.graph.sidebars)) this.outputs.set(sidebarDataUrl('/', id).slice(1), { body: JSON.stringify(items) });
+    for (const [id, items] of Object.entries(this.graph.sidebars)) this.outputs.set(urlFilePath(sidebarDataUrl('/', id)), { body: JSON.stringify(items) });
     this.outputs.set('sitemap.xml', { body: renderSitemap(this.graph, site) });
     this.outputs.set('robots.txt', { body: renderRobots(site) });
     for (const [file, body] of Object.entries(renderFeeds(this.graph, site, this.config))) this.outputs.set(file, { body });
@@ -302,7 +303,7 @@ export class DevSite {
     const page = renderRoute(route, { graph: this.graph, config: this.config, site: this.site, renderPage: this.renderPage });
     const html = pageDocument(page, { site: this.site, assets: this.bundle.assets, headTags: sharedHeadTags(this.site, this.config, this.graph.posts.length > 0) });
     this.outputs.set(routeFile(route.path), { body: html.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) });
-    if (page.data) this.outputs.set(pageDataUrl('/', route.path).slice(1), { body: page.data });
+    if (page.data) this.outputs.set(urlFilePath(pageDataUrl('/', route.path)), { body: page.data });
   }
 }
 

@@ -11,6 +11,7 @@ import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from '../ren
 import { CONTENT_FILES_PREFIX } from '../render/resolveContentLinks.ts';
 import { pageDataUrl, sidebarDataUrl } from '../../runtime/pageData.ts';
 import { routeFile, SiteWriter } from '../write/writeSite.ts';
+import { urlFilePath } from '../graph/paths.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
@@ -56,7 +57,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
       for (const route of graph.routes) {
         const page = renderRoute(route, { graph, config, site });
         await writer.write(routeFile(route.path), pageDocument(page, { site, assets: bundle.assets, headTags }));
-        if (page.data) await writer.write(pageDataUrl('/', route.path).slice(1), page.data);
+        if (page.data) await writer.write(urlFilePath(pageDataUrl('/', route.path)), page.data);
         progress(++done, graph.routes.length);
       }
     });
@@ -64,7 +65,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
       for (const [file, contents] of searchIndexFiles(graph, config)) await writer.write(file, contents);
     });
     await reporter.step('Writing build', async () => {
-      for (const [id, items] of Object.entries(graph.sidebars)) await writer.write(sidebarDataUrl('/', id).slice(1), JSON.stringify(items));
+      for (const [id, items] of Object.entries(graph.sidebars)) await writer.write(urlFilePath(sidebarDataUrl('/', id)), JSON.stringify(items));
       for (const [file, contents] of bundle.files) await writer.write(file, contents);
       await writer.write('sitemap.xml', renderSitemap(graph, site));
       for (const [file, contents] of Object.entries(renderFeeds(graph, site, config))) await writer.write(file, contents);

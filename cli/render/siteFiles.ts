@@ -2,6 +2,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { absoluteUrl } from '../../runtime/head.ts';
+import { urlFilePath } from '../graph/paths.ts';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -91,7 +92,7 @@ ${p.tags.map((t) => `<category label="${xml(t.label)}" term="${xml(t.label)}"/>`
     null,
     2,
   );
-  const dir = site.blog.path.slice(1);
+  const dir = urlFilePath(site.blog.path);
   return { [`${dir}rss.xml`]: rss, [`${dir}atom.xml`]: atom, [`${dir}feed.json`]: `${json}\n` };
 }
 

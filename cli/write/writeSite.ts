@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { urlFilePath } from '../graph/paths.ts';
 
-/** Output file of a route: "/a/b/" → "a/b/index.html"; "/404.html" stays. */
+/** Output file of a route: "/a/b/" → "a/b/index.html"; "/404.html" stays; "/a%23b/" → "a#b/index.html". */
 export function routeFile(routePath: string): string {
-  return routePath.endsWith('/') ? `${routePath.slice(1)}index.html` : routePath.slice(1);
+  const file = urlFilePath(routePath);
+  return routePath.endsWith('/') ? `${file}index.html` : file;
 }
 
 /**
