@@ -146,16 +146,16 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
 
   const mainDocId = config.docs.mainDocId ?? firstDocId(Object.values(sidebars)[0] ?? []) ?? live[0]?.id ?? '';
   if (config.docs.mainDocId && !byId.has(config.docs.mainDocId)) {
-    diagnostics.push({ severity: 'error', file: configFile, ...catalog.unknownDocId(config.docs.mainDocId, 'Config key "docs.mainDocId"', [...byId.keys()].sort()) });
+    diagnostics.push({ severity: 'error', file: configFile, configKey: 'docs.mainDocId', ...catalog.unknownDocId(config.docs.mainDocId, 'Config key "docs.mainDocId"', [...byId.keys()].sort()) });
   }
-  for (const item of config.navbar.items) {
+  config.navbar.items.forEach((item, i) => {
     if (item.type === 'doc' && !byId.has(item.docId) && !entries.some((e) => e.id === item.docId)) {
-      diagnostics.push({ severity: 'error', file: configFile, ...catalog.unknownDocId(item.docId, 'A navbar item', [...byId.keys()].sort()) });
+      diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.docId`, ...catalog.unknownDocId(item.docId, 'A navbar item', [...byId.keys()].sort()) });
     }
     if (item.type === 'docSidebar' && !sidebars[item.sidebarId]) {
-      diagnostics.push({ severity: 'error', file: configFile, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(sidebars)) });
+      diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.sidebarId`, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(sidebars)) });
     }
-  }
+  });
   diagnostics.push(...checkInvariants(routes, staticFiles));
 
   routes.sort(compareRoutes);

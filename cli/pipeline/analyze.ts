@@ -13,6 +13,7 @@ import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from './report.ts';
 import type { Reporter } from './reporter.ts';
 import { catalog } from '../errors/catalog.ts';
+import { configKeyLine } from '../config/keyLine.ts';
 
 export interface Analysis {
   graph: RouteGraph;
@@ -40,8 +41,23 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const linkProblems = await reporter.step('Checking links', () =>
     checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileExists: (f) => fs.existsSync(path.join(config.siteDir, f)) }),
   );
-  const diagnostics = [...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)];
+  const diagnostics = placeConfigKeys([...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)], config);
   return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode) };
+}
+
+/** Problems with config values get the line of their key in the config file (read once, only when needed). */
+function placeConfigKeys(diagnostics: Diagnostic[], config: ResolvedConfig): Diagnostic[] {
+  if (!config.configFile || !diagnostics.some((d) => d.configKey && d.line === undefined)) return diagnostics;
+  let source: string;
+  try {
+    source = fs.readFileSync(config.configFile, 'utf8');
+  } catch {
+    return diagnostics;
+  }
+  return diagnostics.map((d) => {
+    const line = d.configKey && d.line === undefined ? configKeyLine(source, d.configKey.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k))) : undefined;
+    return line === undefined ? d : { ...d, line, column: 1 };
+  });
 }
 
 /** An invalid zoom selector would only fail in the reader's browser; catch it here. */
@@ -56,5 +72,5 @@ function checkZoomSelector(config: ResolvedConfig): Diagnostic[] {
   }
   const ok = selector.trim() !== '' && depth === 0 && !/(^|,)\s*(,|$)/.test(selector) && !/[>+~]\s*$/.test(selector);
   const file = config.configFile ? path.relative(config.siteDir, config.configFile) : undefined;
-  return ok ? [] : [{ severity: 'error', file, ...catalog.invalidZoomSelector(selector) }];
+  return ok ? [] : [{ severity: 'error', file, configKey: 'zoom.selector', ...catalog.invalidZoomSelector(selector) }];
 }

@@ -196,3 +196,45 @@ describe('duplicates name every place', () => {
     ]);
   });
 });
+
+describe('config problems point at their line in site.config.ts', () => {
+  const config = [
+    "import { defineConfig } from './define';", // 1
+    '', // 2
+    '// A comment with { braces [ and a key: value', // 3
+    'export default {', // 4
+    "  title: 'T',", // 5
+    "  url: 'https://t.example',", // 6
+    '  navbar: {', // 7
+    '    items: [', // 8
+    "      { type: 'doc', docId: 'intro', label: 'A' },", // 9
+    "      { type: 'doc', docId: 'intro', label: 'B' },", // 10
+    "      { to: '/docs/intro/', label: 'C' },", // 11
+    '      {', // 12
+    "        type: 'doc',", // 13
+    "        docId: 'missing',", // 14
+    "        label: 'D',", // 15
+    '      },', // 16
+    '    ],', // 17
+    '  },', // 18
+    "  footer: { links: [{ title: 'x', items: [{ label: 'Gone', to: '/nowhere/' }] }] },", // 19
+    '};', // 20
+  ];
+
+  it('check names the line of navbar.items.3.docId and of a broken footer link', () => {
+    const dir = tempSite({ 'site.config.ts': config.join('\n').replace("import { defineConfig } from './define';", ''), 'docs/intro.md': '# Intro\n' });
+    const result = runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    const output = result.stdout + result.stderr;
+    expect(output).toContain('site.config.ts:14:1: A navbar item refers to the doc id "missing", which does not exist.');
+    expect(output).toContain('site.config.ts:19:1: Broken link to "/nowhere/"');
+  });
+
+  it('invalid values and unknown keys at their lines', async () => {
+    const { resolveConfig } = await import('../../cli/config/resolve.ts');
+    const source = ['export default {', "  title: 'T',", '  navbar: {', '    items: [', "      { label: 'A', position: 'middle' },", '    ],', '    titel: 1,', '  },', '};'].join('\n');
+    const result = resolveConfig({ title: 'T', navbar: { items: [{ label: 'A', position: 'middle' }], titel: 1 } }, { siteDir: '/s', configFile: '/s/site.config.ts', source });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.diagnostics.map((d) => `${d.file}:${d.line}: ${d.code}`).sort()).toEqual(['site.config.ts:5: config-invalid', 'site.config.ts:7: config-unknown-key']);
+  });
+});
