@@ -51,7 +51,7 @@ export function buildBlog(
         const key = typeof a === 'string' ? a : a.key!;
         const found = authors[key];
         if (!found) {
-          diagnostics.push({ severity: 'error', file: document.file, line: 1, column: 1, ...catalog.unknownAuthor(key, Object.keys(authors)) });
+          diagnostics.push({ severity: 'error', file: document.file, line: document.frontMatterLines?.authors ?? 1, column: 1, ...catalog.unknownAuthor(key, Object.keys(authors)) });
           return [];
         }
         return [{ key, ...found }];

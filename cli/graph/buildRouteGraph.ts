@@ -35,7 +35,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     if (fm.displayed_sidebar !== undefined) {
       if (fm.displayed_sidebar === null) place = undefined;
       else if (!sidebars[fm.displayed_sidebar]) {
-        diagnostics.push({ severity: 'error', file: entry.document.file, line: 1, column: 1, ...catalog.unknownSidebarId(fm.displayed_sidebar, 'Front matter "displayed_sidebar"', Object.keys(sidebars)) });
+        diagnostics.push({ severity: 'error', file: entry.document.file, line: entry.document.frontMatterLines?.displayed_sidebar ?? 1, column: 1, ...catalog.unknownSidebarId(fm.displayed_sidebar, 'Front matter "displayed_sidebar"', Object.keys(sidebars)) });
       } else if (place?.sidebarId !== fm.displayed_sidebar) {
         place = { sidebarId: fm.displayed_sidebar, breadcrumbs: [{ label: entry.label }] };
       }
@@ -47,7 +47,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       const target = byId.get(value);
       if (!target) {
         if (!entries.some((e) => e.id === value)) {
-          diagnostics.push({ severity: 'error', file: entry.document.file, line: 1, column: 1, ...catalog.unknownDocId(value, `Front matter "${key}"`, [...byId.keys()].sort()) });
+          diagnostics.push({ severity: 'error', file: entry.document.file, line: entry.document.frontMatterLines?.[key] ?? 1, column: 1, ...catalog.unknownDocId(value, `Front matter "${key}"`, [...byId.keys()].sort()) });
         }
         return undefined;
       }
