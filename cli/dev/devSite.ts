@@ -15,7 +15,7 @@ import type { Diagnostic } from '../report/diagnostic.ts';
 import { toPageData } from '../render/toPageData.ts';
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { pageDataUrl, type SiteData } from '../../runtime/pageData.ts';
-import { routeFile } from '../graph/paths.ts';
+import { routeFile, urlFilePath } from '../graph/paths.ts';
 import type { ClientBundle } from '../bundle/clientBundle.ts';
 import { ClientBuilder, ServerRenderer, type RenderPage } from './compilers.ts';
 import type { Change } from './rebuildQueue.ts';
@@ -287,7 +287,7 @@ export class DevSite {
       if (live.has(old)) continue;
       this.pageJson.delete(old);
       this.outputs.delete(routeFile(old));
-      this.outputs.delete(pageDataUrl('/', old).slice(1));
+      this.outputs.delete(urlFilePath(pageDataUrl('/', old)));
       updated.push(old);
     }
     const siteFiles = new Map(siteWideFiles(this.graph, site, this.config, this.staticFiles));
