@@ -12,6 +12,7 @@ import { formatDiagnostic, sortDiagnostics } from '../report/diagnostic.ts';
 import { handleFailure } from './handleFailure.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { pageDataUrl } from '../../runtime/pageData.ts';
+import { urlFilePath } from '../graph/paths.ts';
 import { commandCache } from './cache.ts';
 import { isRunning } from '../process.ts';
 
@@ -83,7 +84,7 @@ export async function devCommand(siteDir: string, options: { port: number; host:
         else if (result.updated.length > 0) {
           // A few pages travel with the message: the open tab needs no extra request.
           const pages = result.updated.length <= 5 ? Object.fromEntries(result.updated.flatMap((p) => {
-            const body = dev.outputs.get(pageDataUrl('/', p).slice(1))?.body;
+            const body = dev.outputs.get(urlFilePath(pageDataUrl('/', p)))?.body;
             return typeof body === 'string' ? [[p, body]] : [];
           })) : undefined;
           broadcast({ type: 'update', paths: result.updated, sidebars: result.updated.length > 1 || batch.some((c) => c.kind !== 'content'), pages });

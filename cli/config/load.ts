@@ -31,7 +31,8 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
       throw siteError({ file: path.relative(dir, configFile), ...catalog.configLoadFailed(configFile, (error as Error).message) }, error);
     }
   }
-  const result = resolveConfig(input, { siteDir: dir, configFile });
+  const source = configFile ? fs.readFileSync(configFile, 'utf8') : undefined;
+  const result = resolveConfig(input, { siteDir: dir, configFile, source });
   if (!result.ok) throw new SiteError(result.diagnostics);
   return result.config;
 }

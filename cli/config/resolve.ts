@@ -5,6 +5,7 @@ import type { ResolvedConfig } from './types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { nearest } from '../report/nearest.ts';
+import { configKeyLine } from './keyLine.ts';
 
 export type ResolveResult = { ok: true; config: ResolvedConfig } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -12,27 +13,34 @@ export type ResolveResult = { ok: true; config: ResolvedConfig } | { ok: false; 
  * Validates the author's config and fills in every default. Reports all problems at
  * once, each naming its key path, the bad value and what is allowed.
  */
-export function resolveConfig(input: unknown, where: { siteDir: string; configFile: string | null }): ResolveResult {
+export function resolveConfig(input: unknown, where: { siteDir: string; configFile: string | null; source?: string }): ResolveResult {
   const parsed = userConfigSchema.safeParse(input);
   const file = where.configFile ? path.relative(where.siteDir, where.configFile) || where.configFile : undefined;
   if (!parsed.success) {
-    return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => describeIssue(issue, input, file)) };
+    // With the config's text, each problem points at the line of its key (best effort).
+    const place = (keys: PropertyKey[]) => {
+      const line = where.source === undefined ? undefined : configKeyLine(where.source, keys.map((k) => (typeof k === 'number' ? k : String(k))));
+      return line === undefined ? { file } : { file, line, column: 1 };
+    };
+    return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => describeIssue(issue, input, place)) };
   }
   return { ok: true, config: { ...parsed.data, siteDir: where.siteDir, configFile: where.configFile } };
 }
 
-function describeIssue(issue: z.core.$ZodIssue, input: unknown, file: string | undefined): Diagnostic[] {
+type Place = (keys: PropertyKey[]) => Pick<Diagnostic, 'file' | 'line' | 'column'>;
+
+function describeIssue(issue: z.core.$ZodIssue, input: unknown, place: Place): Diagnostic[] {
   const keyPath = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') {
     const allowed = allowedKeysAt(issue.path);
     return issue.keys.map((key) => ({
       severity: 'error' as const,
-      file,
+      ...place([...issue.path, key]),
       ...catalog.configUnknownKey(keyPath, key, nearest(key, allowed, 1, Math.max(2, key.length / 3))[0], allowed),
     }));
   }
   const value = valueAt(input, issue.path);
-  return [{ severity: 'error', file, ...catalog.configInvalid(keyPath || '(root)', explain(issue), show(value)) }];
+  return [{ severity: 'error', ...place(issue.path), ...catalog.configInvalid(keyPath || '(root)', explain(issue), show(value)) }];
 }
 
 function explain(issue: z.core.$ZodIssue): string {

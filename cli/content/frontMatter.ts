@@ -1,7 +1,9 @@
 import matter from 'gray-matter';
+import { load as loadYaml } from 'js-yaml';
 import { z } from 'zod';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
+import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
 
 const stringList = z.array(z.union([z.string(), z.number()]).transform(String));
 const author = z.union([
@@ -46,6 +48,8 @@ export interface ParsedFrontMatter {
   body: string;
   /** Lines before the body, to shift Markdown positions to file lines. */
   bodyLineOffset: number;
+  /** The file line of each top-level key, for messages about its value. */
+  keyLines: Record<string, number>;
   diagnostics: Diagnostic[];
 }
 
@@ -57,46 +61,102 @@ export interface ParsedFrontMatter {
 export function parseFrontMatter(text: string, file: string): ParsedFrontMatter {
   let parsed: { data: Record<string, unknown>; content: string };
   try {
-    // An options object bypasses gray-matter's cache, which keeps every input alive.
-    parsed = matter(text, {});
+    // An options object bypasses gray-matter's cache, which keeps every input alive. The
+    // YAML parser is the one category files and authors.yml use (js-yaml 5): the same
+    // rules everywhere, and error marks on the right line where gray-matter's older
+    // js-yaml puts them at the end of the front matter.
+    // gray-matter hands over the text after "---" with its line break: drop it, so marks
+    // count from the front matter's first line.
+    parsed = matter(text, { engines: { yaml: (yaml: string) => (loadYaml(yaml.replace(/^\r?\n/, '')) ?? {}) as object } });
   } catch (error) {
-    // js-yaml counts lines from the newline right after the opening `---` (gray-matter keeps
-    // it in the YAML text), so its 0-based line + 1 is the file's line.
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]!;
     const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n?/, '');
+    const yaml = text.slice(text.indexOf('\n') + 1, text.length - body.length);
+    // js-yaml reports an unclosed [ or " where it gave up, often lines later: point at the opener.
+    const place = mark ? yamlErrorPlace(yaml, mark) : undefined;
     return {
       data: {},
       body,
       bodyLineOffset: lineCount(text.slice(0, text.length - body.length)),
-      diagnostics: [{ severity: 'error', file, line: mark ? mark.line + 1 : 1, column: mark ? mark.column + 1 : 1, ...catalog.frontMatterSyntax(reason) }],
+      keyLines: {},
+      diagnostics: [{ severity: 'error', file, line: place ? place.line + 2 : 1, column: place ? place.column + 1 : 1, ...catalog.frontMatterSyntax(place?.note ? `${reason} (${place.note})` : reason) }],
     };
   }
   const bodyLineOffset = lineCount(text.slice(0, text.length - parsed.content.length));
+  const yamlLines = text.slice(0, text.length - parsed.content.length).split('\n').slice(1);
+  const lineOf = (path: PropertyKey[]) => yamlKeyLine(yamlLines, path.map(String)) + 2;
+  const keyLines: Record<string, number> = {};
+  yamlLines.forEach((line, i) => {
+    const key = /^["']?([A-Za-z_][\w-]*)["']?\s*:/.exec(line)?.[1];
+    if (key && !(key in keyLines)) keyLines[key] = i + 2;
+  });
+  const badDates = checkDates(parsed.data, yamlLines);
+  const dateProblems = badDates.map(({ path, value }): Diagnostic => ({
+    severity: 'error',
+    file,
+    line: lineOf(path),
+    column: 1,
+    ...catalog.invalidDate(path.join('.'), value),
+  }));
   const result = frontMatterSchema.safeParse(parsed.data);
-  if (result.success) return { data: result.data, body: parsed.content, bodyLineOffset, diagnostics: [] };
-  const diagnostics = result.error.issues.map((issue): Diagnostic => {
+  if (result.success && dateProblems.length === 0) return { data: result.data, body: parsed.content, bodyLineOffset, keyLines, diagnostics: [] };
+  const issues = result.success ? [] : result.error.issues;
+  const diagnostics = issues.map((issue): Diagnostic => {
     const key = String(issue.path[0] ?? '');
-    const line = findKeyLine(text, key);
     let value = parsed.data[key];
     for (const k of issue.path.slice(1)) value = (value as Record<PropertyKey, unknown> | undefined)?.[k];
     const expected = issue.code === 'invalid_type' ? `a ${issue.expected}` : issue.message.toLowerCase();
-    return { severity: 'error', file, line, column: 1, ...catalog.frontMatterField(issue.path.join('.'), expected, JSON.stringify(value) ?? 'nothing') };
+    return { severity: 'error', file, line: lineOf(issue.path), column: 1, ...catalog.frontMatterField(issue.path.join('.'), expected, JSON.stringify(value) ?? 'nothing') };
   });
+  diagnostics.push(...dateProblems);
   // Keep the valid keys so one bad value does not hide the page's other problems.
   const data: Record<string, unknown> = { ...parsed.data };
-  for (const issue of result.error.issues) delete data[String(issue.path[0])];
-  return { data: frontMatterSchema.parse(data), body: parsed.content, bodyLineOffset, diagnostics };
+  for (const issue of issues) delete data[String(issue.path[0])];
+  for (const { path } of badDates) delete data[path[0]!];
+  return { data: frontMatterSchema.parse(data), body: parsed.content, bodyLineOffset, keyLines, diagnostics };
+}
+
+/** Front matter keys that hold a date, as key paths. */
+const DATE_KEYS = [['date'], ['last_update', 'date']];
+
+/**
+ * Dates that are not real: text no date parser reads (`notadate`), and calendar dates
+ * that do not exist (`2024-13-45`, `2023-02-29`). YAML turns an unquoted YYYY-MM-DD
+ * into a date object and silently rolls 2024-13-45 over to 2025-02-14, so the date as
+ * written on its line is checked too.
+ */
+function checkDates(data: Record<string, unknown>, yamlLines: string[]): { path: string[]; value: string }[] {
+  const problems: { path: string[]; value: string }[] = [];
+  for (const path of DATE_KEYS) {
+    let value: unknown = data;
+    for (const k of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[k] : undefined;
+    if (value === undefined || value === null) continue;
+    const line = yamlLines[yamlKeyLine(yamlLines, path)] ?? '';
+    const written = new RegExp(`^\\s*${path[path.length - 1]}\\s*:\\s*['"]?([^'"#]*)`).exec(line)?.[1]?.trim();
+    const text = value instanceof Date ? written ?? '' : typeof value === 'string' ? value : '';
+    const ok = value instanceof Date ? !Number.isNaN(value.getTime()) && isRealCalendarDate(text) : typeof value === 'string' ? isRealDate(value) : true;
+    if (!ok) problems.push({ path, value: JSON.stringify(text || String(value)) });
+  }
+  return problems;
+}
+
+/** Whether a front matter date string means one instant (an ISO date or date-time, or what Date reads). */
+export function isRealDate(text: string): boolean {
+  return !Number.isNaN(new Date(text).getTime()) && isRealCalendarDate(text);
+}
+
+/** A leading YYYY-MM-DD must name a day that exists (Date would roll 02-30 over to March). */
+export function isRealCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(text.trim());
+  if (!m) return true;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return mo >= 1 && mo <= 12 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 function lineCount(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
   return n;
-}
-
-function findKeyLine(text: string, key: string): number {
-  const lines = text.split('\n');
-  const index = lines.findIndex((l, i) => i > 0 && l.startsWith(`${key}:`));
-  return index === -1 ? 1 : index + 1;
 }

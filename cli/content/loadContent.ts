@@ -34,6 +34,8 @@ export async function loadContent(
   } = {},
 ): Promise<LoadedContent> {
   const cache = deps.cache;
+  const unreadable = files.flatMap((f) => (f.unreadable ? [f.unreadable] : []));
+  files = files.filter((f) => !f.unreadable);
   const markdown = files.filter((f) => /\.mdx?$/.test(f.relPath));
   const keys = markdown.map((source) => {
     let key = deps.keys?.get(source);
@@ -56,7 +58,7 @@ export async function loadContent(
   });
   const categories: CategoryMeta[] = [];
   let authors: Record<string, Author> = {};
-  const diagnostics: Diagnostic[] = documents.flatMap((d) => d.diagnostics);
+  const diagnostics: Diagnostic[] = [...unreadable, ...documents.flatMap((d) => d.diagnostics)];
   for (const source of files) {
     if (source.area === 'docs' && /(^|\/)_category_\.(json|ya?ml)$/.test(source.relPath)) {
       const result = loadCategory(source);

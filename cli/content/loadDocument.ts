@@ -1,8 +1,8 @@
 import { VFile } from 'vfile';
 import type { Root, Heading, Paragraph } from 'mdast';
 import type { Root as HastRoot } from 'hast';
-import { walk } from './markdown/walk.ts';
 import { toString } from 'mdast-util-to-string';
+import { walk } from './markdown/walk.ts';
 import { parseFrontMatter, type FrontMatter } from './frontMatter.ts';
 import { markdownProcessor } from './markdown/processor.ts';
 import type { HeadingInfo } from './markdown/headings.ts';
@@ -10,6 +10,7 @@ import type { LinkRef } from './markdown/links.ts';
 import type { SourceFile, ContentArea } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
+import { findDeepNesting, findDeepNode, MAX_NESTING } from './markdown/nesting.ts';
 
 /** A Markdown file after the load stage: everything later stages need, as plain data. */
 export interface LoadedDocument {
@@ -19,6 +20,8 @@ export interface LoadedDocument {
   /** Path relative to the site folder. */
   file: string;
   frontMatter: FrontMatter;
+  /** The file line of each top-level front matter key (`slug`, `id`…), for messages. */
+  frontMatterLines: Record<string, number>;
   /** Front matter title, else the leading `# heading`, else the file name. */
   title: string;
   /** Front matter description, else the first paragraph (shortened). */
@@ -48,59 +51,76 @@ export function loadDocument(source: SourceFile): LoadedDocument {
   const fm = parseFrontMatter(source.text, source.file);
   const diagnostics = [...fm.diagnostics];
   const vfile = new VFile({ path: source.file, value: fm.body, data: { lineOffset: fm.bodyLineOffset } });
-  let content: HastRoot = { type: 'root', children: [] };
-  let excerptEnd: number | undefined;
-  let leadingTitle: string | undefined;
-  let firstParagraph = '';
-  let words = 0;
-  try {
-    const mdast = markdownProcessor.parse(vfile) as Root;
-    const first = mdast.children[0];
-    if (first?.type === 'heading' && (first as Heading).depth === 1) {
-      leadingTitle = toString(first).trim();
-      mdast.children.shift();
+  const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
+  let content: MarkdownResult = { tree: { type: 'root', children: [] }, firstParagraph: '', words: 0 };
+  // Absurd nesting is refused before the parser and the tree tools recurse into it.
+  const deep = findDeepNesting(fm.body);
+  if (deep) diagnostics.push({ severity: 'error', ...at(deep), ...catalog.markdownTooDeep(deep.what, MAX_NESTING) });
+  else {
+    try {
+      const result = renderMarkdown(vfile);
+      if ('tooDeep' in result) diagnostics.push({ severity: 'error', ...at(result.tooDeep), ...catalog.markdownTooDeep('elements', MAX_NESTING) });
+      else content = result;
+    } catch (error) {
+      const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
+      const start = place && 'start' in place ? place.start : place;
+      diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...catalog.markdownFailed((error as Error).message) });
     }
-    const hast = markdownProcessor.runSync(mdast, vfile) as HastRoot;
-    const paragraph = mdast.children.find((n): n is Paragraph => n.type === 'paragraph');
-    firstParagraph = paragraph ? toString(paragraph) : '';
-    words = countWords(mdast);
-    content = withoutPositions(hast);
-    excerptEnd = vfile.data.excerptEnd;
-  } catch (error) {
-    const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
-    const start = place && 'start' in place ? place.start : place;
-    diagnostics.push({
-      severity: 'error',
-      file: source.file,
-      line: (start?.line ?? 1) + fm.bodyLineOffset,
-      column: start?.column ?? 1,
-      ...catalog.markdownFailed((error as Error).message),
-    });
   }
   for (const message of vfile.messages) {
     diagnostics.push({
       code: message.ruleId ?? 'markdown',
       severity: message.fatal === false || message.fatal === undefined ? 'warning' : 'error',
       message: message.reason,
-      file: source.file,
-      line: (message.line ?? 1) + fm.bodyLineOffset,
-      column: message.column ?? 1,
+      ...at({ line: message.line ?? 1, column: message.column ?? 1 }),
     });
   }
+  for (const problem of vfile.data.problems ?? []) diagnostics.push({ ...problem, line: (problem.line ?? 1) + fm.bodyLineOffset });
   return {
     area: source.area,
     relPath: source.relPath,
     file: source.file,
     frontMatter: fm.data,
-    title: fm.data.title ?? leadingTitle ?? fileTitle(source.relPath),
-    description: fm.data.description ?? shorten(firstParagraph, 160),
-    content,
-    excerptEnd,
+    frontMatterLines: fm.keyLines,
+    title: fm.data.title ?? content.leadingTitle ?? fileTitle(source.relPath),
+    description: fm.data.description ?? shorten(content.firstParagraph, 160),
+    content: content.tree,
+    excerptEnd: content.excerptEnd,
     headings: vfile.data.headings ?? [],
     ids: vfile.data.ids ?? [],
     links: vfile.data.links ?? [],
-    words,
+    words: content.words,
     diagnostics,
+  };
+}
+
+interface MarkdownResult {
+  tree: HastRoot;
+  excerptEnd?: number;
+  leadingTitle?: string;
+  firstParagraph: string;
+  words: number;
+}
+
+/** Markdown → a content tree and what is read off the trees; or where the tree nests too deep to go on. */
+function renderMarkdown(vfile: VFile): MarkdownResult | { tooDeep: { line: number; column: number } } {
+  const mdast = markdownProcessor.parse(vfile) as Root;
+  const deepNode = findDeepNode(mdast as never);
+  if (deepNode) return { tooDeep: (deepNode.position as { start: { line: number; column: number } } | undefined)?.start ?? { line: 1, column: 1 } };
+  let leadingTitle: string | undefined;
+  const first = mdast.children[0];
+  if (first?.type === 'heading' && (first as Heading).depth === 1) {
+    leadingTitle = toString(first).trim();
+    mdast.children.shift();
+  }
+  const hast = markdownProcessor.runSync(mdast, vfile) as HastRoot;
+  const paragraph = mdast.children.find((n): n is Paragraph => n.type === 'paragraph');
+  return {
+    tree: withoutPositions(hast),
+    excerptEnd: vfile.data.excerptEnd,
+    leadingTitle,
+    firstParagraph: paragraph ? toString(paragraph) : '',
+    words: countWords(mdast),
   };
 }
 
@@ -118,12 +138,10 @@ function withoutPositions(tree: HastRoot): HastRoot {
 
 function countWords(tree: Root): number {
   let n = 0;
-  const walk = (node: { type: string; value?: string; children?: unknown[] }) => {
-    if (node.type === 'code') return;
+  walk(tree as never, (node) => {
+    if (node.type === 'code') return false;
     if (typeof node.value === 'string' && node.type !== 'html') n += node.value.split(/\s+/).filter(Boolean).length;
-    node.children?.forEach((c) => walk(c as typeof node));
-  };
-  walk(tree as never);
+  });
   return n;
 }
 
@@ -136,4 +154,11 @@ function shorten(text: string, max: number): string {
 function fileTitle(relPath: string): string {
   const base = relPath.split('/').pop()!.replace(/\.mdx?$/, '').replace(/^\d+[-_.]/, '');
   return base.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** Errors a plugin found, at lines of the Markdown body (shifted to file lines here). */
+    problems: Diagnostic[];
+  }
 }

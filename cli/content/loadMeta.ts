@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SourceFile } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
+import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
 
 const categorySchema = z.strictObject({
   label: z.string().optional(),
@@ -45,7 +46,7 @@ export function loadCategory(source: SourceFile): { category?: CategoryMeta; dia
   if (!result.success) {
     const issue = result.error.issues[0]!;
     return {
-      diagnostics: [{ severity: 'error', file: source.file, line: 1, column: 1, ...catalog.categoryInvalid(`${issue.path.join('.') || 'file'}: ${issue.message}`) }],
+      diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, issue.path), column: 1, ...catalog.categoryInvalid(`${issue.path.join('.') || 'file'}: ${issue.message}`) }],
     };
   }
   const dir = source.relPath.includes('/') ? source.relPath.slice(0, source.relPath.lastIndexOf('/')) : '';
@@ -61,26 +62,54 @@ export function loadAuthors(source: SourceFile): { authors: Record<string, Autho
     const issue = result.error.issues[0]!;
     return {
       authors: {},
-      diagnostics: [{ code: 'authors-invalid', severity: 'error', file: source.file, line: 1, column: 1, message: `authors.yml: "${issue.path.join('.')}" ${issue.message}.`, hint: 'Each author needs at least a name.' }],
+      diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, issue.path), column: 1, ...catalog.authorsInvalid(issue.path.join('.'), issue.message) }],
     };
   }
   return { authors: result.data, diagnostics: [] };
 }
 
+/** The line of a key path in a YAML file (best effort; 1 when it cannot be found). */
+function keyLine(source: SourceFile, path: PropertyKey[]): number {
+  if (source.file.endsWith('.json')) return jsonKeyLine(source.text, path.map(String));
+  return Math.max(0, yamlKeyLine(source.text.split('\n'), path.map(String))) + 1;
+}
+
+/** JSON keys are quoted: the line of the last key of the path, looked for in order. */
+function jsonKeyLine(text: string, path: string[]): number {
+  let at = 0;
+  for (const key of path) {
+    const i = text.indexOf(`"${key}"`, at);
+    if (i === -1) break;
+    at = i;
+  }
+  return text.slice(0, at).split('\n').length;
+}
+
 function parseData(source: SourceFile): { value: unknown } | { diagnostic: Diagnostic } {
+  const json = source.file.endsWith('.json');
   try {
-    return { value: source.file.endsWith('.json') ? JSON.parse(source.text) : loadYaml(source.text) };
+    return { value: json ? JSON.parse(source.text) : loadYaml(source.text) };
   } catch (error) {
+    const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]!;
     const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const place = json ? jsonErrorPlace(source.text, reason) : mark && yamlErrorPlace(source.text, mark);
+    const note = place && 'note' in place && place.note ? ` (${place.note})` : '';
     return {
       diagnostic: {
-        code: 'data-syntax',
         severity: 'error',
         file: source.file,
-        line: mark ? mark.line + 1 : 1,
-        column: mark ? mark.column + 1 : 1,
-        message: `${source.file.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]}.`,
+        line: place ? place.line + 1 : 1,
+        column: place ? place.column + 1 : 1,
+        ...catalog.dataSyntax(json ? 'JSON' : 'YAML', reason + note),
       },
     };
   }
+}
+
+/** V8's JSON errors name a character offset ("… in JSON at position 42"): its line and column, 0-based. */
+function jsonErrorPlace(text: string, reason: string): { line: number; column: number } | undefined {
+  const m = /at position (\d+)/.exec(reason);
+  if (!m) return undefined;
+  const before = text.slice(0, Number(m[1]));
+  return { line: before.split('\n').length - 1, column: Number(m[1]) - (before.lastIndexOf('\n') + 1) };
 }

@@ -4,6 +4,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { readRoots } from '../config/sitePaths.ts';
 import { walkFolder } from './walkFolder.ts';
+import { decodeText } from './decodeText.ts';
 
 /** Which plugin a file belongs to. */
 export type ContentArea = 'docs' | 'blog' | 'pages';
@@ -16,6 +17,8 @@ export interface SourceFile {
   /** Path relative to the site folder, for messages (`content/docs/functional/cart.md`). */
   file: string;
   text: string;
+  /** Set when the bytes are not text we can publish (then `text` is empty). */
+  unreadable?: Diagnostic;
 }
 
 const MARKDOWN_RE = /\.mdx?$/;
@@ -53,12 +56,11 @@ export async function scanContent(config: ResolvedConfig): Promise<ScanResult<So
       const walked = await walkFolder(root, { allowedRoots, siteDir: config.siteDir, skip: skipContent });
       diagnostics.push(...walked.diagnostics);
       return Promise.all(
-        walked.files.map(async (relPath) => ({
-          area,
-          relPath,
-          file: toPosix(path.relative(config.siteDir, path.join(root, relPath))),
-          text: await fs.readFile(path.join(root, relPath), 'utf8'),
-        })),
+        walked.files.map(async (relPath): Promise<SourceFile> => {
+          const file = toPosix(path.relative(config.siteDir, path.join(root, relPath)));
+          const decoded = decodeText(await fs.readFile(path.join(root, relPath)), file);
+          return decoded.ok ? { area, relPath, file, text: decoded.text } : { area, relPath, file, text: '', unreadable: decoded.diagnostic };
+        }),
       );
     }),
   );

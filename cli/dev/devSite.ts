@@ -14,7 +14,7 @@ import { applyPolicy } from '../pipeline/report.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { pageDataUrl, type SiteData } from '../../runtime/pageData.ts';
-import { routeFile } from '../graph/paths.ts';
+import { routeFile, urlFilePath } from '../graph/paths.ts';
 import type { ClientBundle } from '../bundle/clientBundle.ts';
 import { ClientBuilder, ServerRenderer } from './compilers.ts';
 import type { ServerRender } from '../render/renderRoute.ts';
@@ -283,7 +283,7 @@ export class DevSite {
       if (live.has(old)) continue;
       this.pageJson.delete(old);
       this.outputs.delete(routeFile(old));
-      this.outputs.delete(pageDataUrl('/', old).slice(1));
+      this.outputs.delete(urlFilePath(pageDataUrl('/', old)));
       updated.push(old);
     }
     const siteFiles = new Map(siteWideFiles(this.graph, site, this.config, this.staticFiles));

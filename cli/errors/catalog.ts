@@ -42,6 +42,56 @@ export const catalog = {
     message: `The category file is invalid: ${reason}.`,
     hint: 'Allowed keys: label, position, collapsed, className, link ({ type: "doc", id } or { type: "generated-index", slug, title, description }).',
   }),
+  notUtf8: (byte: number): Entry => ({
+    code: 'file-encoding',
+    message: `The file is not UTF-8 text: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not valid UTF-8, so readers would see "\uFFFD" in place of the text.`,
+    hint: 'Save the file as UTF-8 (in most editors: "Save with Encoding" → UTF-8). Latin-1 and Windows-1252 files are the usual cause.',
+  }),
+  badUtf16: (encoding: string): Entry => ({
+    code: 'file-encoding',
+    message: `The file starts with a ${encoding} byte order mark but is not valid ${encoding} text.`,
+    hint: 'Save the file again as UTF-8.',
+  }),
+  binaryFile: (char: number): Entry => ({
+    code: 'binary-file',
+    message: `The file holds the control character U+${char.toString(16).toUpperCase().padStart(4, '0')}, which text files do not: it looks like a binary file, and would be published as garbage.`,
+    hint: 'Remove the file from the content folder, or save it as plain UTF-8 text.',
+  }),
+  invalidDate: (key: string, value: string): Entry => ({
+    code: 'invalid-date',
+    message: `Front matter "${key}" is not a real date; found ${value}.`,
+    hint: 'Write the date as YYYY-MM-DD (for example 2024-03-15) or as an ISO 8601 date-time (2024-03-15T10:00:00Z).',
+  }),
+  fileNameDate: (date: string): Entry => ({
+    code: 'invalid-date',
+    message: `The file name starts with the date ${date}, which is not a real date, so the post can be neither dated nor given its /YYYY/MM/DD/ address.`,
+    hint: 'Rename the file with a real date (YYYY-MM-DD-name.md, for example 2024-12-31-name.md).',
+  }),
+  markdownTooDeep: (what: string, limit: number): Entry => ({
+    code: 'markdown-too-deep',
+    message: `The Markdown nests ${what} more than ${limit} levels deep here; no reader can follow that, and pages that deep cannot be built.`,
+    hint: 'Flatten the structure. Deep nesting is usually a mistake: stray ">" or "-" at the start of lines, or HTML tags that are opened but never closed.',
+  }),
+  duplicateDocId: (id: string, others: string[]): Entry => ({
+    code: 'duplicate-doc-id',
+    message: `The doc id "${id}" is also used by ${others.join(', ')}; sidebars, the navbar and pagination would silently pick one of them.`,
+    hint: 'Give each doc its own "id:" in the front matter (or remove "id:" to use the file name).',
+  }),
+  duplicateHeadingId: (id: string, firstLine: number): Entry => ({
+    code: 'duplicate-heading-id',
+    message: `The heading id "#${id}" is already used on this page (line ${firstLine}); links to #${id} would always land on the first one.`,
+    hint: 'Give one of the headings another id: ## Title {#another-id}.',
+  }),
+  authorsInvalid: (key: string, reason: string): Entry => ({
+    code: 'authors-invalid',
+    message: `authors.yml: "${key}" ${reason}.`,
+    hint: 'Each author needs at least a name: key: { name: "Jane Doe", title: "…", url: "…", image_url: "…" }.',
+  }),
+  dataSyntax: (format: 'JSON' | 'YAML', reason: string): Entry => ({
+    code: 'data-syntax',
+    message: `${format} syntax error: ${reason}.`,
+    hint: format === 'YAML' ? 'Check the indentation, close every [ and {, and quote values that contain ":" or "#".' : 'Check for a missing comma or quote, or a trailing comma.',
+  }),
   duplicateRoute: (route: string, files: string[]): Entry => ({
     code: 'duplicate-route',
     message: `${files.length} files claim the route ${route}: ${list(files)}.`,

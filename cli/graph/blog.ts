@@ -7,6 +7,7 @@ import { catalog } from '../errors/catalog.ts';
 import { slugify } from '../content/slug.ts';
 import { joinRoute } from './paths.ts';
 import { compareCodeUnits, compareText, parseDate } from './machineIndependent.ts';
+import { isRealCalendarDate } from '../content/frontMatter.ts';
 
 const DATE_PREFIX_RE = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;
 const WORDS_PER_MINUTE = 200;
@@ -27,10 +28,16 @@ export function buildBlog(
   const diagnostics: Diagnostic[] = [];
   const entries = documents
     .filter((d) => d.area === 'blog' && !(d.frontMatter.draft && !config.docs.includeDrafts))
-    .map((document) => {
+    .flatMap((document) => {
       const fm = document.frontMatter;
       const pathName = document.relPath.replace(/\/(index|README)\.mdx?$/i, '').replace(/\.mdx?$/, '');
       const match = DATE_PREFIX_RE.exec(pathName.split('/').pop()!) ?? DATE_PREFIX_RE.exec(pathName);
+      // A name that does not start with YYYY-MM-DD has no date (as in Docusaurus); one that
+      // does but names no real day is a mistake, which would otherwise crash the build.
+      if (match && !isRealCalendarDate(`${match[1]}-${match[2]}-${match[3]}`)) {
+        diagnostics.push({ severity: 'error', file: document.file, ...catalog.fileNameDate(`${match[1]}-${match[2]}-${match[3]}`) });
+        return [];
+      }
       const date = fm.date ? parseDate(fm.date) : match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : new Date(0);
       const name = match ? match[4]! : pathName;
       const permalink = fm.slug
@@ -45,7 +52,7 @@ export function buildBlog(
         const key = typeof a === 'string' ? a : a.key!;
         const found = authors[key];
         if (!found) {
-          diagnostics.push({ severity: 'error', file: document.file, line: 1, column: 1, ...catalog.unknownAuthor(key, Object.keys(authors)) });
+          diagnostics.push({ severity: 'error', file: document.file, line: document.frontMatterLines?.authors ?? 1, column: 1, ...catalog.unknownAuthor(key, Object.keys(authors)) });
           return [];
         }
         return [{ key, ...found }];
@@ -62,7 +69,7 @@ export function buildBlog(
         tags,
         source: document.file,
       };
-      return { document, summary, unlisted: fm.unlisted === true };
+      return [{ document, summary, unlisted: fm.unlisted === true }];
     })
     .sort((a, b) => compareCodeUnits(b.summary.date, a.summary.date) || compareCodeUnits(a.summary.permalink, b.summary.permalink));
 

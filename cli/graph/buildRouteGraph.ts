@@ -4,7 +4,7 @@ import type { Diagnostic } from '../report/diagnostic.ts';
 import type { CategoryIndexRoute, DocRoute, DocsVersion, Route, RouteGraph, SidebarItem, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
 import { slugify } from '../content/slug.ts';
-import { placeDocs, type DocEntry } from './docs.ts';
+import { duplicateDocIds, placeDocs, type DocEntry } from './docs.ts';
 import { resolveSidebars } from './sidebars.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
@@ -20,6 +20,7 @@ import { compareText } from './machineIndependent.ts';
 export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, staticFiles: string[] = []): RouteGraph {
   const diagnostics: Diagnostic[] = [];
   const entries = placeDocs(content.documents, config);
+  diagnostics.push(...duplicateDocIds(entries));
   const live = entries.filter((e) => !e.draft);
   const { sidebars, generatedIndexes, diagnostics: sidebarProblems } = resolveSidebars(entries, content.categories, config);
   diagnostics.push(...sidebarProblems);
@@ -35,7 +36,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     if (fm.displayed_sidebar !== undefined) {
       if (fm.displayed_sidebar === null) place = undefined;
       else if (!sidebars[fm.displayed_sidebar]) {
-        diagnostics.push({ severity: 'error', file: entry.document.file, line: 1, column: 1, ...catalog.unknownSidebarId(fm.displayed_sidebar, 'Front matter "displayed_sidebar"', Object.keys(sidebars)) });
+        diagnostics.push({ severity: 'error', file: entry.document.file, line: entry.document.frontMatterLines?.displayed_sidebar ?? 1, column: 1, ...catalog.unknownSidebarId(fm.displayed_sidebar, 'Front matter "displayed_sidebar"', Object.keys(sidebars)) });
       } else if (place?.sidebarId !== fm.displayed_sidebar) {
         place = { sidebarId: fm.displayed_sidebar, breadcrumbs: [{ label: entry.label }] };
       }
@@ -47,7 +48,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       const target = byId.get(value);
       if (!target) {
         if (!entries.some((e) => e.id === value)) {
-          diagnostics.push({ severity: 'error', file: entry.document.file, line: 1, column: 1, ...catalog.unknownDocId(value, `Front matter "${key}"`, [...byId.keys()].sort()) });
+          diagnostics.push({ severity: 'error', file: entry.document.file, line: entry.document.frontMatterLines?.[key] ?? 1, column: 1, ...catalog.unknownDocId(value, `Front matter "${key}"`, [...byId.keys()].sort()) });
         }
         return undefined;
       }
@@ -146,16 +147,16 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
 
   const mainDocId = config.docs.mainDocId ?? firstDocId(Object.values(sidebars)[0] ?? []) ?? live[0]?.id ?? '';
   if (config.docs.mainDocId && !byId.has(config.docs.mainDocId)) {
-    diagnostics.push({ severity: 'error', file: configFile, ...catalog.unknownDocId(config.docs.mainDocId, 'Config key "docs.mainDocId"', [...byId.keys()].sort()) });
+    diagnostics.push({ severity: 'error', file: configFile, configKey: 'docs.mainDocId', ...catalog.unknownDocId(config.docs.mainDocId, 'Config key "docs.mainDocId"', [...byId.keys()].sort()) });
   }
-  for (const item of config.navbar.items) {
+  config.navbar.items.forEach((item, i) => {
     if (item.type === 'doc' && !byId.has(item.docId) && !entries.some((e) => e.id === item.docId)) {
-      diagnostics.push({ severity: 'error', file: configFile, ...catalog.unknownDocId(item.docId, 'A navbar item', [...byId.keys()].sort()) });
+      diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.docId`, ...catalog.unknownDocId(item.docId, 'A navbar item', [...byId.keys()].sort()) });
     }
     if (item.type === 'docSidebar' && !sidebars[item.sidebarId]) {
-      diagnostics.push({ severity: 'error', file: configFile, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(sidebars)) });
+      diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.sidebarId`, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(sidebars)) });
     }
-  }
+  });
   diagnostics.push(...checkInvariants(routes, staticFiles));
 
   routes.sort(compareRoutes);

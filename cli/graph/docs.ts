@@ -1,5 +1,7 @@
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { ResolvedConfig } from '../config/types.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { catalog } from '../errors/catalog.ts';
 import { joinRoute, stripNumberPrefix } from './paths.ts';
 
 /** A doc file placed in the docs tree: its id, folder and route. */
@@ -62,4 +64,24 @@ export function placeDocs(documents: LoadedDocument[], config: ResolvedConfig): 
         unlisted: fm.unlisted === true,
       };
     });
+}
+
+/**
+ * Two docs with one id (two `id: x` in a folder, or `id: b` beside b.md) are an error at
+ * each of them, naming the others: sidebars, the navbar and pagination refer to docs by
+ * id and would silently take the first. The place is the `id:` line, else the file.
+ */
+export function duplicateDocIds(entries: DocEntry[]): Diagnostic[] {
+  const byId = new Map<string, DocEntry[]>();
+  for (const entry of entries) byId.set(entry.id, [...(byId.get(entry.id) ?? []), entry]);
+  const place = (e: DocEntry) => ({ file: e.document.file, line: e.document.frontMatterLines?.id ?? 1 });
+  const diagnostics: Diagnostic[] = [];
+  for (const [id, group] of byId) {
+    if (group.length < 2) continue;
+    for (const entry of group) {
+      const others = group.filter((e) => e !== entry).map((e) => `${place(e).file}:${place(e).line}`);
+      diagnostics.push({ severity: 'error', ...place(entry), column: 1, ...catalog.duplicateDocId(id, others) });
+    }
+  }
+  return diagnostics;
 }

@@ -12,10 +12,15 @@ export const RESERVED_PREFIXES = ['/assets/', '/page-data/'];
 export function checkInvariants(routes: Route[], staticFiles: string[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const claims = new Map<string, string[]>();
+  const firstPlace = new Map<string, Pick<Diagnostic, 'file' | 'line' | 'column'>>();
   for (const route of routes) {
     const list = claims.get(route.path) ?? [];
-    list.push(route.canonical ? `${route.source ?? route.kind} (mirrored from ${route.canonical})` : route.source ?? `(generated ${route.kind} page)`);
+    // A page that set its slug is named at the slug's line: that is what to change.
+    const slugLine = 'document' in route && route.document.frontMatter.slug !== undefined ? route.document.frontMatterLines?.slug : undefined;
+    const where = route.source && slugLine ? `${route.source}:${slugLine} (slug)` : route.source;
+    list.push(route.canonical ? `${where ?? route.kind} (mirrored from ${route.canonical})` : where ?? `(generated ${route.kind} page)`);
     claims.set(route.path, list);
+    if (!firstPlace.has(route.path) && route.source) firstPlace.set(route.path, { file: route.source, line: slugLine, column: slugLine && 1 });
     const reserved = RESERVED_PREFIXES.find((p) => route.path.startsWith(p));
     if (reserved) diagnostics.push({ severity: 'error', file: route.source, ...catalog.reservedRoute(route.path, reserved) });
   }
@@ -23,7 +28,7 @@ export function checkInvariants(routes: Route[], staticFiles: string[]): Diagnos
   for (const [path, files] of claims) {
     const staticFile = path.endsWith('/') ? `${path}index.html` : path;
     if (staticSet.has(staticFile)) files.push(`static${staticFile}`);
-    if (files.length > 1) diagnostics.push({ severity: 'error', file: files[0]!.split(' ')[0], ...catalog.duplicateRoute(path, files) });
+    if (files.length > 1) diagnostics.push({ severity: 'error', ...(firstPlace.get(path) ?? { file: files[0]!.split(' ')[0] }), ...catalog.duplicateRoute(path, files) });
   }
   return diagnostics;
 }

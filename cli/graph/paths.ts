@@ -1,16 +1,77 @@
 /**
  * Joins route segments into "/a/b/" (always leading and trailing slash, no doubles).
- * "." and ".." segments are resolved as a browser resolves a URL ("a/../b" is "b", and
- * nothing climbs above the root), so no slug can name a file outside the output folder.
+ * Route paths are URL paths: each segment percent-encoded (`a#b.md` → "/a%23b/",
+ * `café.md` → "/caf%C3%A9/"), so every href, sitemap entry, feed and canonical URL built
+ * from a route is one a browser sends and a host serves. Segments already encoded
+ * (`slug: /caf%C3%A9`) are not encoded twice. The output file is the decoded path
+ * (`urlFilePath`), which is what a static host looks up. "." and ".." segments (also
+ * encoded ones) are resolved as a browser resolves a URL ("a/../b" is "b", and nothing
+ * climbs above the root), so no slug can name a file outside the output folder.
  */
 export function joinRoute(...parts: string[]): string {
   const segments: string[] = [];
-  for (const segment of parts.flatMap((p) => p.split('/'))) {
-    if (segment === '' || segment === '.') continue;
+  for (const segment of parts.flatMap((p) => p.split('/')).filter(Boolean).map(canonicalSegment)) {
+    if (segment === '.') continue;
     if (segment === '..') segments.pop();
     else segments.push(segment);
   }
   return segments.length ? `/${segments.join('/')}/` : '/';
+}
+
+/** Characters a path segment may hold as they are (RFC 3986 pchar), besides letters and digits. */
+const KEEP_RE = /%(2[146789ABC]|3[ABD]|40|5F|7E)/g;
+
+/** A segment as written in a URL: encoded once, whether it came encoded or not. */
+export function canonicalSegment(segment: string): string {
+  let raw = segment;
+  try {
+    raw = decodeURIComponent(segment);
+  } catch {
+    // A lone "%" (a file named "100%.md") is a character, not an escape.
+  }
+  return encodeSegment(raw);
+}
+
+/** A file or folder name as a URL path segment ("a b#c.png" → "a%20b%23c.png"). */
+export function encodeSegment(raw: string): string {
+  return encodeURIComponent(raw).replace(KEEP_RE, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+}
+
+/**
+ * The graph's form of a URL path as a browser sends it, for looking routes up: each
+ * segment decoded and encoded again, so "/caf%c3%a9/" and "/café/" find "/caf%C3%A9/".
+ * Undefined when the path has broken escapes ("/100%/"), which no host serves.
+ */
+export function canonicalPath(pathname: string): string | undefined {
+  const segments = pathname.split('/');
+  for (const segment of segments) {
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      return undefined;
+    }
+  }
+  return segments.map((s) => (s ? canonicalSegment(s) : s)).join('/');
+}
+
+/**
+ * The file path (relative to the output folder) of a URL path: decoded, as a static host
+ * decodes the request to find the file ("/a%23b/" → "a#b/"). A segment that would decode
+ * to a path separator stays encoded, so no URL can name a file outside its folder.
+ */
+export function urlFilePath(urlPath: string): string {
+  return urlPath
+    .replace(/^\//, '')
+    .split('/')
+    .map((segment) => {
+      try {
+        const decoded = decodeURIComponent(segment);
+        return /[/\\]/.test(decoded) ? segment : decoded;
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
 }
 
 const PREFIX_RE = /^(\d+)[-_.](?=.)/;
@@ -36,7 +97,8 @@ export function compareRoutes(a: { path: string }, b: { path: string }): number 
   return x.length - y.length;
 }
 
-/** Output file of a route: "/a/b/" → "a/b/index.html"; "/404.html" stays. */
+/** Output file of a route: "/a/b/" → "a/b/index.html"; "/404.html" stays; "/a%23b/" → "a#b/index.html". */
 export function routeFile(routePath: string): string {
-  return routePath.endsWith('/') ? `${routePath.slice(1)}index.html` : routePath.slice(1);
+  const file = urlFilePath(routePath);
+  return routePath.endsWith('/') ? `${file}index.html` : file;
 }

@@ -32,7 +32,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
   const routePaths = [...graph.byPath.keys()].filter((p) => p !== '/404.html');
   const idsOf = (route: Route): string[] => ('document' in route ? route.document.ids : []).concat(THEME_IDS);
 
-  const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column'>) => {
+  const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'configKey'>) => {
     if (url.startsWith('#')) {
       const id = decodeURIComponent(url.slice(1));
       if (id && from && !idsOf(from).includes(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from.path, nearest(id, idsOf(from), 3)) });
@@ -81,16 +81,16 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
 
   // Links from the config: navbar, footer, logo.
   const configFile = config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined;
-  const configLinks: string[] = [];
-  for (const item of config.navbar.items) {
-    if ('to' in item && item.to) configLinks.push(item.to);
-    if (item.type === 'dropdown') for (const child of item.items) if (child.to) configLinks.push(child.to);
-  }
-  for (const entry of config.footer.links) {
-    const items = 'items' in entry ? entry.items : [entry];
-    for (const link of items) if (link.to) configLinks.push(link.to);
-  }
-  for (const url of configLinks) checkOne(url, 'link', undefined, { file: configFile });
+  const configLinks: [url: string, key: string][] = [];
+  config.navbar.items.forEach((item, i) => {
+    if ('to' in item && item.to) configLinks.push([item.to, `navbar.items.${i}.to`]);
+    if (item.type === 'dropdown') item.items.forEach((child, k) => child.to && configLinks.push([child.to, `navbar.items.${i}.items.${k}.to`]));
+  });
+  config.footer.links.forEach((entry, i) => {
+    if ('items' in entry) entry.items.forEach((link, k) => link.to && configLinks.push([link.to, `footer.links.${i}.items.${k}.to`]));
+    else if (entry.to) configLinks.push([entry.to, `footer.links.${i}.to`]);
+  });
+  for (const [url, key] of configLinks) checkOne(url, 'link', undefined, { file: configFile, configKey: key });
 
   // Sidebar links written as plain hrefs in the config.
   const walk = (items: SidebarItem[]) => {

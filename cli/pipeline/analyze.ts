@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
@@ -13,6 +14,7 @@ import { applyPolicy } from './report.ts';
 import type { Reporter } from './reporter.ts';
 import { catalog } from '../errors/catalog.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
+import { configKeyLine } from '../config/keyLine.ts';
 
 export interface Analysis {
   graph: RouteGraph;
@@ -42,8 +44,23 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const linkProblems = await reporter.step('Checking links', () =>
     checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileStatus: (f) => siteFileStatus(config, f, roots) }),
   );
-  const diagnostics = [...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)];
+  const diagnostics = placeConfigKeys([...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)], config);
   return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode) };
+}
+
+/** Problems with config values get the line of their key in the config file (read once, only when needed). */
+function placeConfigKeys(diagnostics: Diagnostic[], config: ResolvedConfig): Diagnostic[] {
+  if (!config.configFile || !diagnostics.some((d) => d.configKey && d.line === undefined)) return diagnostics;
+  let source: string;
+  try {
+    source = fs.readFileSync(config.configFile, 'utf8');
+  } catch {
+    return diagnostics;
+  }
+  return diagnostics.map((d) => {
+    const line = d.configKey && d.line === undefined ? configKeyLine(source, d.configKey.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k))) : undefined;
+    return line === undefined ? d : { ...d, line, column: 1 };
+  });
 }
 
 /** An invalid zoom selector would only fail in the reader's browser; catch it here. */
@@ -58,5 +75,5 @@ function checkZoomSelector(config: ResolvedConfig): Diagnostic[] {
   }
   const ok = selector.trim() !== '' && depth === 0 && !/(^|,)\s*(,|$)/.test(selector) && !/[>+~]\s*$/.test(selector);
   const file = config.configFile ? path.relative(config.siteDir, config.configFile) : undefined;
-  return ok ? [] : [{ severity: 'error', file, ...catalog.invalidZoomSelector(selector) }];
+  return ok ? [] : [{ severity: 'error', file, configKey: 'zoom.selector', ...catalog.invalidZoomSelector(selector) }];
 }

@@ -3,6 +3,7 @@ import type { RouteGraph } from '../graph/types.ts';
 import { FILE_LINK_MARK } from '../content/markdown/links.ts';
 import { findRoute } from '../links/resolveLink.ts';
 import { escapeHtml } from '../../runtime/escape.ts';
+import { encodeSegment } from '../graph/paths.ts';
 
 /** Where files referenced next to Markdown (not in static/) are published. */
 export const CONTENT_FILES_PREFIX = 'assets/files/';
@@ -37,8 +38,11 @@ export function resolveContentLinks(html: string, graph: RouteGraph, config: Res
       return `${attr}="${base}${target.slice(1)}${rest}"`;
     });
   }
-  out = out.replace(MARK_RE, (_, attr: string, file: string, hash = '') => {
-    if (attr === 'src' || !/\.mdx?$/i.test(file)) return `${attr}="${base}${contentFileUrl(file)}"`;
+  out = out.replace(MARK_RE, (_, attr: string, encoded: string, hash = '') => {
+    // The marker holds the file encoded; its published URL is encoded too (the copy on
+    // disk has the decoded name, which is what the host looks up).
+    const file = encoded.split('/').map(decodeURIComponent).join('/');
+    if (attr === 'src' || !/\.mdx?$/i.test(file)) return `${attr}="${base}${contentFileUrl(file).split('/').map(encodeSegment).join('/')}"`;
     const route = graph.fileRoutes.get(file);
     return `${attr}="${route ? base + escapeHtml(route.slice(1)) : '#'}${hash}"`;
   });

@@ -3,6 +3,7 @@ import type { RouteGraph } from '../graph/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { absoluteUrl } from '../../runtime/head.ts';
 import { escapeHtml as xml } from '../../runtime/escape.ts';
+import { urlFilePath } from '../graph/paths.ts';
 
 /** sitemap.xml: every indexable route (not 404, search, copies or unlisted pages). */
 export function renderSitemap(graph: RouteGraph, site: SiteData): string {
@@ -90,7 +91,7 @@ ${p.tags.map((t) => `<category label="${xml(t.label)}" term="${xml(t.label)}"/>`
     null,
     2,
   );
-  const dir = site.blog.path.slice(1);
+  const dir = urlFilePath(site.blog.path);
   return { [`${dir}rss.xml`]: rss, [`${dir}atom.xml`]: atom, [`${dir}feed.json`]: `${json}\n` };
 }
 

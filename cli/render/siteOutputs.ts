@@ -3,7 +3,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
 import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageData.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
-import { routeFile } from '../graph/paths.ts';
+import { routeFile, urlFilePath } from '../graph/paths.ts';
 import type { PageAssets } from './document.ts';
 import { pageDocument, renderRoute, type RenderContext } from './renderRoute.ts';
 import { buildIdOf, toSiteData } from './siteData.ts';
@@ -32,7 +32,7 @@ export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAsset
   const rendered = renderRoute(route, ctx);
   const headTags = sharedHeadTags(ctx.site, ctx.config, ctx.graph.posts.length > 0);
   const files: [string, string][] = [[routeFile(route.path), pageDocument(rendered, { site: ctx.site, assets: ctx.assets, headTags })]];
-  if (rendered.data) files.push([pageDataUrl('/', route.path).slice(1), rendered.data]);
+  if (rendered.data) files.push([urlFilePath(pageDataUrl('/', route.path)), rendered.data]);
   return { route, data: rendered.data, files };
 }
 
@@ -42,7 +42,7 @@ export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAsset
  */
 export function siteWideFiles(graph: RouteGraph, site: SiteData, config: ResolvedConfig, staticFiles: readonly string[]): [string, string][] {
   return [
-    ...Object.entries(graph.sidebars).map(([id, items]): [string, string] => [sidebarDataUrl('/', id).slice(1), JSON.stringify(items)]),
+    ...Object.entries(graph.sidebars).map(([id, items]): [string, string] => [urlFilePath(sidebarDataUrl('/', id)), JSON.stringify(items)]),
     ['sitemap.xml', renderSitemap(graph, site)],
     ...Object.entries(renderFeeds(graph, site, config)),
     ...(staticFiles.includes('robots.txt') ? [] : [['robots.txt', renderRobots(site)] as [string, string]]),

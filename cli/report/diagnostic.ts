@@ -11,6 +11,12 @@ export interface Diagnostic {
   column?: number;
   /** What to do about it. */
   hint?: string;
+  /**
+   * For a problem with a config value found after the config was read (a navbar item's
+   * doc id, a footer link): its key path, e.g. `navbar.items.3.docId`, so the line in
+   * the config file can be filled in where its text is at hand.
+   */
+  configKey?: string;
 }
 
 /** `file:line:col: message` plus the hint on the next line, as editors and CI parse it. */

@@ -20,7 +20,7 @@ describe('link check on the broken-links fixture', () => {
       'docs/index.md:11:36: Broken link to "/giude/": no page or file has that address.\n  Nearest existing routes: /guide/, /, /search/.',
       'docs/index.md:13:35: Broken anchor in "#intro-sectoin": / has no element with that id.\n  Nearest ids on that page: #intro-section, #main, #__docusaurus_skipToContent_fallback.',
       'docs/index.md:15:24: Missing file "/img/gone.png": nothing in the static folder has that path.\n  Nearest files: /img/logo.svg.',
-      'site.config.ts: Broken link to "/gude/": no page or file has that address.\n  Nearest existing routes: /guide/, /, /search/.',
+      'site.config.ts:4:1: Broken link to "/gude/": no page or file has that address.\n  Nearest existing routes: /guide/, /, /search/.',
     ]);
     expect(diagnostics.every((d) => d.severity === 'error')).toBe(true);
   });

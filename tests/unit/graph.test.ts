@@ -112,10 +112,11 @@ describe('buildRouteGraph', () => {
     expect(problem).toMatchObject({ file: 'docs/x.md', message: 'Front matter "displayed_sidebar" refers to the sidebar "api", which does not exist.', hint: 'Available sidebar ids: "docs".' });
   });
 
-  it('reports two files claiming one route, naming both', async () => {
+  it('reports two files claiming one route, naming both at their slug: lines', async () => {
     const { graph } = await graphOf({ 'docs/a.md': '---\nslug: /same\n---\nA\n', 'docs/b.md': '---\nslug: /same/\n---\nB\n' });
     const problem = graph.diagnostics.find((d) => d.code === 'duplicate-route');
-    expect(problem?.message).toBe('2 files claim the route /same/: "docs/a.md", "docs/b.md".');
+    expect(problem?.message).toBe('2 files claim the route /same/: "docs/a.md:2 (slug)", "docs/b.md:2 (slug)".');
+    expect(problem).toMatchObject({ file: 'docs/a.md', line: 2 });
   });
 
   it('reports a route that a static file would overwrite', async () => {

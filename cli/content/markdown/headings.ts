@@ -3,6 +3,7 @@ import type { VFile } from 'vfile';
 import { walk, PHRASING_PARENTS } from './walk.ts';
 import { toString } from 'mdast-util-to-string';
 import { createSlugger } from '../slug.ts';
+import { catalog } from '../../errors/catalog.ts';
 
 /** A heading as the table of contents and the link check see it. */
 export interface HeadingInfo {
@@ -29,15 +30,23 @@ export function remarkHeadingIds() {
       if (node.type === 'heading') all.push(node as unknown as Heading);
       return !PHRASING_PARENTS.has(node.type);
     });
-    // Custom ids are reserved first, so a generated id never takes one.
+    // Custom ids are reserved first, so a generated id never takes one. The same custom
+    // id twice is an error: every link to it would land on the first heading.
+    const firstLine = new Map<string, number>();
     for (const node of all) {
       const last = node.children[node.children.length - 1];
       if (last?.type !== 'text') continue;
       const match = CUSTOM_ID_RE.exec(last.value);
       if (!match) continue;
       (last as Text).value = last.value.slice(0, match.index);
-      custom.set(node, match[1]!);
-      slugger.reserve(match[1]!);
+      const id = match[1]!;
+      const line = node.position?.start.line ?? 1;
+      const first = firstLine.get(id);
+      if (first !== undefined) {
+        (file.data.problems ??= []).push({ severity: 'error', file: file.path, line, column: node.position?.start.column ?? 1, ...catalog.duplicateHeadingId(id, first + (file.data.lineOffset ?? 0)) });
+      } else firstLine.set(id, line);
+      custom.set(node, id);
+      slugger.reserve(id);
     }
     for (const node of all) {
       const value = toString(node).trim();

@@ -51,7 +51,8 @@ export function rehypeCollectLinks() {
         const isRelativeFile = ref.kind === 'image' && !pathname.startsWith('/');
         if (isMarkdown || isRelativeFile) {
           ref.file = path.posix.normalize(path.posix.join(dir, decodeSafe(pathname)));
-          node.properties[attr] = `${FILE_LINK_MARK}${ref.file}${hash ? `#${hash}` : ''}`;
+          // Encoded in the marker: a file name may hold "#", '"' or "%".
+          node.properties[attr] = `${FILE_LINK_MARK}${ref.file.split('/').map(encodeURIComponent).join('/')}${hash ? `#${hash}` : ''}`;
         }
       }
       if (ref.kind === 'image') {

@@ -1,3 +1,4 @@
+import './linearEditMap.ts';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';

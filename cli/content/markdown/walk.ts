@@ -9,13 +9,27 @@ export interface AnyNode {
  * Depth-first walk, parents before children, a cheap stand-in for unist-util-visit on
  * the hot path (it allocates a closure and an ancestor list per node). Return `false`
  * to skip a node's children. The children array may be edited at and after `index`.
+ * Iterative (its own stack of positions), so a deep tree cannot overflow the call stack.
  */
 export function walk<T extends AnyNode>(node: T, visitor: (node: AnyNode, index: number, parent: AnyNode) => boolean | void): void {
-  const children = node.children;
-  if (!children) return;
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i]!;
-    if (visitor(child, i, node) !== false) walk(child, visitor);
+  const parents: AnyNode[] = [node];
+  const next: number[] = [0];
+  while (parents.length > 0) {
+    const top = parents.length - 1;
+    const parent = parents[top]!;
+    const index = next[top]!;
+    const children = parent.children;
+    if (!children || index >= children.length) {
+      parents.pop();
+      next.pop();
+      continue;
+    }
+    next[top] = index + 1;
+    const child = children[index]!;
+    if (visitor(child, index, parent) !== false && child.children) {
+      parents.push(child);
+      next.push(0);
+    }
   }
 }
 

@@ -1,0 +1,240 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadDocument } from '../../cli/content/loadDocument.ts';
+import { loadAuthors, loadCategory } from '../../cli/content/loadMeta.ts';
+import { decodeText } from '../../cli/content/decodeText.ts';
+import { formatDiagnostic, type Diagnostic } from '../../cli/report/diagnostic.ts';
+import { graphOf, writeTempSite } from '../helpers/memorySite.ts';
+import { runCli } from '../helpers/cli.ts';
+
+const doc = (text: string, file = 'docs/page.md') => loadDocument({ area: file.startsWith('blog/') ? 'blog' : 'docs', relPath: file.replace(/^(docs|blog)\//, ''), file, text });
+const shown = (list: Diagnostic[]) => list.map(formatDiagnostic);
+
+const temps: string[] = [];
+const tempSite = (files: Record<string, string | Uint8Array>) => {
+  const dir = writeTempSite({});
+  for (const [file, contents] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), contents);
+  }
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('dates', () => {
+  it('reports a front matter date that is not a date at the line of its key', () => {
+    const d = doc('---\ntitle: Post\ndate: notadate\n---\nText.\n', 'blog/post.md');
+    expect(shown(d.diagnostics)).toEqual([
+      'blog/post.md:3:1: Front matter "date" is not a real date; found "notadate".\n  Write the date as YYYY-MM-DD (for example 2024-03-15) or as an ISO 8601 date-time (2024-03-15T10:00:00Z).',
+    ]);
+    expect(d.frontMatter.date).toBeUndefined();
+  });
+
+  it('reports a nested last_update.date at its own line, block or flow style', () => {
+    expect(doc('---\ntitle: A\nlast_update:\n  author: me\n  date: garbage\n---\nText.\n').diagnostics.map((x) => [x.code, x.line])).toEqual([['invalid-date', 5]]);
+    expect(doc('---\nlast_update: {date: garbage}\n---\nText.\n').diagnostics.map((x) => [x.code, x.line])).toEqual([['invalid-date', 2]]);
+  });
+
+  it('reports calendar dates that do not exist, which YAML would roll over silently', () => {
+    expect(doc('---\ndate: 2024-13-45\n---\nText.\n', 'blog/x.md').diagnostics.map((x) => x.message)).toEqual(['Front matter "date" is not a real date; found "2024-13-45".']);
+    expect(doc('---\ndate: "2023-02-29"\n---\nText.\n', 'blog/x.md').diagnostics).toHaveLength(1);
+    expect(doc('---\ndate: 2024-02-29\nlast_update:\n  date: 2024-03-01T10:00:00Z\n---\nText.\n', 'blog/x.md').diagnostics).toEqual([]);
+  });
+
+  it('reports a blog file name whose date prefix is not a real day; other names simply have no date', async () => {
+    const { diagnostics } = await graphOf({ 'blog/2024-13-45-x.md': '# X\n', 'blog/2024-1-5-y.md': '# Y\n', 'blog/2024-01-05-z.md': '# Z\n' });
+    expect(diagnostics).toEqual(['blog/2024-13-45-x.md:: The file name starts with the date 2024-13-45, which is not a real date, so the post can be neither dated nor given its /YYYY/MM/DD/ address.']);
+  });
+
+  it('fails check and build alike, with the file and line', () => {
+    const dir = tempSite({
+      'docs/intro.md': '---\nlast_update:\n  date: garbage\n---\n# Intro\n',
+      'blog/2024-13-45-x.md': '# X\n',
+      'blog/post.md': '---\ndate: notadate\n---\n# Post\n',
+    });
+    for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
+      const result = runCli(command);
+      expect(result.code).toBe(1);
+      const output = result.stdout + result.stderr;
+      expect(output).toContain('docs/intro.md:3:1: Front matter "last_update.date" is not a real date; found "garbage".');
+      expect(output).toContain('blog/post.md:2:1: Front matter "date" is not a real date; found "notadate".');
+      expect(output).toContain('blog/2024-13-45-x.md: The file name starts with the date 2024-13-45');
+      expect(output).not.toContain('Invalid time value');
+    }
+  });
+});
+
+describe('text encodings', () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  const utf16 = (s: string, bigEndian: boolean) => {
+    const out = new Uint8Array(2 + s.length * 2);
+    out.set(bigEndian ? [0xfe, 0xff] : [0xff, 0xfe]);
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      out[2 + i * 2] = bigEndian ? c >> 8 : c & 0xff;
+      out[3 + i * 2] = bigEndian ? c & 0xff : c >> 8;
+    }
+    return out;
+  };
+
+  it('reads UTF-8 with or without a byte order mark, and UTF-16 with one, as the same text', () => {
+    const text = '# Café\n\nÜber naïve façade — ✓ 日本語 🎉\n';
+    expect(decodeText(utf8(text), 'a.md')).toEqual({ ok: true, text });
+    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(text)]), 'a.md')).toEqual({ ok: true, text });
+    expect(decodeText(utf16(text, false), 'a.md')).toEqual({ ok: true, text });
+    expect(decodeText(utf16(text, true), 'a.md')).toEqual({ ok: true, text });
+  });
+
+  it('rejects Latin-1 at the line and column of the first bad byte', () => {
+    const latin1 = new Uint8Array([...utf8('# Title\n\nCaf'), 0xe9, ...utf8(' au lait\n')]);
+    const result = decodeText(latin1, 'docs/latin1.md');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && formatDiagnostic(result.diagnostic)).toBe(
+      'docs/latin1.md:3:4: The file is not UTF-8 text: byte 0xE9 here is not valid UTF-8, so readers would see "\uFFFD" in place of the text.\n  Save the file as UTF-8 (in most editors: "Save with Encoding" → UTF-8). Latin-1 and Windows-1252 files are the usual cause.',
+    );
+  });
+
+  it('rejects overlong forms, surrogates and truncated sequences', () => {
+    for (const bytes of [[0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf5, 0x80, 0x80, 0x80], [0x80]]) {
+      expect(decodeText(new Uint8Array([0x61, ...bytes]), 'x.md')).toMatchObject({ ok: false, diagnostic: { code: 'file-encoding', line: 1, column: 2 } });
+    }
+  });
+
+  it('rejects binary files (NUL and other control bytes), and UTF-16 without a byte order mark', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    expect(decodeText(png, 'docs/img.md')).toMatchObject({ ok: false, diagnostic: { file: 'docs/img.md', line: 1 } });
+    expect(decodeText(utf8('# A\n\nText\u0000more\n'), 'docs/nul.md')).toMatchObject({ ok: false, diagnostic: { code: 'binary-file', line: 3, column: 5 } });
+    const noBom = utf16('# Title\n', false).subarray(2);
+    expect(decodeText(noBom, 'docs/u16.md')).toMatchObject({ ok: false, diagnostic: { code: 'binary-file' } });
+  });
+
+  it('fails check and build naming each bad file, for Markdown, category files and authors.yml', () => {
+    const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+    const dir = tempSite({
+      'docs/intro.md': '# Intro\n',
+      'docs/latin.md': latin1('# Caf\u00e9\n'),
+      'docs/guide/_category_.yml': latin1('label: Gu\u00efde\n'),
+      'blog/authors.yml': latin1('jo:\n  name: Jos\u00e9\n'),
+      'docs/bin.md': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]),
+      'docs/utf16.md': utf16('# Wide\n\nÜber.\n', false),
+    });
+    for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
+      const result = runCli(command);
+      const output = result.stdout + result.stderr;
+      expect(result.code).toBe(1);
+      expect(output).toContain('docs/latin.md:1:6: The file is not UTF-8 text: byte 0xE9');
+      expect(output).toContain('docs/guide/_category_.yml:1:10: The file is not UTF-8 text: byte 0xEF');
+      expect(output).toContain('blog/authors.yml:2:12: The file is not UTF-8 text: byte 0xE9');
+      expect(output).toContain('docs/bin.md:1:1: The file is not UTF-8 text: byte 0x89');
+      expect(output).not.toContain('utf16.md');
+      expect(output).toContain('4 errors in 4 files');
+    }
+  });
+});
+
+describe('YAML errors point at the mistake', () => {
+  it('front matter: an unclosed [ is reported where it opens, not where YAML gave up', () => {
+    const d = doc('---\ntitle: A\ntags: [a, b\ndescription: x\nother: y\n---\nBody.\n');
+    expect(d.diagnostics.map((x) => [x.code, x.line, x.column])).toEqual([['front-matter-syntax', 3, 7]]);
+    expect(d.diagnostics[0]!.message).toContain('the [ here is never closed with ]');
+  });
+
+  it('front matter: an unclosed quote likewise; other errors stay where YAML puts them', () => {
+    expect(doc('---\ntitle: "Unclosed\nslug: x\n---\nBody.\n').diagnostics.map((x) => [x.line, x.column])).toEqual([[2, 8]]);
+    expect(doc('---\ntitle: A\nslug: b: c\n---\nBody.\n').diagnostics.map((x) => x.line)).toEqual([3]);
+  });
+
+  it('category and authors files: the opener line, with messages from the catalogue', () => {
+    const category = loadCategory({ area: 'docs', relPath: 'g/_category_.yml', file: 'docs/g/_category_.yml', text: 'label: G\nlink: {type: doc, id: x\nposition: 2\n' });
+    expect(shown(category.diagnostics)).toEqual([
+      'docs/g/_category_.yml:2:7: YAML syntax error: deficient indentation (the { here is never closed with }).\n  Check the indentation, close every [ and {, and quote values that contain ":" or "#".',
+    ]);
+    const authors = loadAuthors({ area: 'blog', relPath: 'authors.yml', file: 'blog/authors.yml', text: 'jo:\n  name: Jo\nann:\n  title: No name\n' });
+    expect(shown(authors.diagnostics)).toEqual([
+      'blog/authors.yml:3:1: authors.yml: "ann.name" Invalid input: expected string, received undefined.\n  Each author needs at least a name: key: { name: "Jane Doe", title: "…", url: "…", image_url: "…" }.',
+    ]);
+    const json = loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: '{\n  "label": "G",\n  "position": 2,\n}\n' });
+    expect(json.diagnostics.map((x) => [x.code, x.line])).toEqual([['data-syntax', 4]]);
+  });
+});
+
+describe('duplicates name every place', () => {
+  it('two docs with one id: an error at each id: line, naming the other', async () => {
+    const { diagnostics } = await graphOf({
+      'docs/guide/a.md': '---\ntitle: A\nid: setup\n---\nA.\n',
+      'docs/guide/b.md': '---\nid: setup\n---\nB.\n',
+      'docs/guide/c.md': '---\nid: other\n---\nC.\n',
+    });
+    expect(diagnostics).toEqual([
+      'docs/guide/a.md:3: The doc id "guide/setup" is also used by docs/guide/b.md:2; sidebars, the navbar and pagination would silently pick one of them.',
+      'docs/guide/b.md:2: The doc id "guide/setup" is also used by docs/guide/a.md:3; sidebars, the navbar and pagination would silently pick one of them.',
+    ]);
+  });
+
+  it('an id that equals another file name is a duplicate too', async () => {
+    const { diagnostics } = await graphOf({ 'docs/b.md': 'B.\n', 'docs/a.md': '---\nid: b\n---\nA.\n' });
+    expect(diagnostics).toHaveLength(2);
+    expect(diagnostics.join('\n')).toContain('docs/a.md:2: The doc id "b" is also used by docs/b.md:1;');
+    expect(diagnostics.join('\n')).toContain('docs/b.md:1: The doc id "b" is also used by docs/a.md:2;');
+  });
+
+  it('two headings with one {#id}: an error at the second, naming the first line', () => {
+    const d = doc('---\ntitle: T\n---\n## One {#same}\n\nText.\n\n## Two {#same}\n\n## Three {#other}\n');
+    expect(shown(d.diagnostics)).toEqual([
+      'docs/page.md:8:1: The heading id "#same" is already used on this page (line 4); links to #same would always land on the first one.\n  Give one of the headings another id: ## Title {#another-id}.',
+    ]);
+  });
+
+  it('a duplicate slug names both files at their slug: lines', async () => {
+    const { graph } = await graphOf({ 'docs/a.md': '---\ntitle: A\nslug: /same\n---\nA.\n', 'docs/b.md': '---\nslug: /same\n---\nB.\n', 'docs/same.md': 'S.\n' });
+    expect(graph.diagnostics.map(formatDiagnostic)).toEqual([
+      'docs/a.md:3:1: 3 files claim the route /same/: "docs/a.md:3 (slug)", "docs/b.md:2 (slug)", "docs/same.md".\n  Give all but one a different "slug" in their front matter, or rename the files.',
+    ]);
+  });
+});
+
+describe('config problems point at their line in site.config.ts', () => {
+  const config = [
+    "import { defineConfig } from './define';", // 1
+    '', // 2
+    '// A comment with { braces [ and a key: value', // 3
+    'export default {', // 4
+    "  title: 'T',", // 5
+    "  url: 'https://t.example',", // 6
+    '  navbar: {', // 7
+    '    items: [', // 8
+    "      { type: 'doc', docId: 'intro', label: 'A' },", // 9
+    "      { type: 'doc', docId: 'intro', label: 'B' },", // 10
+    "      { to: '/docs/intro/', label: 'C' },", // 11
+    '      {', // 12
+    "        type: 'doc',", // 13
+    "        docId: 'missing',", // 14
+    "        label: 'D',", // 15
+    '      },', // 16
+    '    ],', // 17
+    '  },', // 18
+    "  footer: { links: [{ title: 'x', items: [{ label: 'Gone', to: '/nowhere/' }] }] },", // 19
+    '};', // 20
+  ];
+
+  it('check names the line of navbar.items.3.docId and of a broken footer link', () => {
+    const dir = tempSite({ 'site.config.ts': config.join('\n').replace("import { defineConfig } from './define';", ''), 'docs/intro.md': '# Intro\n' });
+    const result = runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    const output = result.stdout + result.stderr;
+    expect(output).toContain('site.config.ts:14:1: A navbar item refers to the doc id "missing", which does not exist.');
+    expect(output).toContain('site.config.ts:19:1: Broken link to "/nowhere/"');
+  });
+
+  it('invalid values and unknown keys at their lines', async () => {
+    const { resolveConfig } = await import('../../cli/config/resolve.ts');
+    const source = ['export default {', "  title: 'T',", '  navbar: {', '    items: [', "      { label: 'A', position: 'middle' },", '    ],', '    titel: 1,', '  },', '};'].join('\n');
+    const result = resolveConfig({ title: 'T', navbar: { items: [{ label: 'A', position: 'middle' }], titel: 1 } }, { siteDir: '/s', configFile: '/s/site.config.ts', source });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.diagnostics.map((d) => `${d.file}:${d.line}: ${d.code}`).sort()).toEqual(['site.config.ts:5: config-invalid', 'site.config.ts:7: config-unknown-key']);
+  });
+});

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'node-html-parser';
+import { createStaticServer } from '../../cli/serve/staticServer.ts';
+import { canonicalPath, joinRoute, urlFilePath } from '../../cli/graph/paths.ts';
+import { graphOf, writeTempSite } from '../helpers/memorySite.ts';
+import { runCli } from '../helpers/cli.ts';
+
+// File names a host cannot serve as they are: "#" starts a fragment, "?" a query, "%"
+// an escape; spaces and non-ASCII must be encoded in a URL.
+const NAMES = ['a#b', 'what?', '100%', 'café', 'with space'];
+
+describe('routes are URL paths: encoded once, files decoded', () => {
+  it('joins file names into encoded routes, and back into file paths', () => {
+    expect(NAMES.map((n) => joinRoute('/', n))).toEqual(['/a%23b/', '/what%3F/', '/100%25/', '/caf%C3%A9/', '/with%20space/']);
+    expect(NAMES.map((n) => urlFilePath(joinRoute('/', n)))).toEqual(NAMES.map((n) => `${n}/`));
+    // Already-encoded slugs are not encoded twice; the result is stable.
+    expect(joinRoute('/docs', 'caf%C3%A9')).toBe('/docs/caf%C3%A9/');
+    expect(joinRoute(joinRoute('/', '100%'))).toBe('/100%25/');
+    // A decoded "/" stays encoded in the file path: no URL names a file elsewhere.
+    expect(urlFilePath('/a%2F..%2F..%2Fx/')).toBe('a%2F..%2F..%2Fx/');
+  });
+
+  it('compares links in the encoded form a browser sends', () => {
+    expect(canonicalPath('/caf%c3%a9/')).toBe('/caf%C3%A9/');
+    expect(canonicalPath('/café/')).toBe('/caf%C3%A9/');
+    expect(canonicalPath('/100%/')).toBeUndefined();
+  });
+
+  it('check: relative .md links reach them; raw "#", "?" or "%" in a path reach nothing', async () => {
+    const files: Record<string, string> = { 'docs/intro.md': '# Intro\n\n[1](./a%23b.md) [2](./what%3F.md) [3](./100%25.md) [4](./café.md) [5](<./with space.md>) [6](/caf%C3%A9/) [7](/with%20space/)\n' };
+    for (const name of NAMES) files[`docs/${name}.md`] = `# ${name}\n`;
+    const { graph, config } = await graphOf(files);
+    const { checkLinks } = await import('../../cli/links/checkLinks.ts');
+    expect(checkLinks(graph, config, { staticFiles: new Set(), fileStatus: () => 'ok' as const }).map((d) => d.message)).toEqual([]);
+    // (A lone "%" in Markdown is encoded by the parser itself: [z](/100%/) is href="/100%25/".)
+    const bad = await graphOf({ ...files, 'docs/intro.md': '# Intro\n\n[x](/a#b/) [y](/what?/) [z](./a#b.md)\n' });
+    expect(checkLinks(bad.graph, bad.config, { staticFiles: new Set(), fileStatus: () => 'ok' as const }).map((d) => `${d.code} ${d.message}`)).toEqual([
+      'broken-link Broken link to "/a#b/": no page or file has that address.',
+      'broken-link Broken link to "/what?/": no page or file has that address.',
+      'broken-link Broken link to "./a#b.md": no page or file has that address.',
+    ]);
+  });
+});
+
+describe('a built site with such file names', () => {
+  let dir: string;
+  let out: string;
+  let base: string;
+  let server: ReturnType<typeof createStaticServer>;
+
+  beforeAll(async () => {
+    const files: Record<string, string> = {
+      'site.config.ts': "export default { title: 'T', url: 'https://t.example', navbar: { items: [] } };\n",
+      'docs/intro.md': '# Intro\n\n[1](./a%23b.md) [2](./what%3F.md) [3](./100%25.md) [4](./café.md) [5](<./with space.md>)\n',
+      'blog/2024-01-02-post#1.md': '---\ntags: [naïve tag]\n---\n# Post\n\nText.\n',
+    };
+    for (const name of NAMES) files[`docs/${name}.md`] = `# Page ${name}\n\nBack to [intro](./intro.md).\n`;
+    dir = writeTempSite(files);
+    out = path.join(dir, 'build');
+    const check = runCli(['check', dir]);
+    expect(check.stderr + check.stdout).toContain('All links resolve');
+    const build = runCli(['build', dir, '--out-dir', out]);
+    expect(build.code, build.stderr).toBe(0);
+    server = createStaticServer(out);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }, 180_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes each page under its decoded name', () => {
+    for (const name of NAMES) expect(fs.existsSync(path.join(out, name, 'index.html')), name).toBe(true);
+  });
+
+  it('every href and src on every page is served (200)', async () => {
+    const pages = fs.readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith('.html') && f !== '404.html');
+    const urls = new Set<string>();
+    for (const page of pages) {
+      const html = parse(fs.readFileSync(path.join(out, page), 'utf8'));
+      for (const el of html.querySelectorAll('[href], [src]')) {
+        const url = el.getAttribute('href') ?? el.getAttribute('src')!;
+        if (url.startsWith('/') && !url.startsWith('//')) urls.add(url.split('#')[0]!);
+      }
+    }
+    for (const name of NAMES) expect(urls).toContain(joinRoute('/', name));
+    const failures: string[] = [];
+    urls.delete('/'); // the navbar's home link: this small site has no home page
+    for (const url of urls) {
+      const res = await fetch(base + url, { redirect: 'manual' });
+      if (res.status !== 200) failures.push(`${url} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('sitemap, feeds and page data use valid encoded URLs that are served', async () => {
+    const sitemap = fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    for (const name of NAMES) expect(locs).toContain(`https://t.example${joinRoute('/', name)}`);
+    for (const loc of locs) {
+      expect(new URL(loc).href, loc).toBe(loc);
+      const res = await fetch(base + new URL(loc).pathname);
+      expect(res.status, loc).toBe(200);
+    }
+    const rss = fs.readFileSync(path.join(out, 'blog/rss.xml'), 'utf8');
+    expect(rss).toContain('<link>https://t.example/blog/2024/01/02/post%231/</link>');
+    for (const name of NAMES) expect((await fetch(`${base}/page-data${joinRoute('/', name)}data.json`)).status, name).toBe(200);
+  });
+});

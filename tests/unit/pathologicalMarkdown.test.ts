@@ -1,0 +1,116 @@
+import { toHtml } from 'hast-util-to-html';
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../cli/content/loadDocument.ts';
+import { findDeepNesting } from '../../cli/content/markdown/nesting.ts';
+import { walk } from '../../cli/content/markdown/walk.ts';
+import '../../cli/content/markdown/processor.ts';
+import { EditMap } from 'micromark-util-edit-map';
+import type { Event } from 'micromark-util-types';
+import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
+
+const load = (text: string) => {
+  const started = performance.now();
+  const doc = loadDocument({ area: 'docs', relPath: 'x.md', file: 'docs/x.md', text: `---\ntitle: X\n---\n${text}` });
+  return { doc, seconds: (performance.now() - started) / 1000 };
+};
+
+const TOO_DEEP = (line: number, column: number, what: string) =>
+  `docs/x.md:${line}:${column}: The Markdown nests ${what} more than 100 levels deep here; no reader can follow that, and pages that deep cannot be built.\n  Flatten the structure. Deep nesting is usually a mistake: stray ">" or "-" at the start of lines, or HTML tags that are opened but never closed.`;
+
+// Each input once took from seconds to minutes, or ended in "Maximum call stack size
+// exceeded" with no line. Now each is refused at once with its place, or builds.
+describe('pathological Markdown ends quickly, with a place', () => {
+  it.each([
+    ['10,000 nested list items on one line', '- '.repeat(10_000) + 'item\n', TOO_DEEP(4, 201, 'lists and block quotes')],
+    ['nested list items, one a line', Array.from({ length: 300 }, (_, i) => `${' '.repeat(i * 2)}- item ${i}`).join('\n'), TOO_DEEP(104, 201, 'lists and block quotes')],
+    ['10,000 nested ordered items', '1. '.repeat(10_000) + 'x\n', TOO_DEEP(4, 301, 'lists and block quotes')],
+    ['10,000 nested block quotes', '>'.repeat(10_000) + ' deep\n', TOO_DEEP(4, 101, 'lists and block quotes')],
+    ['quotes and lists mixed', '> - '.repeat(5_000) + 'x\n', TOO_DEEP(4, 201, 'lists and block quotes')],
+    ['5,000 nested <div>', '<div>'.repeat(5_000) + 'x' + '</div>'.repeat(5_000) + '\n', TOO_DEEP(4, 501, 'HTML elements')],
+    ['5,000 nested <span> over lines', Array.from({ length: 5_000 }, () => '<span>').join('\n') + '\n', TOO_DEEP(104, 1, 'HTML elements')],
+    ['deeply nested emphasis', '*_'.repeat(5_000) + 'x' + '_*'.repeat(5_000) + '\n', TOO_DEEP(4, 1, 'emphasis markers (* _ ~)')],
+    ['nested emphasis with words between', Array.from({ length: 300 }, (_, i) => (i % 2 ? '_w ' : '*w ')).join('') + 'x' + Array.from({ length: 300 }, (_, i) => (i % 2 ? ' w*' : ' w_')).join('') + '\n', 'elements'],
+  ])('%s', (_, text, expected) => {
+    const { doc, seconds } = load(text);
+    expect(seconds).toBeLessThan(5);
+    const shown = doc.diagnostics.map(formatDiagnostic);
+    if (expected === 'elements') expect(shown[0]).toMatch(/^docs\/x\.md:4:\d+: The Markdown nests elements more than 100 levels deep/);
+    else expect(shown).toEqual([expected]);
+    expect(doc.content.children).toEqual([]);
+  });
+
+  it('a 1 MB single line builds', () => {
+    const { doc, seconds } = load('word '.repeat(200_000) + '\n');
+    expect(doc.diagnostics).toEqual([]);
+    expect(toHtml(doc.content).length).toBeGreaterThan(1_000_000);
+    expect(seconds).toBeLessThan(15);
+  }, 60_000);
+
+  // micromark 4.0.3 copies the whole event list at every list item's and quote's end
+  // (EditMap.consume): an 80 KB page with lists took 5 s to parse, 240 KB 30 s.
+  it('closing a container near the end of a long event list costs only the tail', () => {
+    const events = Array.from({ length: 200_000 }, (_, i) => i) as unknown as Event[];
+    const started = performance.now();
+    for (let i = 0; i < 2_000; i++) {
+      const map = new EditMap();
+      map.add(events.length - 1, 0, [-1 as unknown as Event]);
+      map.add(events.length, 0, []);
+      map.consume(events);
+      events.length--;
+    }
+    expect((performance.now() - started) / 1000).toBeLessThan(0.5);
+    expect(events.length).toBe(200_000);
+  });
+
+  it('consume gives the same events as applying the edits one by one from the end', () => {
+    let seed = 1;
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    for (let round = 0; round < 200; round++) {
+      const events = Array.from({ length: 50 }, (_, i) => i) as unknown as Event[];
+      const map = new EditMap();
+      const edits = new Map<number, [number, number[]]>();
+      for (let k = 0; k < 4; k++) {
+        const at = random(50);
+        if (edits.has(at)) continue;
+        const add = Array.from({ length: random(3) }, () => 100 + random(100));
+        const remove = random(3);
+        edits.set(at, [remove, add]);
+        map.add(at, remove, add as unknown as Event[]);
+      }
+      const expected = [...(events as unknown as number[])];
+      for (const [at, [remove, add]] of [...edits].sort((a, b) => b[0] - a[0])) expected.splice(at, Math.min(remove, expected.length - at), ...add);
+      const overlapping = [...edits].some(([at, [remove]]) => [...edits.keys()].some((other) => other > at && other < at + remove));
+      map.consume(events);
+      if (!overlapping) expect(events).toEqual(expected);
+    }
+  });
+
+  it('lets real pages through: 100 levels, thematic breaks, code, inline HTML', () => {
+    const ok = [
+      Array.from({ length: 50 }, (_, i) => `${' '.repeat(i * 2)}- level ${i}`).join('\n'),
+      '***\n\n- - -\n\n* * * * * * * * * * * *\n\n' + '-'.repeat(500),
+      '```\n' + '- '.repeat(500) + '\n' + '<div>'.repeat(500) + '\n```\n',
+      '`' + '<div>'.repeat(200) + '`\n',
+      '<details><summary>S</summary>\n\n<p>a<p>b<p>c</p>\n\n</details>\n'.repeat(200),
+      '> '.repeat(90) + 'ninety quotes\n',
+    ];
+    for (const text of ok) expect(findDeepNesting(text)).toBeUndefined();
+    expect(toHtml(load(ok[0]!).doc.content)).toContain('level 49');
+  });
+
+  it('walks a tree 100,000 levels deep without overflowing the stack', () => {
+    type N = { type: string; children?: N[] };
+    const root: N = { type: 'root', children: [] };
+    let node = root;
+    for (let i = 0; i < 100_000; i++) {
+      const child: N = { type: 'x', children: [] };
+      node.children!.push(child);
+      node = child;
+    }
+    let count = 0;
+    walk(root as never, () => {
+      count++;
+    });
+    expect(count).toBe(100_000);
+  });
+});
