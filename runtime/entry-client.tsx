@@ -5,7 +5,6 @@ import type { PageData } from './pageData.ts';
 import { App } from './App.tsx';
 import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { withBase } from './SiteContext.ts';
-import { installContentBehaviours, restoreTabChoices } from './behaviours.ts';
 import { applyHead } from './head.ts';
 import '../themes/classic/styles.css';
 
@@ -114,14 +113,12 @@ function ClientApp({ initial }: { initial: PageData }) {
     document.addEventListener('focusin', onHover);
     window.addEventListener('popstate', onPop);
     window.addEventListener('pagehide', saveScroll);
-    const removeBehaviours = installContentBehaviours();
     return () => {
       document.removeEventListener('click', onClick);
       document.removeEventListener('mouseover', onHover);
       document.removeEventListener('focusin', onHover);
       window.removeEventListener('popstate', onPop);
       window.removeEventListener('pagehide', saveScroll);
-      removeBehaviours();
     };
   }, [go]);
 
@@ -163,7 +160,6 @@ function ClientApp({ initial }: { initial: PageData }) {
     if (scroll.type === 'top') window.scrollTo(0, 0);
     else if (scroll.type === 'hash') scrollToHash(scroll.id);
     else if (scroll.type === 'restore') window.scrollTo(0, scroll.y);
-    restoreTabChoices();
     if (scroll.type !== 'none') {
       applyHead(site, state.page);
       // Move focus to the new content and announce it, as a full page load would.

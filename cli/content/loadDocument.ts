@@ -116,8 +116,7 @@ function renderMarkdown(vfile: VFile): MarkdownResult | { tooDeep: { line: numbe
   const hast = markdownProcessor.runSync(mdast, vfile) as HastRoot;
   const paragraph = mdast.children.find((n): n is Paragraph => n.type === 'paragraph');
   return {
-    tree: withoutPositions(hast),
-    excerptEnd: vfile.data.excerptEnd,
+    ...tidied(hast, vfile.data.excerptEnd),
     leadingTitle,
     firstParagraph: paragraph ? toString(paragraph) : '',
     words: countWords(mdast),
@@ -125,15 +124,31 @@ function renderMarkdown(vfile: VFile): MarkdownResult | { tooDeep: { line: numbe
 }
 
 /**
- * The tree without source positions: they were needed for messages, which are made now;
- * kept, they would triple the size of every cached document.
+ * The tree as it is kept (and where its excerpt ends in it): without source positions (needed for messages, which are made
+ * now; kept, they would triple the size of every cached document), without HTML comments
+ * (a page shows none, as in Docusaurus), and with neighbouring texts as one (React would
+ * separate each pair with an empty comment).
  */
-function withoutPositions(tree: HastRoot): HastRoot {
-  walk(tree as never, (node) => {
+function tidied(tree: HastRoot, excerptEnd: number | undefined): { tree: HastRoot; excerptEnd?: number } {
+  let keptBeforeExcerptEnd: number | undefined;
+  const tidy = (node: { position?: unknown; children?: { type: string; value?: string }[] }) => {
     delete node.position;
-  });
-  delete tree.position;
-  return tree;
+    if (!node.children) return;
+    const kept: { type: string; value?: string }[] = [];
+    node.children.forEach((child, i) => {
+      // The excerpt's end is counted in top-level nodes: count it again in those kept.
+      if (node === (tree as unknown) && i === excerptEnd) keptBeforeExcerptEnd = kept.length;
+      if (child.type === 'comment') return;
+      const last = kept[kept.length - 1];
+      if (child.type === 'text' && last?.type === 'text') last.value += child.value ?? '';
+      else kept.push(child);
+    });
+    if (node === (tree as unknown) && excerptEnd !== undefined && keptBeforeExcerptEnd === undefined) keptBeforeExcerptEnd = kept.length;
+    node.children = kept;
+  };
+  tidy(tree as never);
+  walk(tree as never, (node) => tidy(node as never));
+  return { tree, excerptEnd: keptBeforeExcerptEnd };
 }
 
 function countWords(tree: Root): number {

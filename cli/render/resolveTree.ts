@@ -3,7 +3,20 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import { FILE_LINK_MARK } from '../content/markdown/links.ts';
 import { findRoute } from '../links/resolveLink.ts';
-import { contentFileUrl } from './resolveContentLinks.ts';
+import { encodeSegment } from '../graph/paths.ts';
+
+/** Where files referenced next to Markdown (not in static/) are published. */
+export const CONTENT_FILES_PREFIX = 'assets/files/';
+
+/**
+ * The output path of a file referenced next to its Markdown, relative to the output
+ * folder: its site-relative path under `assets/files/`. A content folder outside the site
+ * folder (`../docs`) gives paths starting with "..": each such segment becomes "_", so
+ * the file stays inside `assets/files/`.
+ */
+export function contentFileUrl(file: string): string {
+  return CONTENT_FILES_PREFIX + file.split('/').map((segment) => (segment === '..' ? '_' : segment)).join('/');
+}
 
 /**
  * A document's content tree finished for its page, once routes are known:
@@ -23,9 +36,11 @@ export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfi
     if (value.startsWith(FILE_LINK_MARK)) {
       const rest = value.slice(FILE_LINK_MARK.length);
       const at = rest.indexOf('#');
-      const file = at === -1 ? rest : rest.slice(0, at);
+      // The marker holds the file's path encoded (a name may hold "#" or "%"); its URL is
+      // encoded too, while the copy on disk has the decoded name a host looks up.
+      const file = (at === -1 ? rest : rest.slice(0, at)).split('/').map(decodeURIComponent).join('/');
       const hash = at === -1 ? '' : rest.slice(at);
-      if (attr === 'src' || !/\.mdx?$/i.test(file)) return base + contentFileUrl(file);
+      if (attr === 'src' || !/\.mdx?$/i.test(file)) return base + contentFileUrl(file).split('/').map(encodeSegment).join('/');
       const route = graph.fileRoutes.get(file);
       return `${route ? base + route.slice(1) : '#'}${hash}`;
     }

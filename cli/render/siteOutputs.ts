@@ -8,7 +8,7 @@ import type { PageAssets } from './document.ts';
 import { pageDocument, renderRoute, type RenderContext } from './renderRoute.ts';
 import { buildIdOf, toSiteData } from './siteData.ts';
 import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from './siteFiles.ts';
-import { contentFileUrl } from './resolveContentLinks.ts';
+import { contentFileUrl } from './resolveTree.ts';
 
 /**
  * The site as files: what `build` writes and `dev` serves, each file made in one place so

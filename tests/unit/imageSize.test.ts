@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readImageSize } from '../../cli/content/imageSize.ts';
-import { resolveContentLinks } from '../../cli/render/resolveContentLinks.ts';
+import { resolveTree } from '../../cli/render/resolveTree.ts';
+import type { Root } from 'hast';
 import { graphOf } from '../helpers/memorySite.ts';
 import { ROOT } from '../helpers/cli.ts';
 
@@ -85,7 +86,9 @@ describe('image sizes', () => {
   it('gives content images their size unless the author set one', async () => {
     const { graph, config } = await graphOf({ 'docs/a.md': 'A\n' });
     graph.imageSizes.set('/img/d.svg', { width: 960, height: 420 });
-    expect(resolveContentLinks('<p><img src="/img/d.svg" alt="D"></p>', graph, config)).toBe('<p><img src="/img/d.svg" alt="D" width="960" height="420"></p>');
-    expect(resolveContentLinks('<img src="/img/d.svg" width="10">', graph, config)).toBe('<img src="/img/d.svg" width="10">');
+    const img = (properties: Record<string, unknown>): Root => ({ type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'element', tagName: 'img', properties: properties as never, children: [] }] }] });
+    expect(resolveTree(img({ src: '/img/d.svg', alt: 'D' }), graph, config)).toEqual(img({ src: '/img/d.svg', alt: 'D', width: 960, height: 420 }));
+    const sized = img({ src: '/img/d.svg', width: 10 });
+    expect(resolveTree(sized, graph, config)).toBe(sized);
   });
 });

@@ -30,8 +30,8 @@ describe('front matter', () => {
     const d = doc('---\ntitle: Hello\ndescription: [unclosed\n---\nBody text.\n');
     expect(d.diagnostics).toHaveLength(1);
     expect(d.diagnostics[0]).toMatchObject({ code: 'front-matter-syntax', file: 'docs/guides/page.md', severity: 'error' });
-    // js-yaml only notices the unclosed "[" where the YAML ends: line 4, the closing "---".
-    expect(d.diagnostics[0]).toMatchObject({ line: 4, column: 1 });
+    // The unclosed "[" itself (line 3, column 14), not where js-yaml noticed it (the closing "---").
+    expect(d.diagnostics[0]).toMatchObject({ line: 3, column: 14 });
     expect(d.html).toContain('Body text.');
   });
 
@@ -83,13 +83,12 @@ describe('headings and table of contents', () => {
     expect(d.ids).toEqual(expect.arrayContaining(['raw-box', 'legacy']));
   });
 
-  it('keeps HTML comments as comments, with or without other raw HTML beside them', () => {
+  it('drops HTML comments (a page shows none, as in Docusaurus), with or without other raw HTML beside them', () => {
     const commented = load('<!-- prettier-ignore -->\n| a |\n|---|\n\nText <!-- inline --> here.\n');
-    expect(toHtml(commented.content)).toBe('<!-- prettier-ignore -->\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>\n<p>Text <!-- inline --> here.</p>');
-    // A page shows no comment at all, as in Docusaurus.
+    expect(toHtml(commented.content)).toBe('\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>\n<p>Text  here.</p>');
     expect(doc('<!-- prettier-ignore -->\n\nText <!-- inline --> here.\n').html).toBe('\n<p>Text  here.</p>');
     const mixed = load('<!-- note -->\n\nSee <b id="bold">this</b>.\n');
-    expect(toHtml(mixed.content)).toBe('<!-- note -->\n<p>See <b id="bold">this</b>.</p>');
+    expect(toHtml(mixed.content)).toBe('\n<p>See <b id="bold">this</b>.</p>');
     expect(mixed.ids).toContain('bold');
     // A comment followed by markup in the same raw node is HTML, not only a comment.
     expect(doc('<!-- a --><span id="s">x</span>\n').ids).toContain('s');
@@ -151,13 +150,13 @@ describe('admonitions, tabs, code', () => {
 
   it('names task-list checkboxes after their item', () => {
     const d = doc('- [x] Create a wallet\n- [ ] Fund it\n');
-    expect(d.html).toContain('<input type="checkbox" checked="" disabled="" aria-label="Create a wallet"/>');
-    expect(d.html).toContain('<input type="checkbox" disabled="" aria-label="Fund it"/>');
+    expect(d.html).toContain('<li class="task-list-item"><input type="checkbox" disabled="" aria-label="Create a wallet" checked=""/> Create a wallet</li>');
+    expect(d.html).toContain('<li class="task-list-item"><input type="checkbox" disabled="" aria-label="Fund it"/> Fund it</li>');
   });
 
   it('keeps a blog summary before <!-- truncate -->', () => {
     const d = loadDocument({ area: 'blog', relPath: 'p.md', file: 'blog/p.md', text: 'Summary.\n\n<!-- truncate -->\n\nRest.\n' });
-    expect(toHtml({ type: 'root', children: d.content.children.slice(0, d.excerptEnd) })).toBe('<p>Summary.</p>\n');
+    expect(toHtml({ type: 'root', children: d.content.children.slice(0, d.excerptEnd) }).trim()).toBe('<p>Summary.</p>');
     expect(toHtml(d.content)).toContain('Rest.');
     expect(toHtml(d.content)).not.toContain('truncate');
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { graphOf } from '../helpers/memorySite.ts';
 import { searchPages, searchRecords } from '../../cli/search/records.ts';
-import { htmlSections } from '../../cli/search/htmlSections.ts';
+import { treeSections } from '../../cli/search/treeSections.ts';
+import { loadDocument } from '../../cli/content/loadDocument.ts';
 import { buildLocalIndex, clip } from '../../cli/search/buildIndex.ts';
 import { decodeShard, encodeShard, type SearchShard } from '../../runtime/search/indexFormat.ts';
 
@@ -41,12 +42,14 @@ describe('search records', () => {
     expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
   });
 
-  it('leaves code blocks, hash links and entity noise out of the text', () => {
-    const html =
-      '<p>A &lt;b&gt; &#x26; &#38; b</p><h2 id="x" class="anchor">Title<a href="#x" class="hash-link">\u200b</a></h2><div class="theme-code-block"><div class="code-block__title">a.js</div><pre><code>secret()</code></pre></div><ul><li>one</li><li>two</li></ul>';
-    expect(htmlSections(html)).toEqual([
+  it('leaves code blocks, component labels and entity noise out of the text; headings inside components still split', () => {
+    const text =
+      'A &lt;b&gt; &#x26; &#38; b\n\n## Title {#x}\n\n```js title="a.js"\nsecret()\n```\n\n- one\n- two\n\n::::tabs\n:::tab{label="Mac label"}\n### In a tab\n\nTab text.\n:::\n::::\n\n<pre>raw pre</pre>\n';
+    const { content } = loadDocument({ area: 'docs', relPath: 'a.md', file: 'docs/a.md', text });
+    expect(treeSections(content)).toEqual([
       { level: 1, anchor: null, heading: null, text: 'A <b> & & b' },
       { level: 2, anchor: 'x', heading: 'Title', text: 'one two' },
+      { level: 3, anchor: 'in-a-tab', heading: 'In a tab', text: 'Tab text.' },
     ]);
   });
 

@@ -1,7 +1,16 @@
+import { useEffect, useRef } from 'react';
+import { hydrateIslands } from '../../../runtime/islands/hydrateIslands.ts';
+import { classicIslands } from '../islands.ts';
+
 /**
- * Rendered Markdown. The HTML was produced at build time; `id="__content"` lets the client
+ * Rendered Markdown: static HTML made at build time through the theme's content
+ * components. Only its islands (tabs, copy buttons) come alive in the browser, each on
+ * its own; the rest stays the HTML the server sent. `id="__content"` lets the client
  * hydrate without the HTML being repeated in the page's embedded data.
  */
 export function Markdown({ html, main = true }: { html: string | null; main?: boolean }) {
-  return <div className="markdown" id={main ? '__content' : undefined} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
+  const content = useRef<HTMLDivElement>(null);
+  // After the first render, and again whenever the content is replaced (a navigation).
+  useEffect(() => (content.current ? hydrateIslands(content.current, classicIslands) : undefined), [html]);
+  return <div ref={content} className="markdown" id={main ? '__content' : undefined} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
 }

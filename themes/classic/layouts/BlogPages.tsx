@@ -75,7 +75,7 @@ export function BlogListPage({ page }: { page: BlogListPageData }) {
         {page.posts.map((post) => (
           <article key={post.permalink} className="blog-post blog-post--summary">
             <PostHeader post={post} titleLink />
-            <div className="markdown" dangerouslySetInnerHTML={{ __html: post.excerptHtml }} />
+            <Markdown html={post.excerptHtml} main={false} />
             <footer className="blog-post__footer">
               <TagsList tags={post.tags} />
               {post.hasTruncate && (
