@@ -129,10 +129,10 @@ describe('admonitions, tabs, code', () => {
   it('renders tabs as an ARIA tab list with the group id', () => {
     const d = doc('::::tabs{groupId="lang"}\n:::tab{label="curl"}\nA\n:::\n:::tab{label="JavaScript" value="js"}\nB\n:::\n::::\n');
     // An island: the group id and the tabs are its props; the tab list and every panel are on the page.
-    expect(d.html).toContain('<site-island data-name="Tabs" data-props="{&quot;id&quot;:&quot;tabs-1&quot;,&quot;groupId&quot;:&quot;lang&quot;,&quot;tabs&quot;:[{&quot;value&quot;:&quot;curl&quot;,&quot;label&quot;:&quot;curl&quot;},{&quot;value&quot;:&quot;js&quot;,&quot;label&quot;:&quot;JavaScript&quot;}],&quot;selected&quot;:&quot;curl&quot;}"><div class="tabs-container"><div role="tablist"');
-    expect(d.html).toContain('role="tab" id="tabs-1-tab-0" aria-controls="tabs-1-panel-0" aria-selected="true" tabindex="0" class="tabs__item">curl</button>');
-    expect(d.html).toContain('aria-selected="false" tabindex="-1" class="tabs__item">JavaScript</button>');
-    expect(d.html).toContain('<div role="tabpanel" id="tabs-1-panel-1" aria-labelledby="tabs-1-tab-1" class="tabs__panel" hidden=""><site-slot><p>B</p></site-slot></div>');
+    expect(d.html).toContain('<site-island data-name="Tabs" data-props="{&quot;id&quot;:&quot;tabs-1&quot;,&quot;groupId&quot;:&quot;lang&quot;,&quot;tabs&quot;:[{&quot;value&quot;:&quot;curl&quot;,&quot;label&quot;:&quot;curl&quot;},{&quot;value&quot;:&quot;js&quot;,&quot;label&quot;:&quot;JavaScript&quot;}],&quot;selected&quot;:&quot;curl&quot;}"><div class="tabs-container" data-group-id="lang"><div role="tablist"');
+    expect(d.html).toContain('role="tab" id="tabs-1-tab-0" aria-controls="tabs-1-panel-0" aria-selected="true" tabindex="0" class="tabs__item" data-value="curl">curl</button>');
+    expect(d.html).toContain('aria-selected="false" tabindex="-1" class="tabs__item" data-value="js">JavaScript</button>');
+    expect(d.html).toContain('<div role="tabpanel" id="tabs-1-panel-1" aria-labelledby="tabs-1-tab-1" class="tabs__panel" data-value="js" hidden=""><site-slot><p>B</p></site-slot></div>');
   });
 
   it('highlights code at build time with title, line highlights and line numbers', () => {

@@ -69,7 +69,7 @@ export function TabsView({ id, groupId, queryString, tabs, selected: initial, cl
   };
 
   return (
-    <div className={['tabs-container', className].filter(Boolean).join(' ')}>
+    <div className={['tabs-container', className].filter(Boolean).join(' ')} data-group-id={groupId}>
       <div role="tablist" aria-orientation="horizontal" className="tabs">
         {tabs.map((tab, i) => (
           <button
@@ -84,6 +84,7 @@ export function TabsView({ id, groupId, queryString, tabs, selected: initial, cl
             aria-selected={tab.value === selected}
             tabIndex={tab.value === selected ? 0 : -1}
             className="tabs__item"
+            data-value={tab.value}
             onClick={() => choose(tab.value)}
             onKeyDown={(event) => onKeyDown(event, i)}
           >
@@ -92,7 +93,7 @@ export function TabsView({ id, groupId, queryString, tabs, selected: initial, cl
         ))}
       </div>
       {tabs.map((tab, i) => (
-        <div key={tab.value} role="tabpanel" id={`${id}-panel-${i}`} aria-labelledby={`${id}-tab-${i}`} className="tabs__panel" hidden={tab.value !== selected}>
+        <div key={tab.value} role="tabpanel" id={`${id}-panel-${i}`} aria-labelledby={`${id}-tab-${i}`} className="tabs__panel" data-value={tab.value} hidden={tab.value !== selected}>
           {slots[i]}
         </div>
       ))}
