@@ -21,8 +21,8 @@ describe('front matter', () => {
     const d = doc('---\ntitle: Hello\ndescription: [unclosed\n---\nBody text.\n');
     expect(d.diagnostics).toHaveLength(1);
     expect(d.diagnostics[0]).toMatchObject({ code: 'front-matter-syntax', file: 'docs/guides/page.md', severity: 'error' });
-    // js-yaml only notices the unclosed "[" where the YAML ends: line 4, the closing "---".
-    expect(d.diagnostics[0]).toMatchObject({ line: 4, column: 1 });
+    // The unclosed "[" itself (line 3, column 14), not where js-yaml noticed it (the closing "---").
+    expect(d.diagnostics[0]).toMatchObject({ line: 3, column: 14 });
     expect(d.html).toContain('Body text.');
   });
 
