@@ -118,9 +118,13 @@ describe('config messages', () => {
   });
 
   it('names the config file relative to the site folder, or as given when it is the folder itself', () => {
-    expect(formatDiagnostic((resolveConfig({}, { siteDir: '/site', configFile: '/site/conf/site.config.ts' }) as { diagnostics: never[] }).diagnostics[0]!)).toMatch(/^conf\/site\.config\.ts: /);
-    expect((resolveConfig({}, { siteDir: '/site', configFile: '/site' }) as { diagnostics: { file?: string }[] }).diagnostics[0]!.file).toBe('/site');
-    expect((resolveConfig({}, { siteDir: '/site', configFile: null }) as { diagnostics: { file?: string }[] }).diagnostics[0]!.file).toBeUndefined();
+    const fileOf = (configFile: string | null) => {
+      const result = resolveConfig({}, { siteDir: '/site', configFile });
+      return result.ok ? 'accepted' : result.diagnostics[0]!.file;
+    };
+    expect(fileOf('/site/conf/site.config.ts')).toBe('conf/site.config.ts');
+    expect(fileOf('/site')).toBe('/site');
+    expect(fileOf(null)).toBeUndefined();
   });
 });
 

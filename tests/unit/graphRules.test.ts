@@ -187,7 +187,7 @@ describe('breadcrumbs and previous/next', () => {
     expect(at<DocRoute>(graph, '/b/')).toMatchObject({ sidebarId: 'first', breadcrumbs: [{ label: 'Cat', href: undefined }, { label: 'B' }], previous: { label: 'A', href: '/a/' }, next: undefined });
     expect(at<DocRoute>(graph, '/c/')).toMatchObject({ sidebarId: 'second', previous: undefined, next: { label: 'A', href: '/a/' } });
     expect(sidebarRoutes(graph.sidebars.first!)).toEqual(['/a/', '/b/']);
-    expect(sidebarRoutes([{ type: 'category', label: 'X', href: '/x/', items: [{ type: 'link', label: 'Y', href: '/y/' }] }])).toEqual(['/x/', '/y/']);
+    expect(sidebarRoutes([{ type: 'category', label: 'X', href: '/x/', collapsed: true, items: [{ type: 'link', label: 'Y', href: '/y/' }] }])).toEqual(['/x/', '/y/']);
   });
 
   it('obey displayed_sidebar (another sidebar, or none) and pagination_prev/next (another doc, its pagination_label, or none)', async () => {

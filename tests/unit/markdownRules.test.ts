@@ -105,7 +105,7 @@ describe('heading ids and anchors', () => {
   it('put a "Direct link" anchor on h2–h6, not on h1', () => {
     const root = html('Intro.\n\n# Top\n\n## Two\n\n###### Six\n');
     expect(root.querySelector('h1')!.querySelector('.hash-link')).toBeNull();
-    expect(all(root, '.hash-link').map((a) => `${a.parentNode.tagName} ${a.getAttribute('href')} | ${a.getAttribute('aria-label')} | ${a.getAttribute('title')}`)).toEqual([
+    expect(all(root, '.hash-link').map((a) => `${a.parentNode?.tagName} ${a.getAttribute('href')} | ${a.getAttribute('aria-label')} | ${a.getAttribute('title')}`)).toEqual([
       'H2 #two | Direct link to Two | Direct link to Two',
       'H6 #six | Direct link to Six | Direct link to Six',
     ]);
