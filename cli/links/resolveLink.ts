@@ -48,7 +48,8 @@ export function findRoute(pathname: string, graph: RouteGraph): Route | undefine
   return undefined;
 }
 
-function decodePart(s: string): string {
+/** Percent-decodes a path or #hash; a malformed escape ("%zz") is kept as written. */
+export function decodePart(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {

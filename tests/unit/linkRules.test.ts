@@ -91,6 +91,15 @@ describe('checkLinks', () => {
     expect(problems.map((d) => `${d.column} ${d.severity} ${d.code} ${d.message}`)).toEqual(['1 error broken-anchor Broken anchor in "/b/#nope": /b/ has no element with that id.']);
   });
 
+  it('reports an anchor with a bad percent escape as broken, at its place, instead of failing the check', async () => {
+    const { graph, config } = await graphOf({ 'docs/a.md': '[1](#%zz) [2](./b.md#%zz) [3](/b/#%zz) [4](#caf%C3%A9)\n\n## Café\n', 'docs/b.md': '## T\n' });
+    expect(checkLinks(graph, config, deps).map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      '1:1 Broken anchor in "#%zz": /a/ has no element with that id.',
+      '1:11 Broken anchor in "./b.md#%zz": /b/ has no element with that id.',
+      '1:27 Broken anchor in "/b/#%zz": /b/ has no element with that id.',
+    ]);
+  });
+
   it('checks relative paths from the page that holds them', async () => {
     const { graph, config } = await graphOf({ 'docs/guide/a.md': '[1](../b/) [2](../../b/)\n', 'docs/guide/b.md': 'B\n' });
     expect(checkLinks(graph, config, deps).map((d) => `${d.column} ${d.message}`)).toEqual(['12 Broken link to "../../b/": no page or file has that address.']);
@@ -133,6 +142,8 @@ describe('checkLinks', () => {
         navbar: {
           items: [
             { label: 'Nav', to: '/gone-nav/' },
+            // Same-page anchors in the navbar point at whichever page is open: not checkable.
+            { label: 'Top', to: '#top' },
             { label: 'Out', href: 'https://x.example/' },
             { type: 'dropdown', label: 'More', items: [{ label: 'D', to: '/gone-dropdown/' }, { label: 'E', href: 'https://y.example/' }] },
             { type: 'search' },
