@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../cli/config/load.ts';
 import { resolveConfig } from '../../cli/config/resolve.ts';
+import { SiteError } from '../../cli/errors/SiteError.ts';
+import { ROOT } from '../helpers/cli.ts';
 import { isInside, protectedPaths, readRoots, realPath, siteFileStatus } from '../../cli/config/sitePaths.ts';
 import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
 
@@ -194,5 +197,56 @@ describe('site paths', () => {
     expect(siteFileStatus(config, 'docs/leak.png')).toBe('outside');
     expect(siteFileStatus(config, '../secret.txt')).toBe('outside');
     expect(siteFileStatus(config, '../gone.txt')).toBe('outside');
+  });
+});
+
+describe('loading site.config.ts', () => {
+  const temps: string[] = [];
+  afterAll(() => temps.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  const siteWith = (files: Record<string, string>) => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'config-')));
+    temps.push(dir);
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  };
+  const failure = async (dir: string) => {
+    const error = await loadConfig(dir).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SiteError);
+    return (error as SiteError).diagnostics.map((d) => `${d.code} ${d.file ?? '-'} ${d.message}`);
+  };
+
+  it('builds a folder without a config with the defaults, titled after the folder', async () => {
+    const dir = siteWith({ 'docs/a.md': '# A\n' });
+    expect(await loadConfig(dir)).toMatchObject({ title: path.basename(dir), siteDir: dir, configFile: null, baseUrl: '/' });
+  });
+
+  it('says so when the site folder does not exist or is a file', async () => {
+    const dir = siteWith({ 'file.txt': '' });
+    expect(await failure(path.join(dir, 'nope'))).toEqual([`config-not-found - Cannot read the site config "${path.join(dir, 'nope')}".`]);
+    expect(await failure(path.join(dir, 'file.txt'))).toEqual([`config-not-found - Cannot read the site config "${path.join(dir, 'file.txt')}".`]);
+  });
+
+  it('takes site.config.ts first, and bundles its own imports while packages and node: modules stay imports', async () => {
+    const dir = siteWith({
+      'site.config.ts': "import path from 'node:path';\nimport { z } from 'zod';\nimport { title } from './lib/title.ts';\nexport default { title: `${title} ${path.posix.join('a', 'b')} ${typeof z.string}` };\n",
+      'lib/title.ts': "export const title = 'From TS';\n",
+      'site.config.js': "export default { title: 'From JS' };\n",
+    });
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    expect(await loadConfig(dir)).toMatchObject({ title: 'From TS a/b function', configFile: path.join(dir, 'site.config.ts') });
+  });
+
+  it('reads site.config.mjs too', async () => {
+    const dir = siteWith({ 'site.config.mjs': "export default { title: 'From MJS', tagline: 'x' };\n" });
+    expect(await loadConfig(dir)).toMatchObject({ title: 'From MJS', tagline: 'x' });
+  });
+
+  it('names the config file when it cannot be compiled or imported, and when its values are wrong', async () => {
+    expect(await failure(siteWith({ 'site.config.ts': 'export default { title: ;\n' }))).toEqual([expect.stringMatching(/^config-load-failed site\.config\.ts The site config could not be loaded: /)]);
+    expect(await failure(siteWith({ 'site.config.ts': "import x from 'not-installed-package';\nexport default { title: x };\n" }))).toEqual([expect.stringMatching(/^config-load-failed site\.config\.ts .*not-installed-package/)]);
+    expect(await failure(siteWith({ 'site.config.ts': 'export default { title: 5 };\n' }))).toEqual(['config-invalid site.config.ts Config key "title" must be string; found 5.']);
   });
 });
