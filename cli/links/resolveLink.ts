@@ -29,6 +29,7 @@ export function resolveLink(url: string, from: string, graph: RouteGraph, deps: 
   if (deps.baseUrl !== '/' && pathname.startsWith(deps.baseUrl)) pathname = `/${pathname.slice(deps.baseUrl.length)}`;
   const route = findRoute(pathname, graph);
   if (route) return { type: 'route', route, hash };
+  // Stryker disable next-line Regex: the pathname always starts with "/", so its first "/" is its leading one.
   const file = pathname.replace(/^\//, '');
   if (deps.staticFiles.has(file)) return { type: 'static', file };
   if (deps.staticFiles.has(`${file.replace(/\/$/, '')}/index.html`)) return { type: 'static', file };
