@@ -26,6 +26,8 @@ export default {
   concurrency: 2,
   timeoutMS: 10_000,
   tempDirName: '.stryker-tmp',
+  // Build output is not needed in the sandboxes Stryker copies the project into.
+  ignorePatterns: ['/build', '/build.tmp*', '/build.old*', '/tests/.output', '/bench/.sites'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
