@@ -205,7 +205,7 @@ describe('breadcrumbs and previous/next', () => {
     expect(at<DocRoute>(graph, '/b/')).toMatchObject({ sidebarId: 'other', breadcrumbs: [{ label: 'B' }], previous: undefined, next: undefined });
     expect(at<DocRoute>(graph, '/c/')).toMatchObject({ sidebarId: undefined, breadcrumbs: [], previous: undefined, next: undefined });
     expect(at<DocRoute>(graph, '/d/')).toMatchObject({ previous: undefined, next: undefined });
-    expect(diagnostics).toEqual(['docs/d.md:1: Front matter "pagination_prev" refers to the doc id "nope", which does not exist.']);
+    expect(diagnostics).toEqual(['docs/d.md:4: Front matter "pagination_prev" refers to the doc id "nope", which does not exist.']);
   });
 });
 
@@ -323,7 +323,7 @@ describe('the blog', () => {
       'blog/2024-01-02-b.md': post({ title: 'B', authors: 'ada' }, 'Short.\n'),
       'blog/2024-01-03-c.md': post({ title: 'C', authors: [{ key: 'ada' }, 'nobody'] }),
     });
-    expect(diagnostics).toEqual(['blog/2024-01-03-c.md:1: The post names the author "nobody", who is not in authors.yml.']);
+    expect(diagnostics).toEqual(['blog/2024-01-03-c.md:3: The post names the author "nobody", who is not in authors.yml.']);
     const a = at<BlogPostRoute>(graph, '/blog/2024/01/01/a/').post;
     expect(a).toMatchObject({ hasTruncate: true, readingMinutes: 4, authors: [{ key: 'ada', name: 'Ada', title: 'Engineer' }, { name: 'Guest' }], tags: [{ label: 'Release Notes', permalink: '/blog/tags/release-notes/' }] });
     expect(a.excerptHtml).toContain('Intro.');
