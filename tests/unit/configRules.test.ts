@@ -15,6 +15,7 @@ const where = { siteDir: '/site', configFile: '/site/site.config.ts' };
 function problems(input: unknown): string[] {
   const result = resolveConfig(input, where);
   if (result.ok) throw new Error('expected the config to be refused');
+  expect(result.diagnostics.every((d) => d.severity === 'error')).toBe(true);
   return result.diagnostics.map(formatDiagnostic);
 }
 
@@ -87,6 +88,47 @@ describe('config defaults', () => {
   });
 });
 
+describe('config shapes', () => {
+  it('accepts every navbar item kind and logo sizes as numbers or text, placing items right unless told', () => {
+    const items = [
+      { type: 'localeDropdown' },
+      { type: 'docsVersionDropdown', position: 'left' },
+      { type: 'html', value: '<b>x</b>' },
+      { type: 'dropdown', label: 'More', items: [{ label: 'A', to: '/a/' }] },
+      { type: 'docSidebar', sidebarId: 's', label: 'S' },
+    ];
+    const result = resolveConfig({ title: 'T', navbar: { logo: { src: 'l.svg', width: 32, height: '32px' }, items } }, where);
+    expect(result.ok && result.config.navbar).toMatchObject({
+      logo: { src: 'l.svg', alt: '', width: 32, height: '32px' },
+      items: [
+        { type: 'localeDropdown', position: 'right' },
+        { type: 'docsVersionDropdown', position: 'left' },
+        { type: 'html', value: '<b>x</b>', position: 'right' },
+        { type: 'dropdown', label: 'More', position: 'right', items: [{ label: 'A', to: '/a/' }] },
+        { type: 'docSidebar', sidebarId: 's', label: 'S', position: 'right' },
+      ],
+    });
+  });
+
+  it('refuses a navbar position other than left or right, and a navbar item that is not an object', () => {
+    expect(problems({ title: 'T', navbar: { items: [{ label: 'X', to: '/x/', position: 'middle' }] } })).toEqual([
+      'site.config.ts: Config key "navbar.items.0.position" must be one of "left", "right"; found "middle".',
+    ]);
+    expect(problems({ title: 'T', navbar: { items: ['Blog'] } })[0]).toMatch(/^site\.config\.ts: Config key "navbar\.items\.0" .*found "Blog"\.$/);
+  });
+
+  it('accepts sidebar categories linking to a doc or a generated index', () => {
+    const sidebar = [
+      { type: 'doc', id: 'a', label: 'A' },
+      { type: 'category', label: 'C', link: { type: 'doc', id: 'a' }, items: ['a'] },
+      { type: 'category', label: 'G', link: { type: 'generated-index', slug: '/g', title: 'G', description: 'All.' }, items: [] },
+    ];
+    const result = resolveConfig({ title: 'T', docs: { sidebars: { s: sidebar } } }, where);
+    expect(result.ok && result.config.docs.sidebars).toEqual({ s: sidebar });
+    expect(problems({ title: 'T', docs: { sidebars: { s: [{ type: 'category', label: 'C', link: { type: 'page', id: 'a' }, items: [] }] } } })[0]).toMatch(/^site\.config\.ts: Config key "docs\.sidebars\.s\.0" does not match any allowed shape/);
+  });
+});
+
 describe('config messages', () => {
   it('names the key path, what is allowed and the value found, for every problem at once', () => {
     expect(problems({ title: 'T', paths: { docs: 5 }, i18n: { locales: 'en' }, search: { provider: 'bing' }, url: 'not a url' })).toEqual([
@@ -100,7 +142,8 @@ describe('config messages', () => {
   it('shortens a long bad value, and says "nothing" for a missing one', () => {
     const long = { a: 'x'.repeat(80) };
     expect(problems({ title: 'T', tagline: long })).toEqual([`site.config.ts: Config key "tagline" must be string; found ${JSON.stringify(long).slice(0, 57)}….`]);
-    expect(problems({ title: 'T', tagline: { a: 'x'.repeat(48) } })[0]).toContain(`found ${JSON.stringify({ a: 'x'.repeat(48) })}.`);
+    // Up to 60 characters are shown whole.
+    expect(problems({ title: 'T', tagline: { a: 'x'.repeat(52) } })[0]).toContain(`found ${JSON.stringify({ a: 'x'.repeat(52) })}.`);
     expect(problems({ title: 'T', search: { provider: 'algolia', appId: 'A', apiKey: 'K' } })).toEqual(['site.config.ts: Config key "search.indexName" must be string; found nothing.']);
   });
 
