@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
+    // Stryker's sandboxes (npm run mutation) hold a copy of the tests.
+    exclude: [...configDefaults.exclude, '.stryker-tmp/**'],
     globalSetup: ['tests/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -11,6 +11,7 @@ import { createReporter, formatDuration, useColor } from '../pipeline/reporter.t
 import { formatDiagnostic, sortDiagnostics } from '../report/diagnostic.ts';
 import { handleFailure } from './handleFailure.ts';
 import { SiteError } from '../errors/SiteError.ts';
+import { catalog } from '../errors/catalog.ts';
 import { pageDataUrl } from '../../runtime/pageData.ts';
 import { urlFilePath } from '../graph/paths.ts';
 import { commandCache } from './cache.ts';
@@ -93,7 +94,7 @@ export async function devCommand(siteDir: string, options: { port: number; host:
         reporter.info(`${time()} ${paint(32, '✓')} ${what} → ${result.reload ? 'reload' : `${result.updated.length} page${result.updated.length === 1 ? '' : 's'} updated`}${warnings} ${paint(2, took)}`);
       } catch (error) {
         // A broken config (or theme that fails to compile): keep serving, show it everywhere.
-        const diagnostics = error instanceof SiteError ? error.diagnostics : [{ code: 'dev-failed', severity: 'error' as const, message: (error as Error).message }];
+        const diagnostics = error instanceof SiteError ? error.diagnostics : [{ severity: 'error' as const, ...catalog.devRebuildFailed((error as Error).message) }];
         printProblems(diagnostics);
         broadcast(problemsMessage(diagnostics));
         reporter.info(`${time()} ${paint(31, '✗')} ${describe(batch)}: still serving the last good pages`);

@@ -208,6 +208,11 @@ export const catalog = {
       : `${file} is a symbolic link to something that does not exist, so it cannot be read.`,
     hint: 'Fix or remove the link.',
   }),
+  devRebuildFailed: (reason: string): Entry => ({
+    code: 'dev-failed',
+    message: `The site could not be rebuilt after this change: ${reason}`,
+    hint: 'The last good pages are still served. Fix the file named above (run with --debug for the stack trace).',
+  }),
   renderFailed: (route: string, reason: string): Entry => ({
     code: 'render-failed',
     message: `Rendering ${route} failed: ${reason}`,

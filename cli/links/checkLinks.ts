@@ -4,7 +4,7 @@ import type { LinkRef } from '../content/markdown/links.ts';
 import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import { catalog } from '../errors/catalog.ts';
 import { nearest } from '../report/nearest.ts';
-import { resolveLink } from './resolveLink.ts';
+import { decodePart, resolveLink } from './resolveLink.ts';
 
 export interface CheckDeps {
   /** Files of the static folder, relative to it, with forward slashes. */
@@ -34,7 +34,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
 
   const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'configKey'>) => {
     if (url.startsWith('#')) {
-      const id = decodeURIComponent(url.slice(1));
+      const id = decodePart(url.slice(1));
       if (id && from && !idsOf(from).includes(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from.path, nearest(id, idsOf(from), 3)) });
       return;
     }
@@ -65,7 +65,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
           diagnostics.push({ severity: 'error', ...at, ...catalog.brokenMdLink(link.url, nearest(link.file, graph.fileRoutes.keys(), 3)) });
         } else if (hash) {
           const target = graph.byPath.get(targetPath)!;
-          if (!idsOf(target).includes(decodeURIComponent(hash))) {
+          if (!idsOf(target).includes(decodePart(hash))) {
             diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(link.url, targetPath, nearest(hash, idsOf(target), 3)) });
           }
         }

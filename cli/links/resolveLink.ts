@@ -35,6 +35,7 @@ export function resolveLink(url: string, from: string, graph: RouteGraph, deps: 
   if (base !== '/' && pathname.startsWith(base)) pathname = `/${pathname.slice(base.length)}`;
   const route = findRoute(pathname, graph);
   if (route) return { type: 'route', route, hash };
+  // Stryker disable next-line Regex: the pathname always starts with "/", so its first "/" is its leading one.
   const file = decodePart(pathname).replace(/^\//, '');
   if (deps.staticFiles.has(file)) return { type: 'static', file };
   if (deps.staticFiles.has(`${file.replace(/\/$/, '')}/index.html`)) return { type: 'static', file };
@@ -56,7 +57,8 @@ export function findRoute(urlPath: string, graph: RouteGraph): Route | undefined
   return undefined;
 }
 
-function decodePart(s: string): string {
+/** Percent-decodes a path or #hash; a malformed escape ("%zz") is kept as written. */
+export function decodePart(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {

@@ -72,7 +72,9 @@ async function openPage(urlPath: string): Promise<{ page: Page; problems: string
   const requests = new Map<string, number>();
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfinished', async (r) => requests.set(r.url(), (await r.response())?.status() ?? 0));
+  // The status from the response event itself: asking a finished request for its response
+  // later races the page being closed (an unhandled rejection).
+  page.on('response', (r) => requests.set(r.url(), r.status()));
   page.on('requestfailed', (r) => requests.set(r.url(), 0));
   const response = await page.goto(origin + urlPath, { waitUntil: 'networkidle' });
   return { page, problems, requests, status: response?.status() ?? 0 };

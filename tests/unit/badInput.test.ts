@@ -151,7 +151,7 @@ describe('YAML errors point at the mistake', () => {
   it('category and authors files: the opener line, with messages from the catalogue', () => {
     const category = loadCategory({ area: 'docs', relPath: 'g/_category_.yml', file: 'docs/g/_category_.yml', text: 'label: G\nlink: {type: doc, id: x\nposition: 2\n' });
     expect(shown(category.diagnostics)).toEqual([
-      'docs/g/_category_.yml:2:7: YAML syntax error: deficient indentation (the { here is never closed with }).\n  Check the indentation, close every [ and {, and quote values that contain ":" or "#".',
+      'docs/g/_category_.yml:2:7: YAML syntax error: missed comma between flow collection entries (the { here is never closed with }).\n  Check the indentation, close every [ and {, and quote values that contain ":" or "#".',
     ]);
     const authors = loadAuthors({ area: 'blog', relPath: 'authors.yml', file: 'blog/authors.yml', text: 'jo:\n  name: Jo\nann:\n  title: No name\n' });
     expect(shown(authors.diagnostics)).toEqual([

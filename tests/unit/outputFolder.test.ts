@@ -60,7 +60,8 @@ describe('the output folder', () => {
       expect(stderr, outDir).not.toMatch(/\n\s+at /);
     }
     expect(snapshot(site)).toEqual(before);
-  });
+    // Ten runs of the real CLI: slow on a busy machine, and nothing here is about time.
+  }, 180_000);
 
   it('refuses an existing file, a symbolic link, and a non-empty folder it did not make; takes an empty one', () => {
     const site = tempSite();

@@ -1,0 +1,240 @@
+import { parse, type HTMLElement } from 'node-html-parser';
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../cli/content/loadDocument.ts';
+import { parseCodeMeta } from '../../cli/content/markdown/codeBlock.ts';
+import { FILE_LINK_MARK, splitHash } from '../../cli/content/markdown/links.ts';
+
+/**
+ * What the Markdown plugins (cli/content/markdown) make of what authors write: Markdown in,
+ * HTML, ids, links and diagnostics out. Assertions read the HTML as a reader's browser
+ * would (elements, attributes, text), not its exact spelling.
+ */
+
+const doc = (text: string, file = 'docs/guides/page.md') => loadDocument({ area: file.startsWith('blog/') ? 'blog' : 'docs', relPath: file.replace(/^(docs|blog)\//, ''), file, text });
+// node-html-parser keeps a <pre>'s content as text by default: parse it as elements.
+const read = (markup: string): HTMLElement => parse(markup, { blockTextElements: {} });
+const html = (text: string): HTMLElement => read(doc(text).html);
+const all = (root: HTMLElement, selector: string) => root.querySelectorAll(selector);
+
+describe('directives', () => {
+  it('gives text and leaf directives back as the text the author wrote', () => {
+    const d = doc('Call :abbr[HTML]{title="x"} now.\n\n::video{src="a.mp4"}\n\nTime 10:30:00.\n');
+    expect(read(d.html).querySelectorAll('p').map((p) => p.textContent)).toEqual(['Call :abbr[HTML]{title="x"} now.', '::video{src="a.mp4"}', 'Time 10:30:00.']);
+    expect(d.diagnostics).toEqual([]);
+  });
+
+  it('reports an unknown block, listing the blocks the theme renders, and knows :::details', () => {
+    const d = doc(':::details\nMore.\n:::\n\n:::warn\nX\n:::\n');
+    expect(d.diagnostics.map((x) => `${x.line}:${x.column} ${x.code} ${x.message}`)).toEqual([
+      '5:1 unknown-directive Unknown block ":::warn"; the theme renders :::note, :::tip, :::info, :::warning, :::danger, :::caution, :::tabs, :::tab, :::details.',
+    ]);
+  });
+});
+
+describe('admonitions', () => {
+  it('give each kind its class and default title; caution looks like warning', () => {
+    const kinds = ['note', 'tip', 'info', 'warning', 'danger', 'caution'];
+    const root = html(kinds.map((k) => `:::${k}\nBody of ${k}.\n:::\n`).join('\n'));
+    expect(all(root, '.admonition').map((a) => `${a.getAttribute('class')} | ${a.getAttribute('role')} | ${a.getAttribute('aria-label')} | ${a.querySelector('.admonition-heading')!.textContent} | ${a.querySelector('.admonition-content')!.textContent.trim()}`)).toEqual([
+      'admonition admonition-note | note | Note | Note | Body of note.',
+      'admonition admonition-tip | note | Tip | Tip | Body of tip.',
+      'admonition admonition-info | note | Info | Info | Body of info.',
+      'admonition admonition-warning | note | Warning | Warning | Body of warning.',
+      'admonition admonition-danger | note | Danger | Danger | Body of danger.',
+      'admonition admonition-warning | note | Caution | Caution | Body of caution.',
+    ]);
+  });
+
+  it('take a [title] with its markup, named in plain text, and keep every body block', () => {
+    const root = html(':::note[Read *this* first]\nOne.\n\nTwo.\n:::\n');
+    const box = root.querySelector('.admonition')!;
+    expect(box.getAttribute('aria-label')).toBe('Read this first');
+    expect(box.querySelector('.admonition-heading em')!.textContent).toBe('this');
+    expect(all(box, '.admonition-content p').map((p) => p.textContent)).toEqual(['One.', 'Two.']);
+  });
+
+  it('work inside lists and other blocks', () => {
+    const root = html('- Item\n\n  :::tip\n  Nested.\n  :::\n');
+    expect(root.querySelector('li .admonition-tip .admonition-content')!.textContent.trim()).toBe('Nested.');
+  });
+});
+
+describe('tabs', () => {
+  it('select the tab marked default; name tabs by label, else value, else position', () => {
+    const root = html('::::tabs\n:::tab{value="a"}\nA\n:::\n:::tab\nB\n:::\n:::tab{label="Cee" default}\nC\n:::\n::::\n');
+    const container = root.querySelector('.tabs-container')!;
+    expect(container.hasAttribute('data-group-id')).toBe(false);
+    expect(all(container, '[role=tab]').map((b) => `${b.textContent} ${b.getAttribute('data-value')} ${b.getAttribute('aria-selected')} ${b.getAttribute('tabindex')}`)).toEqual([
+      'a a false -1',
+      'tab-2 tab-2 false -1',
+      'Cee Cee true 0',
+    ]);
+    expect(all(container, '[role=tabpanel]').map((p) => `${p.id} ${p.hasAttribute('hidden')} ${p.textContent.trim()}`)).toEqual(['tabs-1-panel-0 true A', 'tabs-1-panel-1 true B', 'tabs-1-panel-2 false C']);
+    expect(container.querySelector('[role=tablist]')!.getAttribute('aria-orientation')).toBe('horizontal');
+  });
+
+  it('number each tabs block of a page apart, so ids never repeat', () => {
+    const block = '::::tabs\n:::tab{label="x"}\nX\n:::\n::::\n';
+    const ids = all(html(`${block}\n${block}`), '[id]').map((e) => e.id);
+    expect(ids).toEqual(['tabs-1-tab-0', 'tabs-1-panel-0', 'tabs-2-tab-0', 'tabs-2-panel-0']);
+  });
+
+  it('report a tabs block holding anything but tabs, or nothing', () => {
+    const d = doc('::::tabs\nStray text.\n:::tab{label="x"}\nX\n:::\n::::\n\n::::tabs\n::::\n');
+    expect(d.diagnostics.map((x) => `${x.line} ${x.code} ${x.message}`)).toEqual([
+      '1 invalid-tabs A ":::tabs" block must hold only ":::tab" blocks (at least one).',
+      '8 invalid-tabs A ":::tabs" block must hold only ":::tab" blocks (at least one).',
+    ]);
+  });
+});
+
+describe('heading ids and anchors', () => {
+  it('take {#custom} ids only at the end of the text and without spaces', () => {
+    const d = doc('## Ends {#here}\n\n## Not {#at} end\n\n## Spaced {#a b}\n\n## Code `x` {#code-id}\n\n## Trailing `code`\n');
+    expect(d.headings.map((h) => `${h.id} | ${h.value}`)).toEqual(['here | Ends', 'not-at-end | Not {#at} end', 'spaced-a-b | Spaced {#a b}', 'code-id | Code x', 'trailing-code | Trailing code']);
+  });
+
+  it('give ids to headings in lists and quotes, with the plain text of their markup', () => {
+    const d = doc('> ## Quoted *heading*\n\n- ### Listed\n');
+    expect(d.headings).toEqual([
+      { id: 'quoted-heading', value: 'Quoted heading', level: 2 },
+      { id: 'listed', value: 'Listed', level: 3 },
+    ]);
+  });
+
+  it('put a "Direct link" anchor on h2–h6, not on h1', () => {
+    const root = html('Intro.\n\n# Top\n\n## Two\n\n###### Six\n');
+    expect(root.querySelector('h1')!.querySelector('.hash-link')).toBeNull();
+    expect(all(root, '.hash-link').map((a) => `${a.parentNode?.tagName} ${a.getAttribute('href')} | ${a.getAttribute('aria-label')} | ${a.getAttribute('title')}`)).toEqual([
+      'H2 #two | Direct link to Two | Direct link to Two',
+      'H6 #six | Direct link to Six | Direct link to Six',
+    ]);
+  });
+
+  it('collects the ids a page has: headings, raw HTML, footnotes; not ids written in code', () => {
+    const d = doc('## Head\n\n<span id="raw"></span>\n\nNote[^1].\n\n[^1]: Foot.\n\n```html\n<div id="in-code"></div>\n```\n');
+    expect(d.ids).toEqual(expect.arrayContaining(['head', 'raw', 'user-content-fn-1', 'user-content-fnref-1']));
+    expect(d.ids).not.toContain('in-code');
+  });
+});
+
+describe('links and images', () => {
+  const file = (url: string, kind: 'link' | 'image' = 'link') => doc(kind === 'image' ? `![x](${url})\n` : `[x](${url})\n`).links[0]!.file;
+
+  it('turn links to Markdown files and images next to the page into site paths', () => {
+    expect(file('./b.md')).toBe('docs/guides/b.md');
+    expect(file('../b.mdx#part')).toBe('docs/b.mdx');
+    expect(file('B.MD')).toBe('docs/guides/B.MD');
+    expect(file('./my%20page.md')).toBe('docs/guides/my page.md');
+    expect(file('./bad%zz.md')).toBe('docs/guides/bad%zz.md');
+    expect(file('./pic.png', 'image')).toBe('docs/guides/pic.png');
+  });
+
+  it('leave other links as written: routes, outside URLs, anchors, files that are not images', () => {
+    for (const url of ['/b/', 'https://x.example/a.md', '//x.example/a.md', '#a.md', 'mailto:a@b.md', './report.pdf', './notes.md.txt']) expect(file(url), url).toBeUndefined();
+    expect(file('/img/a.png', 'image')).toBeUndefined();
+    expect(file('https://x.example/a.png', 'image')).toBeUndefined();
+  });
+
+  it('mark Markdown links for the render stage, with their #hash', () => {
+    const root = html('[a](./b.md#part) [c](./c.md) [d](/d/)\n');
+    expect(all(root, 'a').map((a) => a.getAttribute('href'))).toEqual([`${FILE_LINK_MARK}docs/guides/b.md#part`, `${FILE_LINK_MARK}docs/guides/c.md`, '/d/']);
+  });
+
+  it('records links from raw HTML, skips empty ones, and loads images lazily unless the author said otherwise', () => {
+    const d = doc('<a href="/raw/">r</a> <a href="">e</a>\n\n<img src="/a.png" loading="eager">\n\n![b](/b.png)\n');
+    expect(d.links.map((l) => `${l.line}:${l.column} ${l.kind} ${l.url}`)).toEqual(['1:1 link /raw/', '3:1 image /a.png', '5:1 image /b.png']);
+    const images = all(read(d.html), 'img').map((i) => `${i.getAttribute('loading')} ${i.getAttribute('decoding')}`);
+    expect(images).toEqual(['eager async', 'lazy async']);
+  });
+
+  it('splits a #hash off a URL', () => {
+    expect(splitHash('a.md#b#c')).toEqual(['a.md', 'b#c']);
+    expect(splitHash('a.md')).toEqual(['a.md', undefined]);
+  });
+});
+
+describe('code blocks', () => {
+  const code = (fence: string) => html(fence).querySelector('.theme-code-block')!;
+  const lines = (block: HTMLElement) => all(block, '.token-line').map((l) => l.textContent);
+
+  it('make one line span per source line, whose text is exactly the source', () => {
+    const block = code('```js\nconst a = 1;\n\n  return a;\n```\n');
+    expect(lines(block)).toEqual(['const a = 1;\n', '\n', '  return a;']);
+    expect(block.querySelector('code')!.textContent).toBe('const a = 1;\n\n  return a;');
+  });
+
+  it('keep an empty last line the author wrote', () => {
+    expect(lines(code('```\na\n\n```\n'))).toEqual(['a\n', '']);
+  });
+
+  it('re-open a token that spans lines on each line, so each line is highlighted', () => {
+    const block = code('```js\n/* one\ntwo */ x\n```\n');
+    expect(all(block, '.token-line').map((l) => l.querySelector('.token.comment')?.textContent)).toEqual(['/* one', 'two */']);
+  });
+
+  it('highlight known languages and their aliases, case aside; show others as plain text', () => {
+    const block = (lang: string) => code(`\`\`\`${lang}\necho "hi"\n\`\`\`\n`);
+    expect(block('shell').querySelector('.token')).not.toBeNull();
+    expect(block('Bash').querySelector('code')!.getAttribute('class')).toBe('language-bash');
+    const plain = block('klingon');
+    expect(plain.querySelector('.token')).toBeNull();
+    expect(plain.getAttribute('class')).toBe('theme-code-block language-klingon');
+    expect(plain.getAttribute('data-language')).toBe('klingon');
+    const none = code('```\nx\n```\n');
+    expect(none.getAttribute('class')).toBe('theme-code-block');
+    expect(none.hasAttribute('data-language')).toBe(false);
+    expect(none.querySelector('code')!.getAttribute('class')).toBe('language-text');
+  });
+
+  it('mark highlighted lines, number lines on request, show a title, and always offer a copy button', () => {
+    const block = code('```js title="a.js" {1,3-4} showLineNumbers\na\nb\nc\nd\ne\n```\n');
+    expect(all(block, '.token-line').map((l) => l.classList.contains('highlighted'))).toEqual([true, false, true, true, false]);
+    expect(block.querySelector('code')!.classList.contains('line-numbers')).toBe(true);
+    expect(block.querySelector('.code-block__title')!.textContent).toBe('a.js');
+    expect(block.querySelector('pre')!.getAttribute('tabindex')).toBe('0');
+    const copy = block.querySelector('button.code-block__copy')!;
+    expect(`${copy.getAttribute('type')} ${copy.getAttribute('aria-label')} ${copy.textContent}`).toBe('button Copy code to clipboard Copy');
+    const bare = code('```js\na\n```\n');
+    expect(bare.querySelector('.code-block__title')).toBeNull();
+    expect(bare.querySelector('code')!.classList.contains('line-numbers')).toBe(false);
+    expect(bare.querySelector('button.code-block__copy')).not.toBeNull();
+  });
+
+  it('read titles in any quoting, ranges with spaces, and ignore what is not a line number', () => {
+    expect(parseCodeMeta("title='x y.ts'").title).toBe('x y.ts');
+    expect(parseCodeMeta('title=bare.ts {2}').title).toBe('bare.ts');
+    expect(parseCodeMeta('{ 1 , 3-4 }').highlight).toEqual(new Set([1, 3, 4]));
+    expect(parseCodeMeta('{2-}').highlight).toEqual(new Set([2]));
+    expect(parseCodeMeta('{a}').highlight).toEqual(new Set());
+    expect(parseCodeMeta('showLineNumbersPlease').showLineNumbers).toBe(false);
+  });
+});
+
+describe('blog truncation', () => {
+  const post = (text: string) => doc(text, 'blog/p.md');
+
+  it('ends the summary at <!--truncate--> written with or without spaces, and only at the top level', () => {
+    expect(post('One.\n\nTwo.\n\n<!--truncate-->\n\nRest.\n').excerptHtml).toBe('<p>One.</p>\n<p>Two.</p>\n');
+    expect(post('> Quote.\n>\n> <!-- truncate -->\n\nRest.\n').excerptHtml).toBeUndefined();
+  });
+
+  it('takes no other comment for the marker, and a post without one has no summary', () => {
+    const d = post('One.\n\n<!-- truncated -->\n\nRest.\n');
+    expect(d.excerptHtml).toBeUndefined();
+    expect(post('Just text.\n').excerptHtml).toBeUndefined();
+  });
+});
+
+describe('task lists', () => {
+  it('name each checkbox after its own item, not its sub-items, in tight and loose lists', () => {
+    const root = html('- [ ] Parent\n  - [x] Child\n\n1. [x] Loose one\n\n2. [ ] Loose two\n');
+    expect(all(root, 'input[type=checkbox]').map((i) => i.getAttribute('aria-label'))).toEqual(['Parent', 'Child', 'Loose one', 'Loose two']);
+  });
+
+  it('leave ordinary list items alone', () => {
+    const root = html('- plain\n- [link](/x/)\n');
+    expect(all(root, 'input')).toHaveLength(0);
+    expect(all(root, 'li').map((li) => li.getAttribute('aria-label'))).toEqual([undefined, undefined]);
+  });
+});

@@ -1,0 +1,280 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SiteWriter } from '../../cli/write/writeSite.ts';
+import { MARKER_FILE, assertSafeOutputFile, assertSafeOutputFolder, markerText, readMarker } from '../../cli/write/outputFolder.ts';
+import { acquireOutputLock, recoverOutputFolder, repairOutputFolder, sideFolders, swapIn } from '../../cli/write/swap.ts';
+
+/** The writer's safety rules, in process: what it writes, replaces, repairs, and refuses. */
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+function tempDir(): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'writer-rules-')));
+  temps.push(dir);
+  return dir;
+}
+/** A folder of files, as `{ name: text }`. */
+function folder(dir: string, files: Record<string, string>): string {
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = path.join(rel, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else out[child] = fs.readFileSync(path.join(dir, child), 'utf8');
+    }
+  };
+  walk('');
+  return out;
+}
+const ours = (state: 'writing' | 'complete', files: Record<string, string> = {}) => ({ [MARKER_FILE]: markerText(state), ...files });
+/** A process id that is not running. */
+const DEAD_PID = 2 ** 22 + 12345;
+
+describe('SiteWriter', () => {
+  it('writes every file (many at once), counts files and bytes, and swaps the folder in on commit, leaving nothing beside it', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'build');
+    const writer = await SiteWriter.open(out);
+    for (let i = 0; i < 100; i++) await writer.write(`p${i}/index.html`, `page ${i}`);
+    await writer.write('data.bin', new Uint8Array([1, 2, 3]));
+    await writer.write('é.txt', 'é');
+    await writer.commit();
+    const files = tree(out);
+    expect(Object.keys(files)).toHaveLength(103);
+    expect(files['p99/index.html']).toBe('page 99');
+    expect(readMarker(out)).toBe('complete');
+    expect(writer.files).toBe(102);
+    // 'page 0'…'page 9' are 6 bytes, 'page 10'…'page 99' 7; three raw bytes; 'é' is two bytes in UTF-8.
+    expect(writer.bytes).toBe(10 * 6 + 90 * 7 + 3 + 2);
+    expect(fs.readdirSync(dir)).toEqual(['build']);
+  });
+
+  it('copies files in, a later write of the same path winning', async () => {
+    const dir = tempDir();
+    const source = folder(path.join(dir, 'src'), { 'pic.png': 'png bytes' });
+    const writer = await SiteWriter.open(path.join(dir, 'build'));
+    await writer.copyFile(path.join(source, 'pic.png'), 'img/pic.png');
+    await writer.copyFile(path.join(source, 'pic.png'), 'robots.txt');
+    await writer.write('robots.txt', 'generated');
+    await writer.commit();
+    expect(tree(path.join(dir, 'build'))).toEqual(ours('complete', { 'img/pic.png': 'png bytes', 'robots.txt': 'generated' }));
+  });
+
+  it('refuses any path that leaves the new folder, even one that only looks like it', async () => {
+    const dir = tempDir();
+    const writer = await SiteWriter.open(path.join(dir, 'build'));
+    for (const rel of ['../x.txt', '/etc/x.txt', '', '.', 'a/../../x.txt', '../build.tmpx/y.txt']) {
+      await expect(writer.write(rel, 'x'), rel).rejects.toThrow(/outside the output folder/);
+    }
+    await expect(writer.copyFile(path.join(dir, 'none'), '../x')).rejects.toThrow(/outside the output folder/);
+    await writer.abort();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('on abort, keeps the previous build whole and releases the folder', async () => {
+    const dir = tempDir();
+    const out = folder(path.join(dir, 'build'), ours('complete', { 'index.html': 'old' }));
+    const writer = await SiteWriter.open(out);
+    await writer.write('index.html', 'new');
+    await writer.abort();
+    expect(tree(out)).toEqual(ours('complete', { 'index.html': 'old' }));
+    expect(fs.readdirSync(dir)).toEqual(['build']);
+    const again = await SiteWriter.open(out);
+    await again.abort();
+  });
+
+  it('names the folder when a write fails, and fails the commit with it without swapping', async () => {
+    const dir = tempDir();
+    const out = folder(path.join(dir, 'build'), ours('complete', { 'index.html': 'old' }));
+    const writer = await SiteWriter.open(out);
+    await writer.write('a', 'a file');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writer.write('a/b.html', 'under a file');
+    await expect(writer.commit()).rejects.toThrow(/The output cannot be written: a part of the path is a file, not a folder/);
+    await expect(writer.write('c.html', 'after the failure')).rejects.toThrow(/a part of the path is a file/);
+    expect(tree(out)).toEqual(ours('complete', { 'index.html': 'old' }));
+    await writer.abort();
+    expect(fs.readdirSync(dir)).toEqual(['build']);
+  });
+
+  it('says which part of the output path is a file', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'file'), '');
+    await expect(SiteWriter.open(path.join(dir, 'file', 'build'))).rejects.toThrow(`(${path.join(dir, 'file')})`);
+    expect(fs.readdirSync(dir)).toEqual(['file']);
+  });
+});
+
+describe('the output lock', () => {
+  it('is refused while held, naming the process; is released; and a dead process\'s lock is taken over', () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'build');
+    const { lock } = sideFolders(target);
+    expect(lock).toBe(path.join(dir, '.build.lock'));
+    const unlock = acquireOutputLock(target);
+    expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    expect(() => acquireOutputLock(target)).toThrow(`Another build (process ${process.pid}) is writing`);
+    unlock();
+    expect(fs.existsSync(lock)).toBe(false);
+    fs.writeFileSync(lock, String(DEAD_PID));
+    acquireOutputLock(target)();
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+});
+
+describe('recovering from a killed build', () => {
+  it('puts back a complete new build killed mid-swap, else the previous one, and clears what it made beside it', () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'build');
+    folder(`${target}.tmp`, ours('complete', { 'index.html': 'new' }));
+    folder(`${target}.old`, ours('complete', { 'index.html': 'old' }));
+    recoverOutputFolder(target);
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'new' }));
+    expect(fs.readdirSync(dir)).toEqual(['build']);
+
+    fs.rmSync(target, { recursive: true });
+    folder(`${target}.tmp`, ours('writing', { 'index.html': 'half' }));
+    folder(`${target}.old`, ours('complete', { 'index.html': 'old' }));
+    recoverOutputFolder(target);
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'old' }));
+    expect(fs.readdirSync(dir)).toEqual(['build']);
+  });
+
+  it('leaves an existing build and folders it did not make', () => {
+    const dir = tempDir();
+    const target = folder(path.join(dir, 'build'), ours('complete', { 'index.html': 'current' }));
+    folder(`${target}.tmp`, ours('complete', { 'index.html': 'stale' }));
+    folder(`${target}.old`, { 'mine.txt': 'not the generator\'s' });
+    recoverOutputFolder(target);
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'current' }));
+    expect(fs.readdirSync(dir).sort()).toEqual(['build', 'build.old']);
+  });
+
+  it('removes earlier versions\' build.tmp-PID / build.old-PID folders of gone processes, only when they look like builds', () => {
+    const dir = tempDir();
+    const target = folder(path.join(dir, 'build'), ours('complete'));
+    fs.mkdirSync(path.join(dir, `build.tmp-${DEAD_PID}`));
+    folder(path.join(dir, `build.old-${DEAD_PID}`), { 'page-data/x.json': '{}' });
+    folder(path.join(dir, `build.old-${DEAD_PID + 1}`), { 'assets/a.js': '', '404.html': '' });
+    folder(path.join(dir, `build.tmp-${DEAD_PID + 2}`), ours('writing'));
+    folder(path.join(dir, `build.tmp-${DEAD_PID + 3}`), { 'notes.txt': 'someone\'s' });
+    folder(path.join(dir, `build.tmp-${DEAD_PID + 4}`), { 'assets/a.js': '' });
+    folder(path.join(dir, `build.tmp-${process.pid}`), ours('writing'));
+    folder(path.join(dir, `buildXtmp-${DEAD_PID}`), ours('writing'));
+    folder(path.join(dir, `build.tmp-${DEAD_PID}x`), ours('writing'));
+    folder(path.join(dir, `other.tmp-${DEAD_PID}`), ours('writing'));
+    fs.writeFileSync(path.join(dir, `build.old-${DEAD_PID + 5}`), 'a file');
+    recoverOutputFolder(target);
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      ['build', `build.old-${DEAD_PID + 5}`, `build.tmp-${DEAD_PID + 3}`, `build.tmp-${DEAD_PID + 4}`, `build.tmp-${DEAD_PID}x`, `build.tmp-${process.pid}`, `buildXtmp-${DEAD_PID}`, `other.tmp-${DEAD_PID}`].sort(),
+    );
+  });
+
+  it('repairs the folder for a reader (serve) unless a build holds it, and never touches a whole one', () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'build');
+    repairOutputFolder(target);
+    expect(fs.readdirSync(dir)).toEqual([]);
+
+    folder(`${target}.old`, ours('complete', { 'index.html': 'old' }));
+    const unlock = acquireOutputLock(target);
+    repairOutputFolder(target);
+    expect(fs.existsSync(target)).toBe(false);
+    unlock();
+    repairOutputFolder(target);
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'old' }));
+    expect(fs.readdirSync(dir)).toEqual(['build']);
+
+    folder(`${target}.tmp`, ours('complete', { 'index.html': 'new' }));
+    repairOutputFolder(target);
+    expect(fs.readdirSync(dir).sort()).toEqual(['build', 'build.tmp']);
+  });
+
+  it('swaps a finished folder in, with or without a previous one', () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'build');
+    swapIn(folder(path.join(dir, 'first'), { a: '1' }), target);
+    expect(tree(target)).toEqual({ a: '1' });
+    swapIn(folder(path.join(dir, 'second'), { b: '2' }), target);
+    expect(tree(target)).toEqual({ b: '2' });
+    expect(fs.readdirSync(dir)).toEqual(['build']);
+  });
+});
+
+describe('the marker', () => {
+  it('is ours only with generator "site"; any state but "complete" is "writing"', () => {
+    const dir = tempDir();
+    const at = (text: string | null) => {
+      const d = fs.mkdtempSync(path.join(dir, 'm-'));
+      if (text !== null) fs.writeFileSync(path.join(d, MARKER_FILE), text);
+      return readMarker(d);
+    };
+    expect(markerText('complete')).toBe('{"generator":"site","state":"complete"}\n');
+    expect(at(markerText('complete'))).toBe('complete');
+    expect(at(markerText('writing'))).toBe('writing');
+    expect(at('{"generator":"site","state":"other"}')).toBe('writing');
+    expect(at('{"generator":"other","state":"complete"}')).toBeNull();
+    expect(at('not json')).toBeNull();
+    expect(at(null)).toBeNull();
+  });
+});
+
+describe('output folder and file guards', () => {
+  function site() {
+    const root = tempDir();
+    const siteDir = folder(path.join(root, 'site'), { 'docs/a.md': '# A\n', 'blog/p.md': '# P\n', 'static/x.txt': 'x', 'site.config.ts': 'export default {}\n' });
+    const generator = folder(path.join(root, 'gen'), { 'cli/main.ts': '', 'package.json': '{}' });
+    const config = { siteDir, paths: { docs: 'docs', blog: 'blog', pages: 'pages', static: 'static', outDir: 'build' }, configFile: path.join(siteDir, 'site.config.ts') };
+    return { root, siteDir, generator, config };
+  }
+
+  it('refuses a folder that is, holds or lies inside the sources or the generator, naming which', () => {
+    const { root, siteDir, generator, config } = site();
+    const cases: [string, RegExp][] = [
+      [siteDir, /is the site folder/],
+      [path.join(siteDir, 'docs'), /is the docs folder/],
+      [path.join(siteDir, 'blog', 'out'), /lies inside the blog folder/],
+      [root, /holds the site folder/],
+      [generator, /is the generator's folder/],
+      [path.join(generator, 'cli'), /is the generator's cli/],
+      [path.join(generator, 'cli', 'x'), /lies inside the generator's cli/],
+      [path.join(siteDir, 'site.config.ts'), /is an existing file/],
+    ];
+    for (const [outDir, message] of cases) expect(() => assertSafeOutputFolder(outDir, config, generator), outDir).toThrow(message);
+    // Beside the sources, inside the site folder, or in a missing folder inside the generator: fine.
+    for (const outDir of [path.join(siteDir, 'build'), path.join(siteDir, 'pages', 'x'), path.join(generator, 'out')]) {
+      expect(() => assertSafeOutputFolder(outDir, config, generator), outDir).not.toThrow();
+    }
+  });
+
+  it('refuses a symbolic link and a non-empty folder it did not make; takes an empty one or its own', () => {
+    const { root, generator, config } = site();
+    folder(path.join(root, 'foreign'), { 'keep.txt': 'keep' });
+    fs.symlinkSync(path.join(root, 'foreign'), path.join(root, 'link'));
+    fs.mkdirSync(path.join(root, 'empty'));
+    folder(path.join(root, 'ours'), ours('complete', { 'index.html': '' }));
+    expect(() => assertSafeOutputFolder(path.join(root, 'link'), config, generator)).toThrow(/is a symbolic link/);
+    expect(() => assertSafeOutputFolder(path.join(root, 'foreign'), config, generator)).toThrow(/did not write \(it has no \.site-build marker\)/);
+    expect(() => assertSafeOutputFolder(path.join(root, 'empty'), config, generator)).not.toThrow();
+    expect(() => assertSafeOutputFolder(path.join(root, 'ours'), config, generator)).not.toThrow();
+  });
+
+  it('refuses an output file that is a folder, a source or inside one, and takes any other', () => {
+    const { root, siteDir, generator, config } = site();
+    expect(() => assertSafeOutputFile(root, config, generator)).toThrow(/is a folder/);
+    expect(() => assertSafeOutputFile(path.join(siteDir, 'site.config.ts'), config, generator)).toThrow(/it is the site config/);
+    expect(() => assertSafeOutputFile(path.join(siteDir, 'docs', 'records.json'), config, generator)).toThrow(/it lies inside the docs folder/);
+    expect(() => assertSafeOutputFile(path.join(generator, 'package.json'), config, generator)).toThrow(/it is the generator's package\.json/);
+    expect(() => assertSafeOutputFile(path.join(root, 'records.json'), config, generator)).not.toThrow();
+    expect(() => assertSafeOutputFile(path.join(siteDir, 'records.json'), config, generator)).not.toThrow();
+  });
+});
