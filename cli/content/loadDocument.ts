@@ -144,6 +144,10 @@ function tidied(tree: HastRoot, excerptEnd: number | undefined): { tree: HastRoo
       else kept.push(child);
     });
     if (node === (tree as unknown) && excerptEnd !== undefined && keptBeforeExcerptEnd === undefined) keptBeforeExcerptEnd = kept.length;
+    // The line breaks between the excerpt's last block and the marker are not part of it.
+    if (node === (tree as unknown) && keptBeforeExcerptEnd !== undefined) {
+      while (keptBeforeExcerptEnd > 0 && kept[keptBeforeExcerptEnd - 1]?.type === 'text' && !kept[keptBeforeExcerptEnd - 1]?.value?.trim()) keptBeforeExcerptEnd--;
+    }
     node.children = kept;
   };
   tidy(tree as never);

@@ -1,3 +1,4 @@
+import { contentHtml } from '../helpers/contentHtml.ts';
 import { describe, expect, it } from 'vitest';
 import { graphOf } from '../helpers/memorySite.ts';
 import type { BlogArchiveRoute, BlogListRoute, BlogPostRoute, BlogTagRoute, BlogTagsRoute, CategoryIndexRoute, DocRoute, DocsTagRoute, DocsTagsRoute, Route, SidebarItem } from '../../cli/graph/types.ts';
@@ -326,11 +327,11 @@ describe('the blog', () => {
     expect(diagnostics).toEqual(['blog/2024-01-03-c.md:3: The post names the author "nobody", who is not in authors.yml.']);
     const a = at<BlogPostRoute>(graph, '/blog/2024/01/01/a/').post;
     expect(a).toMatchObject({ hasTruncate: true, readingMinutes: 4, authors: [{ key: 'ada', name: 'Ada', title: 'Engineer' }, { name: 'Guest' }], tags: [{ label: 'Release Notes', permalink: '/blog/tags/release-notes/' }] });
-    expect(a.excerptHtml).toContain('Intro.');
-    expect(a.excerptHtml).not.toContain('word');
+    expect(contentHtml(a.excerpt)).toContain('Intro.');
+    expect(contentHtml(a.excerpt)).not.toContain('word');
     const b = at<BlogPostRoute>(graph, '/blog/2024/01/02/b/').post;
     expect(b).toMatchObject({ hasTruncate: false, readingMinutes: 1, authors: [{ key: 'ada', name: 'Ada' }], source: 'blog/2024-01-02-b.md' });
-    expect(b.excerptHtml).toContain('Short.');
+    expect(contentHtml(b.excerpt)).toContain('Short.');
     expect(at<BlogPostRoute>(graph, '/blog/2024/01/03/c/').post.authors).toEqual([{ key: 'ada', name: 'Ada', title: 'Engineer' }]);
   });
 

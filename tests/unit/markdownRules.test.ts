@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
 import { parseCodeMeta } from '../../cli/content/markdown/codeBlock.ts';
 import { FILE_LINK_MARK, splitHash } from '../../cli/content/markdown/links.ts';
+import { contentHtml } from '../helpers/contentHtml.ts';
 
 /**
  * What the Markdown plugins (cli/content/markdown) make of what authors write: Markdown in,
@@ -13,13 +14,16 @@ import { FILE_LINK_MARK, splitHash } from '../../cli/content/markdown/links.ts';
 const doc = (text: string, file = 'docs/guides/page.md') => loadDocument({ area: file.startsWith('blog/') ? 'blog' : 'docs', relPath: file.replace(/^(docs|blog)\//, ''), file, text });
 // node-html-parser keeps a <pre>'s content as text by default: parse it as elements.
 const read = (markup: string): HTMLElement => parse(markup, { blockTextElements: {} });
-const html = (text: string): HTMLElement => read(doc(text).html);
+const rendered = (d: ReturnType<typeof doc>) => contentHtml(d.content, d.frontMatter);
+const html = (text: string): HTMLElement => read(rendered(doc(text)));
+/** The blog summary as the blog list renders it: the top-level nodes before the marker. */
+const excerpt = (d: ReturnType<typeof doc>) => (d.excerptEnd === undefined ? undefined : contentHtml({ type: 'root', children: d.content.children.slice(0, d.excerptEnd) }));
 const all = (root: HTMLElement, selector: string) => root.querySelectorAll(selector);
 
 describe('directives', () => {
   it('gives text and leaf directives back as the text the author wrote', () => {
     const d = doc('Call :abbr[HTML]{title="x"} now.\n\n::video{src="a.mp4"}\n\nTime 10:30:00.\n');
-    expect(read(d.html).querySelectorAll('p').map((p) => p.textContent)).toEqual(['Call :abbr[HTML]{title="x"} now.', '::video{src="a.mp4"}', 'Time 10:30:00.']);
+    expect(read(rendered(d)).querySelectorAll('p').map((p) => p.textContent)).toEqual(['Call :abbr[HTML]{title="x"} now.', '::video{src="a.mp4"}', 'Time 10:30:00.']);
     expect(d.diagnostics).toEqual([]);
   });
 
@@ -144,7 +148,7 @@ describe('links and images', () => {
   it('records links from raw HTML, skips empty ones, and loads images lazily unless the author said otherwise', () => {
     const d = doc('<a href="/raw/">r</a> <a href="">e</a>\n\n<img src="/a.png" loading="eager">\n\n![b](/b.png)\n');
     expect(d.links.map((l) => `${l.line}:${l.column} ${l.kind} ${l.url}`)).toEqual(['1:1 link /raw/', '3:1 image /a.png', '5:1 image /b.png']);
-    const images = all(read(d.html), 'img').map((i) => `${i.getAttribute('loading')} ${i.getAttribute('decoding')}`);
+    const images = all(read(rendered(d)), 'img').map((i) => `${i.getAttribute('loading')} ${i.getAttribute('decoding')}`);
     expect(images).toEqual(['eager async', 'lazy async']);
   });
 
@@ -215,14 +219,14 @@ describe('blog truncation', () => {
   const post = (text: string) => doc(text, 'blog/p.md');
 
   it('ends the summary at <!--truncate--> written with or without spaces, and only at the top level', () => {
-    expect(post('One.\n\nTwo.\n\n<!--truncate-->\n\nRest.\n').excerptHtml).toBe('<p>One.</p>\n<p>Two.</p>\n');
-    expect(post('> Quote.\n>\n> <!-- truncate -->\n\nRest.\n').excerptHtml).toBeUndefined();
+    expect(excerpt(post('One.\n\nTwo.\n\n<!--truncate-->\n\nRest.\n'))).toBe('<p>One.</p>\n<p>Two.</p>');
+    expect(excerpt(post('> Quote.\n>\n> <!-- truncate -->\n\nRest.\n'))).toBeUndefined();
   });
 
   it('takes no other comment for the marker, and a post without one has no summary', () => {
     const d = post('One.\n\n<!-- truncated -->\n\nRest.\n');
-    expect(d.excerptHtml).toBeUndefined();
-    expect(post('Just text.\n').excerptHtml).toBeUndefined();
+    expect(excerpt(d)).toBeUndefined();
+    expect(excerpt(post('Just text.\n'))).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@ import { attribute, toJsxElement } from './jsxElement.ts';
 /**
  * `:::tip[Title]` … `:::` → the theme's `<Admonition type="tip" title="Title">`, the same
  * element MDX authors write, so both render through one component. The default title is
- * the theme's; a label with markup keeps its text.
+ * the theme's; a label keeps its markup.
  */
 export function remarkAdmonitions() {
   return (tree: Root) => {
@@ -20,8 +20,11 @@ export function remarkAdmonitions() {
       const first = node.children[0];
       const hasLabel = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
       const title = hasLabel ? toString(first).trim() : undefined;
+      // The label's markup (`[Read *this*]`) travels as the first child, as Docusaurus's
+      // `mdxAdmonitionTitle`; its plain text is the title attribute (the box's accessible name).
+      const label = hasLabel ? [{ type: 'mdxJsxFlowElement', name: 'mdxAdmonitionTitle', attributes: [], children: first.children } as never] : [];
       // Changed in place, so the walk goes on into its children (nested admonitions).
-      toJsxElement(node, 'Admonition', [attribute('type', node.name), ...(title ? [attribute('title', title)] : [])], hasLabel ? node.children.slice(1) : node.children);
+      toJsxElement(node, 'Admonition', [attribute('type', node.name), ...(title ? [attribute('title', title)] : [])], [...label, ...(hasLabel ? node.children.slice(1) : node.children)]);
     });
   };
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Children, isValidElement, type ReactNode } from 'react';
 
 /** The admonition keywords Docusaurus knows, by the style each is drawn in. */
 const STYLES: Record<string, string> = {
@@ -21,11 +21,21 @@ const TITLES: Record<string, string> = { note: 'Note', secondary: 'Note', tip: '
  */
 export function Admonition({ type = 'note', title, children }: { type?: string; title?: ReactNode; children?: ReactNode }) {
   const style = STYLES[type] ?? 'note';
-  const heading = title ?? TITLES[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+  // A `:::tip[Label *with* markup]` label arrives as an AdmonitionTitle child; its markup wins over the plain title.
+  const parts = Children.toArray(children);
+  const label = parts.find((part) => isValidElement(part) && part.type === AdmonitionTitle);
+  const body = label ? parts.filter((part) => part !== label) : children;
+  const heading = label ?? title ?? TITLES[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+  const name = typeof title === 'string' ? title : typeof heading === 'string' ? heading : undefined;
   return (
-    <div className={`admonition admonition-${style}`} role="note" aria-label={typeof heading === 'string' ? heading : undefined}>
+    <div className={`admonition admonition-${style}`} role="note" aria-label={name}>
       <div className="admonition-heading">{heading}</div>
-      <div className="admonition-content">{children}</div>
+      <div className="admonition-content">{body}</div>
     </div>
   );
+}
+
+/** The label of a `:::type[Label]` admonition, with its markup (Docusaurus's `mdxAdmonitionTitle`). */
+export function AdmonitionTitle({ children }: { children?: ReactNode }) {
+  return <>{children}</>;
 }

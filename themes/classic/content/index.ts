@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { heading } from './Heading.tsx';
-import { Admonition } from './Admonition.tsx';
+import { Admonition, AdmonitionTitle } from './Admonition.tsx';
 import { Details } from './Details.tsx';
 import { Tabs, TabItem } from './Tabs.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
@@ -22,6 +22,7 @@ export const classicComponents: Record<string, ComponentType<any>> = {
   details: Details,
   Details,
   Admonition,
+  mdxAdmonitionTitle: AdmonitionTitle,
   Tabs,
   TabItem,
   CodeBlock,
