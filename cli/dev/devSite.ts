@@ -4,6 +4,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import { loadConfig } from '../config/load.ts';
 import { scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import { loadContent } from '../content/loadContent.ts';
+import { decodeText } from '../content/decodeText.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
 import { loadDocument } from '../content/loadDocument.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
@@ -69,7 +70,7 @@ export class DevSite {
   private readonly keys = new WeakMap<SourceFile, string>();
   private linkProblems: Diagnostic[] = [];
   private fingerprints = new Map<string, string>();
-  /** Each route's payload (its HTML for the 404 page), to tell which pages an edit changed. */
+  /** Each route's page data as JSON (with its rendered content), to tell which pages an edit changed. */
   private pageJson = new Map<string, string>();
   private bundle: ClientBundle | undefined;
   private client: ClientBuilder | undefined;
@@ -159,7 +160,17 @@ export class DevSite {
       changed.add(source.file);
       const had = this.sources.has(source.file);
       try {
-        source.text = fs.readFileSync(change.path, 'utf8');
+        // A link is the walk's to judge (followed inside the site, reported outside it), as on start.
+        if (fs.lstatSync(change.path).isSymbolicLink()) {
+          await this.rescan();
+          structural = true;
+          continue;
+        }
+        // Decoded as the scan decodes (UTF-8 or UTF-16 with a mark; anything else is reported, not published).
+        const decoded = decodeText(fs.readFileSync(change.path), source.file);
+        source.text = decoded.ok ? decoded.text : '';
+        if (decoded.ok) delete source.unreadable;
+        else source.unreadable = decoded.diagnostic;
         if (!had) structural = true;
         this.sources.set(source.file, source);
       } catch {
@@ -309,16 +320,13 @@ export class DevSite {
 
   /**
    * Renders a route and keeps its files when its page changed (or `force`); says whether
-   * it did. A page changed when its data did (the payload holds its rendered content) or,
-   * for the 404 page, which has no payload, its HTML.
+   * it did. A page changed when its data did: that holds its rendered content and sidebar.
    */
   private renderOne(route: Route, force: boolean): boolean {
     if (!this.bundle || !this.site) return false;
     const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.bundle.assets, server: this.serverRender });
-    const html = page.files[0]![1];
-    const fingerprint = page.data ?? html;
-    if (!force && this.pageJson.get(route.path) === fingerprint) return false;
-    this.pageJson.set(route.path, fingerprint);
+    if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
+    this.pageJson.set(route.path, page.fingerprint);
     for (const [file, body] of page.files) {
       // The HTML the build writes, plus the dev client (live updates, the problems overlay).
       this.outputs.set(file, { body: file === routeFile(route.path) ? body.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) : body });

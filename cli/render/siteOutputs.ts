@@ -22,8 +22,10 @@ export function siteDataOf(config: ResolvedConfig, graph: RouteGraph): SiteData 
 
 export interface PageFiles {
   route: Route;
-  /** The page's JSON for the client router, as in its payload file (compared to tell whether a page changed). */
+  /** The page's JSON for the client router, as in its payload file. */
   data: string | undefined;
+  /** Everything the page shows (its data with the sidebar, which the payload leaves out), to tell whether it changed. */
+  fingerprint: string;
   files: [string, string][];
 }
 
@@ -33,7 +35,7 @@ export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAsset
   const headTags = sharedHeadTags(ctx.site, ctx.config, ctx.graph.posts.length > 0);
   const files: [string, string][] = [[routeFile(route.path), pageDocument(rendered, { site: ctx.site, assets: ctx.assets, headTags })]];
   if (rendered.data) files.push([urlFilePath(pageDataUrl('/', route.path)), rendered.data]);
-  return { route, data: rendered.data, files };
+  return { route, data: rendered.data, fingerprint: JSON.stringify(rendered.page), files };
 }
 
 /**

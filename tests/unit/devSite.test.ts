@@ -57,4 +57,28 @@ describe('DevSite', () => {
     // The sidebar of every docs page shows the title.
     expect(result.updated).toEqual(expect.arrayContaining(['/', '/b/', '/c/']));
   });
+
+  it('updates every page whose sidebar gains a new page, and the new page', async () => {
+    const result = await edit('docs/d.md', '---\ntitle: D added\n---\nNew.\n');
+    expect(result.updated).toEqual(expect.arrayContaining(['/', '/b/', '/c/', '/d/']));
+    expect(String(dev.outputs.get('b/index.html')?.body)).toContain('D added');
+    fs.rmSync(path.join(site, 'docs/d.md'));
+    const removed = await dev.apply([{ kind: 'content', path: path.join(site, 'docs/d.md') }]);
+    expect(removed.updated).toEqual(expect.arrayContaining(['/b/', '/d/']));
+    expect(String(dev.outputs.get('b/index.html')?.body)).not.toContain('D added');
+  });
+
+  it('decodes an edited file as the build does: UTF-16 with a mark is read, Latin-1 is named with its line', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('---\ntitle: C\n---\nCaf\u00e9 au lait.\n', 'utf16le')]);
+    fs.writeFileSync(path.join(site, 'docs/c.md'), utf16);
+    const read = await dev.apply([{ kind: 'content', path: path.join(site, 'docs/c.md') }]);
+    expect(read.applied).toBe(true);
+    expect(String(dev.outputs.get('c/index.html')?.body)).toContain('Caf\u00e9 au lait.');
+    fs.writeFileSync(path.join(site, 'docs/c.md'), Buffer.from('---\ntitle: C\n---\nCaf\xe9.\n', 'latin1'));
+    const latin1 = await dev.apply([{ kind: 'content', path: path.join(site, 'docs/c.md') }]);
+    expect(latin1.applied).toBe(false);
+    expect(latin1.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.code}`)).toEqual(['docs/c.md:4 error file-encoding']);
+    expect(String(dev.outputs.get('c/index.html')?.body)).not.toContain('\ufffd');
+    await edit('docs/c.md', '---\ntitle: C\n---\nNo links.\n');
+  });
 });
