@@ -142,6 +142,8 @@ export default defineConfig({
     config: { margin: 0, background: '#fff', scrollOffset: 40 },
   },
   search: { provider: 'local', missingResultsUrl: 'mailto:docs@coinvoy.example?subject=No%20search%20results%20for%20%22{query}%22' },
+  // The content is plain Markdown with raw HTML (and characters like "<6" in prose): MDX only for .mdx files.
+  markdown: { format: 'detect' },
   onBrokenLinks: 'error',
   onBrokenAnchors: 'error',
 });

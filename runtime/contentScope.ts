@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import type { ReactNode } from 'react';
 import type { Expression, Node, Program } from 'estree';
 
 /**
@@ -11,6 +11,20 @@ import type { Expression, Node, Program } from 'estree';
  */
 export type Scope = Record<string, unknown>;
 
+/** Where an import is written (line and column in the file), for messages about what it names. */
+type Place = { line: number; column: number };
+/** What a name an MDX file imports stands for. Files are relative to the site folder. */
+export type Binding = { kind: 'theme'; name: string } | ({ kind: 'partial'; file: string } & Place) | ({ kind: 'component'; file: string; exportName: string } & Place);
+
+/** What a page's content imports and exports, as the render stage gets it (partials loaded, their links resolved). */
+export interface ContentImports {
+  /** `export const` values. */
+  values?: Record<string, unknown>;
+  bindings?: Record<string, Binding>;
+  /** The partials it imports, by the local name each is imported as. */
+  partials?: Record<string, ContentImports & { tree: import('hast').Root }>;
+}
+
 /** An evaluater for hast-util-to-jsx-runtime over a scope. */
 export function scopeEvaluater(scope: Scope): () => { evaluateExpression(expression: Expression): unknown; evaluateProgram(program: Program): unknown } {
   return () => ({
@@ -21,14 +35,15 @@ export function scopeEvaluater(scope: Scope): () => { evaluateExpression(express
 }
 
 /** A component the page names that nobody provides: its children, shown as they are. */
-export function MissingComponent({ children }: { children?: unknown }) {
-  return Fragment({ children: children as never });
+export function MissingComponent({ children }: { children?: ReactNode }): ReactNode {
+  return children ?? null;
 }
 
 const PURE_ARRAY_METHODS = new Set(['slice', 'concat', 'at', 'join', 'includes', 'indexOf']);
 const PURE_STRING_METHODS = new Set(['slice', 'toUpperCase', 'toLowerCase', 'trim', 'at', 'includes', 'startsWith', 'endsWith', 'padStart', 'padEnd', 'replace']);
 
-function evaluate(node: Node, scope: Scope): unknown {
+/** The value of an expression made of literals, names in `scope` and pure methods; `undefined` for anything else. */
+export function evaluate(node: Node, scope: Scope): unknown {
   switch (node.type) {
     case 'Literal':
       return 'regex' in node && node.regex ? undefined : node.value;
@@ -78,5 +93,51 @@ function evaluate(node: Node, scope: Scope): unknown {
       return undefined;
     default:
       return undefined;
+  }
+}
+
+/**
+ * The first part of an expression `evaluate` would not compute (a function, an operator it
+ * does not know, a name not in `names`), for the load stage to report with its place; or
+ * undefined when the whole expression is computable. Mirrors `evaluate` case by case.
+ */
+export function unsupportedPart(node: Node, names: ReadonlySet<string>): Node | undefined {
+  const first = (nodes: (Node | null | undefined)[]) => {
+    for (const n of nodes) {
+      const bad = n ? unsupportedPart(n, names) : undefined;
+      if (bad) return bad;
+    }
+    return undefined;
+  };
+  switch (node.type) {
+    case 'Literal':
+      return 'regex' in node && node.regex ? node : undefined;
+    case 'Identifier':
+      return node.name === 'undefined' || names.has(node.name) ? undefined : node;
+    case 'TemplateLiteral':
+      return first(node.expressions);
+    case 'ArrayExpression':
+      return node.elements.find((e) => e?.type === 'SpreadElement') ?? first(node.elements as Node[]);
+    case 'ObjectExpression':
+      for (const prop of node.properties) {
+        if (prop.type !== 'Property' || prop.kind !== 'init') return prop;
+        const bad = (prop.computed ? unsupportedPart(prop.key, names) : undefined) ?? unsupportedPart(prop.value, names);
+        if (bad) return bad;
+      }
+      return undefined;
+    case 'MemberExpression':
+      return unsupportedPart(node.object, names) ?? (node.computed ? unsupportedPart(node.property, names) : undefined);
+    case 'UnaryExpression':
+      return ['-', '+', '!'].includes(node.operator) ? unsupportedPart(node.argument, names) : node;
+    case 'ChainExpression':
+      return unsupportedPart(node.expression, names);
+    case 'CallExpression': {
+      const callee = node.callee;
+      if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return node;
+      if (!PURE_ARRAY_METHODS.has(callee.property.name) && !PURE_STRING_METHODS.has(callee.property.name)) return node;
+      return unsupportedPart(callee.object, names) ?? node.arguments.find((a) => a.type === 'SpreadElement') ?? first(node.arguments as Node[]);
+    }
+    default:
+      return node;
   }
 }

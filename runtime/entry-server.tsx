@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
@@ -8,7 +8,7 @@ import { App } from './App.tsx';
 import { SiteContext } from './SiteContext.ts';
 import { ContentContext, type ContentContextValue } from './contentContext.ts';
 import { classicComponents } from '../themes/classic/content/index.ts';
-import { scopeEvaluater, type Scope } from './contentScope.ts';
+import { MissingComponent, scopeEvaluater, type ContentImports, type Scope } from './contentScope.ts';
 
 /** Server render of one page's body; cli/render wraps it in the HTML document. */
 export function renderPage(site: SiteData, page: PageData): string {
@@ -22,21 +22,42 @@ export function renderPage(site: SiteData, page: PageData): string {
  * in which only islands are hydrated in the browser.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Record<string, ComponentType<any>>; scope?: Scope }): string {
+export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Record<string, ComponentType<any>>; scope?: Scope; imports?: ContentImports }): string {
   const components = { ...classicComponents, ...context.components };
-  const element = toJsxRuntime(tree, {
-    Fragment,
-    jsx,
-    jsxs,
-    components,
-    createEvaluater: scopeEvaluater({ ...components, frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope }),
-    passNode: true,
-    elementAttributeNameCase: 'react',
-    stylePropertyNameCase: 'dom',
-  });
+  const element = contentElement(tree, context.imports, components, { frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope }, 0);
   return renderToString(
     <SiteContext.Provider value={context.site}>
       <ContentContext.Provider value={context.content}>{element}</ContentContext.Provider>
     </SiteContext.Provider>,
   );
+}
+
+/** Partials inside partials end somewhere, even when two import each other. */
+const MAX_PARTIAL_DEPTH = 8;
+
+/**
+ * A content tree as React elements. Names the content imported are bound first: theme
+ * components by their theme name, partials as components that render their own tree (with
+ * their own imports), site components by name from the components the site gives.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function contentElement(tree: Root, imports: ContentImports | undefined, components: Record<string, ComponentType<any>>, pageScope: Scope, depth: number): ReactNode {
+  const bound: Scope = {};
+  for (const [local, binding] of Object.entries(imports?.bindings ?? {})) {
+    if (binding.kind === 'theme') bound[local] = components[binding.name] ?? MissingComponent;
+    else if (binding.kind === 'partial') {
+      const partial = imports?.partials?.[local];
+      bound[local] = partial && depth < MAX_PARTIAL_DEPTH ? () => contentElement(partial.tree, partial, components, pageScope, depth + 1) : MissingComponent;
+    } else bound[local] = components[local] ?? MissingComponent;
+  }
+  return toJsxRuntime(tree, {
+    Fragment,
+    jsx,
+    jsxs,
+    components,
+    createEvaluater: scopeEvaluater({ ...components, ...pageScope, ...imports?.values, ...bound }),
+    passNode: true,
+    elementAttributeNameCase: 'react',
+    stylePropertyNameCase: 'dom',
+  });
 }

@@ -248,6 +248,16 @@ export const userConfigSchema = z.strictObject({
       background: { light: 'rgb(255, 255, 255)', dark: 'rgb(50, 50, 50)' },
       config: { margin: 0, background: '#fff', scrollOffset: 40 },
     }),
+  markdown: z
+    .strictObject({
+      /**
+       * How Markdown files are parsed, as Docusaurus's markdown.format: 'mdx' (every file is
+       * MDX: imports, JSX, {expressions}), 'detect' (only .mdx files are; .md is CommonMark
+       * with raw HTML), 'md' (no file is). A file's front matter `format:` wins. @default 'mdx'
+       */
+      format: z.enum(['mdx', 'md', 'detect']).default('mdx'),
+    })
+    .default({ format: 'mdx' }),
   search: search.default({ provider: 'local' }),
   /** What a broken link does to `build`. @default 'error' */
   onBrokenLinks: z.enum(['error', 'warn', 'ignore']).default('error'),

@@ -25,6 +25,8 @@ export const frontMatterSchema = z.looseObject({
   tags: z.array(z.union([z.string(), z.looseObject({ label: z.string(), permalink: z.string().optional() })])).optional(),
   keywords: stringList.optional(),
   image: z.string().optional(),
+  /** Parse this file as MDX or plain Markdown, whatever markdown.format says. */
+  format: z.enum(['md', 'mdx', 'detect']).optional(),
   draft: z.boolean().optional(),
   unlisted: z.boolean().optional(),
   hide_title: z.boolean().optional(),

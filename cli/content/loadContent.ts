@@ -3,10 +3,13 @@ import type { SourceFile } from './scan.ts';
 import { loadDocument, type LoadedDocument } from './loadDocument.ts';
 import { loadCategory, loadAuthors, type CategoryMeta, type Author } from './loadMeta.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
+import { catalog } from '../errors/catalog.ts';
 
 /** Everything the load stage produced, as the graph stage takes it. */
 export interface LoadedContent {
   documents: LoadedDocument[];
+  /** MDX partials the documents import (`import Intro from './_intro.mdx'`), by site-relative file. */
+  partials: Map<string, LoadedDocument>;
   categories: CategoryMeta[];
   authors: Record<string, Author>;
   diagnostics: Diagnostic[];
@@ -15,9 +18,9 @@ export interface LoadedContent {
 export type { DocumentCache } from './documentCache.ts';
 import type { DocumentCache } from './documentCache.ts';
 
-/** A document's identity: its path and its text (the loader is a pure function of both). */
+/** A document's identity: its path, format and text (the loader is a pure function of them). */
 export function cacheKey(source: SourceFile): string {
-  return createHash('sha1').update(source.file).update('\0').update(source.text).digest('base64url');
+  return createHash('sha1').update(source.file).update('\0').update(source.format ?? 'md').update('\0').update(source.text).digest('base64url');
 }
 
 /**
@@ -31,6 +34,8 @@ export async function loadContent(
     loadMarkdown?: (sources: SourceFile[]) => Promise<LoadedDocument[]>;
     /** Keys already computed for unchanged source objects (dev mode: hash only what changed). */
     keys?: WeakMap<SourceFile, string>;
+    /** Reads a partial an MDX file imports (site-relative), or says why it cannot be read. */
+    readPartial?: (file: string) => SourceFile | 'missing' | 'outside';
   } = {},
 ): Promise<LoadedContent> {
   const cache = deps.cache;
@@ -56,9 +61,10 @@ export async function loadContent(
     cache?.set(keys[i]!, doc);
     return doc;
   });
+  const partials = loadPartials(documents, deps.readPartial, cache);
   const categories: CategoryMeta[] = [];
   let authors: Record<string, Author> = {};
-  const diagnostics: Diagnostic[] = [...unreadable, ...documents.flatMap((d) => d.diagnostics)];
+  const diagnostics: Diagnostic[] = [...unreadable, ...documents.flatMap((d) => d.diagnostics), ...partials.diagnostics];
   for (const source of files) {
     if (source.area === 'docs' && /(^|\/)_category_\.(json|ya?ml)$/.test(source.relPath)) {
       const result = loadCategory(source);
@@ -70,5 +76,47 @@ export async function loadContent(
       diagnostics.push(...result.diagnostics);
     }
   }
-  return { documents, categories, authors, diagnostics };
+  return { documents, partials: partials.loaded, categories, authors, diagnostics };
+}
+
+/**
+ * The partials MDX files import, and the partials those import, each loaded once (cached
+ * like any document). A partial's own problems are reported at its own file and line; one
+ * that cannot be read is reported at the import that names it.
+ */
+function loadPartials(documents: LoadedDocument[], read: ((file: string) => SourceFile | 'missing' | 'outside') | undefined, cache: DocumentCache | undefined): { loaded: Map<string, LoadedDocument>; diagnostics: Diagnostic[] } {
+  const loaded = new Map<string, LoadedDocument>();
+  const diagnostics: Diagnostic[] = [];
+  const tried = new Set<string>();
+  let importers = documents;
+  while (importers.length > 0 && read) {
+    const next: LoadedDocument[] = [];
+    for (const importer of importers) {
+      for (const binding of Object.values(importer.mdx?.bindings ?? {})) {
+        if (binding.kind !== 'partial') continue;
+        if (tried.has(binding.file)) continue;
+        tried.add(binding.file);
+        const source = read(binding.file);
+        if (typeof source === 'string') {
+          diagnostics.push({ severity: 'warning', file: importer.file, line: binding.line, column: binding.column, ...catalog.mdxPartialMissing(binding.file, source) });
+          continue;
+        }
+        if (source.unreadable) {
+          diagnostics.push(source.unreadable);
+          continue;
+        }
+        const key = cacheKey(source);
+        let doc = cache?.get(key);
+        if (!doc) {
+          doc = loadDocument(source);
+          cache?.set(key, doc);
+        }
+        loaded.set(binding.file, doc);
+        diagnostics.push(...doc.diagnostics);
+        next.push(doc);
+      }
+    }
+    importers = next;
+  }
+  return { loaded, diagnostics };
 }

@@ -4,7 +4,9 @@ import type { Root as HastRoot } from 'hast';
 import { toString } from 'mdast-util-to-string';
 import { walk } from './markdown/walk.ts';
 import { parseFrontMatter, type FrontMatter } from './frontMatter.ts';
-import { markdownProcessor } from './markdown/processor.ts';
+import { markdownProcessor, mdxProcessor } from './markdown/processor.ts';
+import { mdxCompatText } from './markdown/mdxCompat.ts';
+import type { MdxData } from './markdown/mdx.ts';
 import type { HeadingInfo } from './markdown/headings.ts';
 import type { LinkRef } from './markdown/links.ts';
 import type { SourceFile, ContentArea } from './scan.ts';
@@ -39,6 +41,8 @@ export interface LoadedDocument {
   links: LinkRef[];
   /** Words of prose, for reading time. */
   words: number;
+  /** MDX only: what its imports bind and its `export const` values, for the render stage. */
+  mdx?: MdxData;
   diagnostics: Diagnostic[];
 }
 
@@ -50,7 +54,9 @@ export interface LoadedDocument {
 export function loadDocument(source: SourceFile): LoadedDocument {
   const fm = parseFrontMatter(source.text, source.file);
   const diagnostics = [...fm.diagnostics];
-  const vfile = new VFile({ path: source.file, value: fm.body, data: { lineOffset: fm.bodyLineOffset } });
+  const setting = fm.data.format;
+  const mdx = (setting === undefined ? source.format : setting === 'detect' ? (source.relPath.endsWith('.mdx') ? 'mdx' : 'md') : setting) === 'mdx';
+  const vfile = new VFile({ path: source.file, value: mdx ? mdxCompatText(fm.body) : fm.body, data: { lineOffset: fm.bodyLineOffset } });
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
   let content: MarkdownResult = { tree: { type: 'root', children: [] }, firstParagraph: '', words: 0 };
   // Absurd nesting is refused before the parser and the tree tools recurse into it.
@@ -58,13 +64,16 @@ export function loadDocument(source: SourceFile): LoadedDocument {
   if (deep) diagnostics.push({ severity: 'error', ...at(deep), ...catalog.markdownTooDeep(deep.what, MAX_NESTING) });
   else {
     try {
-      const result = renderMarkdown(vfile);
+      const result = renderMarkdown(vfile, mdx);
       if ('tooDeep' in result) diagnostics.push({ severity: 'error', ...at(result.tooDeep), ...catalog.markdownTooDeep('elements', MAX_NESTING) });
       else content = result;
     } catch (error) {
       const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
       const start = place && 'start' in place ? place.start : place;
-      diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...catalog.markdownFailed((error as Error).message) });
+      // micromark's MDX messages (a stray "{" or "<") come with their place: the author's mistake, not ours.
+      const fromMdx = mdx && /^(micromark-extension-mdx|mdast-util-mdx)/.test((error as { source?: string }).source ?? '');
+      const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+      diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(fromMdx ? catalog.mdxSyntax(reason) : catalog.markdownFailed(reason)) });
     }
   }
   for (const message of vfile.messages) {
@@ -90,8 +99,15 @@ export function loadDocument(source: SourceFile): LoadedDocument {
     ids: vfile.data.ids ?? [],
     links: vfile.data.links ?? [],
     words: content.words,
+    ...(vfile.data.mdx ? { mdx: inFile(vfile.data.mdx, fm.bodyLineOffset) } : {}),
     diagnostics,
   };
+}
+
+/** Import places counted in the file, not in its body after the front matter. */
+function inFile(mdx: MdxData, lineOffset: number): MdxData {
+  const bindings = Object.fromEntries(Object.entries(mdx.bindings).map(([local, b]) => [local, 'line' in b ? { ...b, line: b.line + lineOffset } : b]));
+  return { ...mdx, bindings };
 }
 
 interface MarkdownResult {
@@ -103,8 +119,9 @@ interface MarkdownResult {
 }
 
 /** Markdown → a content tree and what is read off the trees; or where the tree nests too deep to go on. */
-function renderMarkdown(vfile: VFile): MarkdownResult | { tooDeep: { line: number; column: number } } {
-  const mdast = markdownProcessor.parse(vfile) as Root;
+function renderMarkdown(vfile: VFile, mdx: boolean): MarkdownResult | { tooDeep: { line: number; column: number } } {
+  const processor = mdx ? mdxProcessor : markdownProcessor;
+  const mdast = processor.parse(vfile) as Root;
   const deepNode = findDeepNode(mdast as never);
   if (deepNode) return { tooDeep: (deepNode.position as { start: { line: number; column: number } } | undefined)?.start ?? { line: 1, column: 1 } };
   let leadingTitle: string | undefined;
@@ -113,12 +130,12 @@ function renderMarkdown(vfile: VFile): MarkdownResult | { tooDeep: { line: numbe
     leadingTitle = toString(first).trim();
     mdast.children.shift();
   }
-  const hast = markdownProcessor.runSync(mdast, vfile) as HastRoot;
+  const hast = processor.runSync(mdast, vfile) as HastRoot;
   const paragraph = mdast.children.find((n): n is Paragraph => n.type === 'paragraph');
   return {
     ...tidied(hast, vfile.data.excerptEnd),
     leadingTitle,
-    firstParagraph: paragraph ? toString(paragraph) : '',
+    firstParagraph: paragraph ? proseOf(paragraph) : '',
     words: countWords(mdast),
   };
 }
@@ -153,6 +170,13 @@ function tidied(tree: HastRoot, excerptEnd: number | undefined): { tree: HastRoo
   tidy(tree as never);
   walk(tree as never, (node) => tidy(node as never));
   return { tree, excerptEnd: keptBeforeExcerptEnd };
+}
+
+/** A paragraph's text as a reader reads it: MDX expressions (code, not prose) left out. */
+function proseOf(paragraph: Paragraph): string {
+  const text = (node: { type: string; value?: string; children?: unknown[] }): string =>
+    node.type === 'mdxTextExpression' ? '' : node.children ? node.children.map((c) => text(c as never)).join('') : (node.value ?? '');
+  return text(paragraph as never).replace(/\s+/g, ' ').trim();
 }
 
 function countWords(tree: Root): number {

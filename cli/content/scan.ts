@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { readRoots } from '../config/sitePaths.ts';
+import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
+import { readFileSync } from 'node:fs';
 import { walkFolder } from './walkFolder.ts';
 import { decodeText } from './decodeText.ts';
 
@@ -19,6 +20,16 @@ export interface SourceFile {
   text: string;
   /** Set when the bytes are not text we can publish (then `text` is empty). */
   unreadable?: Diagnostic;
+  /** How the config says to parse it (its front matter may say otherwise). */
+  format?: MarkdownFormat;
+}
+
+export type MarkdownFormat = 'md' | 'mdx';
+
+/** markdown.format applied to a file, as Docusaurus's getFormat: `detect` makes only .mdx files MDX. */
+export function formatOf(config: Pick<ResolvedConfig, 'markdown'>, relPath: string, setting: 'md' | 'mdx' | 'detect' = config.markdown.format): MarkdownFormat {
+  if (setting === 'detect') return relPath.endsWith('.mdx') ? 'mdx' : 'md';
+  return setting;
 }
 
 const MARKDOWN_RE = /\.mdx?$/;
@@ -59,7 +70,8 @@ export async function scanContent(config: ResolvedConfig): Promise<ScanResult<So
         walked.files.map(async (relPath): Promise<SourceFile> => {
           const file = toPosix(path.relative(config.siteDir, path.join(root, relPath)));
           const decoded = decodeText(await fs.readFile(path.join(root, relPath)), file);
-          return decoded.ok ? { area, relPath, file, text: decoded.text } : { area, relPath, file, text: '', unreadable: decoded.diagnostic };
+          const format = MARKDOWN_RE.test(relPath) ? formatOf(config, relPath) : undefined;
+          return decoded.ok ? { area, relPath, file, text: decoded.text, format } : { area, relPath, file, text: '', format, unreadable: decoded.diagnostic };
         }),
       );
     }),
@@ -82,4 +94,18 @@ export function toPosix(p: string): string {
 export async function scanStatic(config: ResolvedConfig): Promise<ScanResult<string>> {
   const root = path.resolve(config.siteDir, config.paths.static);
   return walkFolder(root, { allowedRoots: readRoots(config), siteDir: config.siteDir });
+}
+
+/**
+ * A partial an MDX file imports, read as the scan reads content: decoded, and only when it
+ * and whatever links lead to it are inside the site. Its area is the folder it is in.
+ */
+export function readPartial(config: ResolvedConfig, file: string): SourceFile | 'missing' | 'outside' {
+  const status = siteFileStatus(config, file);
+  if (status !== 'ok') return status;
+  const area = (['docs', 'blog', 'pages'] as const).find((a) => file.startsWith(`${toPosix(path.normalize(config.paths[a]))}/`)) ?? 'docs';
+  const relPath = path.posix.relative(toPosix(path.normalize(config.paths[area])), file);
+  const decoded = decodeText(readFileSync(path.resolve(config.siteDir, file)), file);
+  const format = formatOf(config, file);
+  return decoded.ok ? { area, relPath, file, text: decoded.text, format } : { area, relPath, file, text: '', format, unreadable: decoded.diagnostic };
 }

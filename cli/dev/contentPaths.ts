@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
-import { isContentFile, toPosix, type ContentArea, type SourceFile } from '../content/scan.ts';
+import { formatOf, isContentFile, toPosix, type ContentArea, type SourceFile } from '../content/scan.ts';
 
 const AREAS: ContentArea[] = ['docs', 'blog', 'pages'];
 
@@ -21,8 +21,10 @@ export function contentSource(config: ResolvedConfig, absPath: string): SourceFi
     const root = path.resolve(config.siteDir, config.paths[area]);
     if (!absPath.startsWith(root + path.sep)) continue;
     const relPath = toPosix(path.relative(root, absPath));
-    if (!isContentFile(path.basename(absPath)) || relPath.split('/').some((s) => s.startsWith('.'))) return null;
-    return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '' };
+    // As the scan: hidden files, and `_` files and folders (partials) other than category files, are not pages.
+    const name = path.basename(absPath);
+    if (!isContentFile(name) || relPath.split('/').some((s) => s.startsWith('.') || (s.startsWith('_') && !/^_category_\./.test(s)))) return null;
+    return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '', format: /\.mdx?$/.test(relPath) ? formatOf(config, relPath) : undefined };
   }
   return null;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import { loadConfig } from '../config/load.ts';
-import { scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
+import { readPartial, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { decodeText } from '../content/decodeText.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
@@ -231,6 +231,7 @@ export class DevSite {
     const content = await loadContent(files, {
       cache: this.cache,
       keys: this.keys,
+      readPartial: (file) => readPartial(this.config, file),
       loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources) : Promise.resolve(sources.map(loadDocument))),
     });
     const docsByFile = new Map(content.documents.map((d) => [d.file, d]));

@@ -142,6 +142,41 @@ export const catalog = {
     message: `The zoom selector "${selector}" is not a valid CSS selector.`,
     hint: 'Fix config key "zoom.selector" (for example ".markdown img").',
   }),
+  mdxSyntax: (reason: string): Entry => ({
+    code: 'mdx-syntax',
+    message: `The MDX could not be parsed: ${reason.replace(/\.?$/, '.')}`,
+    hint: 'In MDX, "{" starts an expression and "<" a tag: write \\{ and &lt; (or {"<"}) for the characters, close every tag (<br />), or set `format: md` in the front matter (or markdown.format: "detect" in the config) for plain Markdown.',
+  }),
+  mdxUnknownComponent: (name: string, known: string[]): Entry => ({
+    code: 'mdx-unknown-component',
+    message: `<${name}> is not a component this page can render: its content is shown without it.`,
+    hint: `Import it (import ${name} from '@site/src/components/${name}') or use one the theme provides: ${list(known)}.`,
+  }),
+  mdxUnknownThemeComponent: (source: string, known: string[]): Entry => ({
+    code: 'mdx-unknown-theme-component',
+    message: `"${source}" is not a component of the theme: elements using it show their content only.`,
+    hint: `The theme provides ${list(known.map((k) => `@theme/${k}`))}; a site can add its own in the config's markdown.components.`,
+  }),
+  mdxUnresolvedImport: (source: string, why: string): Entry => ({
+    code: 'mdx-unresolved-import',
+    message: `Cannot import "${source}": ${why}`,
+    hint: 'Import theme components from @theme/*, partials (.md/.mdx) and site components by a relative or @site/ path.',
+  }),
+  mdxPartialMissing: (file: string, why: 'missing' | 'outside'): Entry => ({
+    code: 'mdx-partial-missing',
+    message: why === 'missing' ? `The partial "${file}" does not exist: the element importing it shows nothing.` : `The partial "${file}" lies outside the site folder and is not read.`,
+    hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/.',
+  }),
+  mdxComponentUnsupported: (file: string): Entry => ({
+    code: 'mdx-site-component',
+    message: `The site component "${file}" is not rendered yet: its element shows its content only.`,
+    hint: 'Site components in Markdown are not supported yet; use the theme\'s components (@theme/Tabs, Admonition, Details…) or plain Markdown.',
+  }),
+  mdxUnsupportedCode: (what: string): Entry => ({
+    code: 'mdx-unsupported-code',
+    message: `${what} is not evaluated: content is not run as code, so it renders as nothing.`,
+    hint: 'Use literals, names the page has (frontMatter, toc, contentTitle, your export const values) and member access; move logic into a component.',
+  }),
   markdownFailed: (reason: string): Entry => ({
     code: 'markdown-failed',
     message: `The Markdown could not be processed: ${reason}`,

@@ -174,7 +174,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     draftIds: entries.filter((e) => e.draft).map((e) => e.id),
     sidebars: Object.keys(sidebars),
   };
-  return { routes, byPath, fileRoutes, sidebars, version, blogSidebar: blog.recent, posts: blog.posts, diagnostics, imageSizes: new Map() };
+  return { routes, byPath, fileRoutes, sidebars, version, blogSidebar: blog.recent, posts: blog.posts, partials: content.partials ?? new Map(), diagnostics, imageSizes: new Map() };
 }
 
 function firstDocId(items: SidebarItem[]): string | undefined {

@@ -114,6 +114,8 @@ export interface RouteGraph {
   blogSidebar: NavLink[];
   /** Posts newest first, for feeds. */
   posts: PostSummary[];
+  /** MDX partials pages import, by site-relative file (rendered where they are used). */
+  partials: Map<string, LoadedDocument>;
   /** Sizes of the static images pages show, by URL; filled in by the caller (it is I/O). */
   imageSizes: Map<string, { width: number; height: number }>;
   diagnostics: Diagnostic[];

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { LinkRef } from '../content/markdown/links.ts';
+import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import { catalog } from '../errors/catalog.ts';
 import { nearest } from '../report/nearest.ts';
@@ -49,11 +50,9 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
     }
   };
 
-  for (const route of graph.routes) {
-    if (!('document' in route) || route.canonical) continue;
-    if (deps.onlyFiles && !deps.onlyFiles.has(route.document.file)) continue;
-    for (const link of route.document.links) {
-      const at = { file: route.document.file, line: link.line, column: link.column };
+  const checkDocument = (document: LoadedDocument, route: Route | undefined) => {
+    for (const link of document.links) {
+      const at = { file: document.file, line: link.line, column: link.column };
       if (link.file === undefined) {
         checkOne(link.url, link.kind, route, at);
         continue;
@@ -75,6 +74,23 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
         else if (status === 'outside') diagnostics.push({ severity: 'error', ...at, ...catalog.fileOutsideSite(link.url, link.file) });
       }
     }
+  };
+
+  for (const route of graph.routes) {
+    if (!('document' in route) || route.canonical) continue;
+    if (deps.onlyFiles && !deps.onlyFiles.has(route.document.file)) continue;
+    checkDocument(route.document, route);
+  }
+  // A partial's links are checked once, at its own file and lines; a relative URL in it
+  // is read from the first page that shows it (its Markdown file links do not depend on that).
+  const shownOn = new Map<string, Route>();
+  for (const route of graph.routes) {
+    if (!('document' in route) || route.canonical) continue;
+    for (const binding of Object.values(route.document.mdx?.bindings ?? {})) if (binding.kind === 'partial' && !shownOn.has(binding.file)) shownOn.set(binding.file, route);
+  }
+  for (const [file, partial] of graph.partials) {
+    if (deps.onlyFiles && !deps.onlyFiles.has(file)) continue;
+    checkDocument(partial, shownOn.get(file));
   }
 
   if (deps.onlyFiles) return diagnostics;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { RouteGraph } from '../graph/types.ts';
-import { scanContent, scanStatic } from '../content/scan.ts';
+import { readPartial, scanContent, scanStatic } from '../content/scan.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
 import { loadDocument } from '../content/loadDocument.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
@@ -34,6 +34,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const content = await reporter.step('Loading Markdown', (progress) => {
     return loadContent(scanned.files, {
       cache: deps.cache,
+      readPartial: (file) => readPartial(config, file),
       // Decided on what is left to load: a warm cache needs no workers.
       loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources, progress) : Promise.resolve(sources.map(loadDocument))),
     });

@@ -33,7 +33,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    page = toPageData(route, ctx.graph, ctx.config, (tree, content) => server.renderContent(tree, { site: ctx.site, content: contentContext(content) }));
+    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports }));
     body = server.renderPage(ctx.site, page);
   } catch (error) {
     throw siteError({ file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) }, error);

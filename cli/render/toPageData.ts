@@ -2,6 +2,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { PostSummary, Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import type { Root as HastRoot } from 'hast';
 import type { CategoryPageData, PageData, PostSummary as PostData, TocItem } from '../../runtime/pageData.ts';
+import type { ContentImports } from '../../runtime/contentScope.ts';
 import type { ContentContextValue } from '../../runtime/contentContext.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { HeadingInfo } from '../content/markdown/headings.ts';
@@ -9,7 +10,7 @@ import { resolveTree } from './resolveTree.ts';
 import { parseDate } from '../graph/machineIndependent.ts';
 
 /** The theme's render of a content tree (its links resolved) into HTML, with what the page's components may read. */
-export type ContentRenderer = (tree: HastRoot, page: Omit<ContentContextValue, 'nextId'>) => string;
+export type ContentRenderer = (tree: HastRoot, page: Omit<ContentContextValue, 'nextId'>, imports?: ContentImports) => string;
 
 /**
  * What the theme gets for one route: plain JSON, with the content rendered to HTML (links
@@ -18,8 +19,8 @@ export type ContentRenderer = (tree: HastRoot, page: Omit<ContentContextValue, '
  */
 export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig, render: ContentRenderer): PageData {
   const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical };
-  const content = (tree: HastRoot, frontMatter: Record<string, unknown>, toc: TocItem[]) => render(resolveTree(tree, graph, config), { frontMatter, toc, docCards: docCardsOf(route, graph) });
-  const html = (r: { document: LoadedDocument }, toc: TocItem[]) => content(r.document.content, r.document.frontMatter, toc);
+  const content = (tree: HastRoot, frontMatter: Record<string, unknown>, toc: TocItem[], imports?: ContentImports) => render(resolveTree(tree, graph, config), { frontMatter, toc, docCards: docCardsOf(route, graph) }, imports);
+  const html = (r: { document: LoadedDocument }, toc: TocItem[]) => content(r.document.content, r.document.frontMatter, toc, importsOf(r.document, graph, config));
   switch (route.kind) {
     case 'doc': {
       const fm = route.document.frontMatter;
@@ -51,7 +52,12 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
       return {
         ...base,
         kind: route.kind,
-        posts: route.posts.map((p) => postData(p, content(p.excerpt, {}, []))),
+        posts: route.posts.map((p) => {
+          // The excerpt may use what its post imports.
+          const post = graph.byPath.get(graph.fileRoutes.get(p.source) ?? '');
+          const document = post && 'document' in post ? post.document : undefined;
+          return postData(p, content(p.excerpt, document?.frontMatter ?? {}, [], document && importsOf(document, graph, config)));
+        }),
         page: route.page,
         totalPages: route.totalPages,
         previousPage: route.previousPage,
@@ -117,6 +123,18 @@ function docCardsOf(route: Route, graph: RouteGraph): CategoryPageData['items'] 
     const target = graph.byPath.get(item.href);
     return [{ label: item.label, href: item.href, type: item.type, description: item.type === 'category' ? `${item.items.length} item${item.items.length === 1 ? '' : 's'}` : (target?.description ?? ''), count: item.type === 'category' ? item.items.length : undefined }];
   });
+}
+
+/** What a document's MDX imports, with the partials it names loaded and their links resolved (each partial once per chain). */
+function importsOf(document: LoadedDocument, graph: RouteGraph, config: ResolvedConfig, chain: ReadonlySet<string> = new Set([document.file])): ContentImports | undefined {
+  if (!document.mdx) return undefined;
+  const partials: NonNullable<ContentImports['partials']> = {};
+  for (const [local, binding] of Object.entries(document.mdx.bindings)) {
+    if (binding.kind !== 'partial' || chain.has(binding.file)) continue;
+    const partial = graph.partials.get(binding.file);
+    if (partial) partials[local] = { tree: resolveTree(partial.content, graph, config), ...importsOf(partial, graph, config, new Set([...chain, binding.file])) };
+  }
+  return { values: document.mdx.scope, bindings: document.mdx.bindings, partials };
 }
 
 function tocOf(headings: HeadingInfo[], min: number, max: number): TocItem[] {

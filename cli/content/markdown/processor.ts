@@ -1,9 +1,11 @@
 import './linearEditMap.ts';
-import { unified } from 'unified';
+import { unified, type PluggableList } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
-import remarkRehype from 'remark-rehype';
+import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
+import remarkMdx from 'remark-mdx';
+import { remarkMdxContent } from './mdx.ts';
 import { remarkRestoreDirectives } from './directives.ts';
 import { remarkAdmonitions } from './admonitions.ts';
 import { remarkTabs } from './tabs.ts';
@@ -15,26 +17,35 @@ import { rehypeCollectLinks } from './links.ts';
 import { rehypeCollectIds } from './ids.ts';
 import { rehypeTaskListLabels } from './taskLists.ts';
 
+/** MDX nodes pass to hast as they are (their children converted): the render stage evaluates them with the theme's components. */
+const MDX_NODES = ['mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression'];
+
 /**
- * The Markdown pipeline, built once per thread and reused for every file (plugins keep
- * no state between files). Order matters: raw HTML is parsed into elements before links
- * and ids are collected from the tree.
+ * The Markdown pipelines (plain and MDX), built once per thread and reused for every file
+ * (plugins keep no state between files). Order matters: MDX's imports are read before
+ * anything uses their names; raw HTML is parsed into elements before links and ids are
+ * collected from the tree.
  */
-export const markdownProcessor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkDirective)
-  .use(remarkRestoreDirectives)
-  .use(remarkAdmonitions)
-  .use(remarkTabs)
-  .use(remarkHeadingIds)
-  .use(remarkTruncateMarker)
-  // MDX elements (and Markdown's forms of the theme's components) pass to hast as they are,
-  // their children converted: the theme's components render them.
-  .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler }, passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] })
-  .use(rehypeRawWhenNeeded)
-  .use(rehypeTruncate)
-  .use(rehypeCollectLinks)
-  .use(rehypeCollectIds)
-  .use(rehypeTaskListLabels)
-  .freeze();
+function pipeline(mdx: boolean) {
+  const mdxSyntax: PluggableList = mdx ? [remarkMdx, remarkMdxContent] : [];
+  return unified()
+    .use(remarkParse)
+    .use(mdxSyntax)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkRestoreDirectives)
+    .use(remarkAdmonitions)
+    .use(remarkTabs)
+    .use(remarkHeadingIds)
+    .use(remarkTruncateMarker)
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
+    .use(rehypeRawWhenNeeded, MDX_NODES)
+    .use(rehypeTruncate)
+    .use(rehypeCollectLinks)
+    .use(rehypeCollectIds)
+    .use(rehypeTaskListLabels)
+    .freeze();
+}
+
+export const markdownProcessor = pipeline(false);
+export const mdxProcessor = pipeline(true);

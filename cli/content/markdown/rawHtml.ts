@@ -12,7 +12,7 @@ const COMMENT_RE = /^\s*<!--([\s\S]*?)-->\s*$/;
  * become comment nodes directly (20 changelog posts: this step took 60–170 ms instead of
  * 190–990 ms, on a busy machine).
  */
-export function rehypeRawWhenNeeded() {
+export function rehypeRawWhenNeeded(passThrough: string[]) {
   return (tree: Root, file: VFile): Root => {
     const raws: { value: string }[] = [];
     const visit = (node: { type: string; value?: string; children?: unknown[] }) => {
@@ -30,6 +30,6 @@ export function rehypeRawWhenNeeded() {
       return tree;
     }
     // MDX elements are kept as they are; their children are HTML-parsed with the rest.
-    return raw(tree, { file, passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as Root;
+    return raw(tree, { file, passThrough }) as Root;
   };
 }

@@ -6,6 +6,7 @@ import { Tabs, TabItem } from './Tabs.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { TOCInline } from './TOCInline.tsx';
 import { DocCardList } from './DocCardList.tsx';
+import { Link } from './Link.tsx';
 
 /**
  * The classic theme's content components, by the name content uses: HTML element names
@@ -28,4 +29,5 @@ export const classicComponents: Record<string, ComponentType<any>> = {
   CodeBlock,
   TOCInline,
   DocCardList,
+  Link,
 };

@@ -1,0 +1,197 @@
+import path from 'node:path';
+import type { Root, Nodes } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
+import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
+import type { Node as EstreeNode, Program } from 'estree';
+import type { VFile } from 'vfile';
+import { find, html } from 'property-information';
+import { catalog } from '../../errors/catalog.ts';
+import { evaluate, unsupportedPart, type Binding } from '../../../runtime/contentScope.ts';
+
+export type { Binding };
+import { DOCUSAURUS_MODULES, THEME_COMPONENT_NAMES } from '../../../themes/classic/content/names.ts';
+import type { Diagnostic } from '../../report/diagnostic.ts';
+
+/**
+ * What MDX content names, read at load time so the render stage never meets code:
+ * - `import` lines become bindings (a theme component, a partial to inline, a site
+ *   component) and are removed; anything else imported is reported;
+ * - `export const x = <literal>` becomes a value in the page's scope;
+ * - `{expressions}` are checked against what the render stage evaluates (literals, names
+ *   the page has, member access, pure methods) and reported otherwise, at their place;
+ *   `{/* comments *\/}` are removed (`{/* truncate *\/}` marks a blog summary's end);
+ * - `<Components>` nobody provides are reported; lower-case JSX with literal attributes
+ *   becomes plain HTML elements, so its links and ids are checked like Markdown's.
+ */
+
+type Place = { line: number; column: number };
+
+export interface MdxData {
+  bindings: Record<string, Binding>;
+  /** `export const` values. */
+  scope: Record<string, unknown>;
+}
+
+/** Names every page has (see runtime/entry-server.tsx renderContent). */
+const PAGE_NAMES = ['frontMatter', 'toc', 'contentTitle'];
+const MARKDOWN_EXT = /\.mdx?$/;
+const SCRIPT_EXT = /\.(jsx?|tsx?|mjs)$/;
+const THEME_PREFIX = /^@theme(?:-original|-init)?\/(.+)$/;
+
+export function remarkMdxContent() {
+  return (tree: Root, file: VFile) => {
+    const data: MdxData = { bindings: {}, scope: {} };
+    const problems: Diagnostic[] = (file.data.problems ??= []);
+    const report = (place: { line: number; column: number } | undefined, severity: 'warning' | 'error', entry: { code: string; message: string; hint?: string }) =>
+      problems.push({ severity, file: file.path, line: place?.line ?? 1, column: place?.column ?? 1, ...entry });
+
+    // Imports and exports first: they name what the rest of the page may use.
+    tree.children = tree.children.filter((node) => {
+      if (node.type !== 'mdxjsEsm') return true;
+      const program = (node as MdxjsEsm).data?.estree as Program | undefined;
+      for (const statement of program?.body ?? []) readStatement(statement, file.path, data, report);
+      return false;
+    });
+    const names = new Set([...PAGE_NAMES, ...THEME_COMPONENT_NAMES, ...Object.keys(data.bindings), ...Object.keys(data.scope)]);
+    const checkExpression = (program: Program | undefined, where: string) => {
+      const statement = program?.body[0];
+      if (!statement || statement.type !== 'ExpressionStatement') return;
+      const bad = unsupportedPart(statement.expression, names);
+      if (bad) report(estreePlace(bad), 'warning', catalog.mdxUnsupportedCode(`${where} "${describe(bad)}"`));
+    };
+
+    const visit = (parent: { children: Nodes[] }, topLevel: boolean) => {
+      parent.children = parent.children.flatMap(unravel).flatMap((node): Nodes[] => {
+        if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
+          const expression = node as MdxFlowExpression | MdxTextExpression;
+          const program = expression.data?.estree as Program | undefined;
+          if (program && program.body.length === 0) {
+            // A comment: nothing on the page, except the blog summary's end marker.
+            const isTruncate = topLevel && /^\s*\/\*\s*truncate\s*\*\/\s*$/.test(expression.value);
+            return isTruncate ? [{ type: 'html', value: '<!-- truncate -->' }] : [];
+          }
+          checkExpression(program, 'The expression');
+          return [node];
+        }
+        if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+          const element = node as MdxJsxFlowElement | MdxJsxTextElement;
+          for (const attribute of element.attributes) {
+            if (attribute.type === 'mdxJsxExpressionAttribute') checkExpression(attribute.data?.estree as Program | undefined, 'The spread attribute');
+            else if (attribute.value && typeof attribute.value === 'object') checkExpression(attribute.value.data?.estree as Program | undefined, `The value of ${attribute.name}`);
+          }
+          const name = element.name;
+          if (name && /^[A-Z]|\./.test(name) && !names.has(name.split('.')[0]!)) {
+            report(element.position?.start, 'warning', catalog.mdxUnknownComponent(name, [...THEME_COMPONENT_NAMES]));
+          }
+          if (name && /^[a-z]/.test(name) && !name.includes('.')) asHtmlElement(element);
+        }
+        if ('children' in node) visit(node as { children: Nodes[] }, false);
+        return [node];
+      });
+    };
+    visit(tree, true);
+    file.data.mdx = data;
+  };
+}
+
+/**
+ * A paragraph holding only JSX and expressions (`<summary>More</summary>` on its own line,
+ * `<TabItem value="b">B</TabItem>`) is not a paragraph: its elements stand as blocks, as
+ * @mdx-js/mdx's remark-mark-and-unravel makes them, so components see them as children.
+ */
+function unravel(node: Nodes): Nodes[] {
+  if (node.type !== 'paragraph') return [node];
+  const children = node.children as Nodes[];
+  const only = children.every((c) => c.type === 'mdxJsxTextElement' || c.type === 'mdxTextExpression' || (c.type === 'text' && !c.value.trim()));
+  if (!only || !children.some((c) => c.type !== 'text')) return [node];
+  return children.flatMap((c): Nodes[] => {
+    if (c.type === 'text') return [];
+    (c as { type: string }).type = c.type === 'mdxJsxTextElement' ? 'mdxJsxFlowElement' : 'mdxFlowExpression';
+    return [c];
+  });
+}
+
+type Report = (place: { line: number; column: number } | undefined, severity: 'warning' | 'error', entry: { code: string; message: string; hint?: string }) => void;
+
+function readStatement(statement: Program['body'][number], from: string, data: MdxData, report: Report): void {
+  const place = estreePlace(statement);
+  if (statement.type === 'ImportDeclaration') {
+    const source = String(statement.source.value);
+    const binding = bindingOf(source, from, place ?? { line: 1, column: 1 });
+    if ('problem' in binding) {
+      report(place, 'warning', binding.problem);
+      return;
+    }
+    for (const specifier of statement.specifiers) {
+      const local = specifier.local.name;
+      if (binding.kind === 'component') {
+        const exportName = specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportSpecifier' ? (specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value)) : '*';
+        data.bindings[local] = { ...binding, exportName };
+      } else data.bindings[local] = binding;
+    }
+    return;
+  }
+  if (statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'VariableDeclaration' && statement.declaration.kind === 'const') {
+    for (const declarator of statement.declaration.declarations) {
+      if (declarator.id.type !== 'Identifier' || !declarator.init) continue;
+      const bad = unsupportedPart(declarator.init, new Set(Object.keys(data.scope)));
+      if (bad) report(estreePlace(bad), 'warning', catalog.mdxUnsupportedCode(`The value of ${declarator.id.name} ("${describe(bad)}")`));
+      else data.scope[declarator.id.name] = evaluate(declarator.init, data.scope);
+    }
+    return;
+  }
+  report(place, 'warning', catalog.mdxUnsupportedCode(`The statement "${describe(statement)}"`));
+}
+
+function bindingOf(source: string, from: string, place: Place): Binding | { problem: { code: string; message: string; hint?: string } } {
+  const theme = THEME_PREFIX.exec(source);
+  if (theme) {
+    const name = theme[1]!;
+    return (THEME_COMPONENT_NAMES as readonly string[]).includes(name) ? { kind: 'theme', name } : { problem: catalog.mdxUnknownThemeComponent(source, [...THEME_COMPONENT_NAMES]) };
+  }
+  if (Object.hasOwn(DOCUSAURUS_MODULES, source)) return { kind: 'theme', name: DOCUSAURUS_MODULES[source]! };
+  let file: string;
+  if (source.startsWith('@site/')) file = path.posix.normalize(source.slice('@site/'.length));
+  else if (source.startsWith('./') || source.startsWith('../')) file = path.posix.join(path.posix.dirname(from), source);
+  else return { problem: catalog.mdxUnresolvedImport(source, 'content can import the theme\'s components, Markdown partials and the site\'s own components, not packages.') };
+  if (file.startsWith('../') || path.posix.isAbsolute(file)) return { problem: catalog.mdxUnresolvedImport(source, 'it lies outside the site folder.') };
+  if (MARKDOWN_EXT.test(file)) return { kind: 'partial', file, ...place };
+  if (SCRIPT_EXT.test(file) || !path.posix.extname(file)) return { kind: 'component', file, exportName: 'default', ...place };
+  return { problem: catalog.mdxUnresolvedImport(source, `files of type "${path.posix.extname(file)}" cannot be imported into content.`) };
+}
+
+/**
+ * Lower-case JSX (`<div className="note">`, `<a href="./x.md">`) whose attributes are all
+ * literals is plain HTML: it becomes an element like Markdown's own, so the link check,
+ * the ids and the theme's element components see it. Attributes with expressions
+ * (`style={{…}}`) keep it an MDX element, evaluated at render.
+ */
+function asHtmlElement(element: MdxJsxFlowElement | MdxJsxTextElement): void {
+  if (!element.attributes.every((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && (a.value === null || a.value === undefined || typeof a.value === 'string'))) return;
+  const properties: Record<string, unknown> = {};
+  for (const attribute of element.attributes as MdxJsxAttribute[]) {
+    const info = find(html, attribute.name);
+    const value = attribute.value ?? true;
+    properties[info.property] = info.spaceSeparated && typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
+  }
+  const converted = element as unknown as { type: string; data: Record<string, unknown> };
+  converted.type = element.type === 'mdxJsxFlowElement' ? 'mdxHtmlFlow' : 'mdxHtmlText';
+  converted.data = { hName: element.name, hProperties: properties };
+}
+
+function estreePlace(node: EstreeNode | { loc?: EstreeNode['loc'] }): { line: number; column: number } | undefined {
+  // micromark-extension-mdx-expression places estree nodes in the file; acorn's columns count from 0.
+  return node.loc ? { line: node.loc.start.line, column: node.loc.start.column + 1 } : undefined;
+}
+
+function describe(node: EstreeNode): string {
+  const kinds: Record<string, string> = { CallExpression: 'a function call', ArrowFunctionExpression: 'a function', FunctionExpression: 'a function', Identifier: `the name ${(node as { name?: string }).name}`, JSXElement: 'a JSX element', JSXFragment: 'a JSX fragment', AssignmentExpression: 'an assignment', BinaryExpression: 'an operator', LogicalExpression: 'an operator', ConditionalExpression: 'a condition' };
+  return kinds[node.type] ?? node.type;
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    mdx: MdxData;
+  }
+}

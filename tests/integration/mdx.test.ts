@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { runCli } from '../helpers/cli.ts';
+import { writeTempSite } from '../helpers/memorySite.ts';
+
+/**
+ * MDX as a reader gets it: the fixture site (tests/fixtures/sites/mdx) uses every construct
+ * the theme supports, and must build without a warning and without any MDX source on a page.
+ */
+
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mdx-build-'));
+let build: ReturnType<typeof runCli>;
+// node-html-parser keeps a <pre>'s content as text by default: parse it as elements.
+const read = (file: string): HTMLElement => parse(fs.readFileSync(file, 'utf8'), { blockTextElements: {} });
+const page = (route: string): HTMLElement => read(path.join(out, route, 'index.html'));
+const content = (route: string): HTMLElement => page(route).querySelector('#__content')!;
+const temps: string[] = [];
+
+beforeAll(() => {
+  build = runCli(['build', 'tests/fixtures/sites/mdx', '--out-dir', out]);
+});
+afterAll(() => {
+  for (const dir of [out, ...temps]) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the MDX fixture site', () => {
+  it('builds with no warning', () => {
+    expect(build.code, build.stderr).toBe(0);
+    expect(build.stderr).not.toMatch(/warning/i);
+  });
+
+  it('shows no import, export, expression, comment or component tag as text on any page', () => {
+    const htmlFiles = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+    expect(htmlFiles.length).toBeGreaterThan(5);
+    for (const file of htmlFiles) {
+      const text = read(path.join(out, file)).querySelector('#__content')?.textContent ?? '';
+      for (const source of ['import ', 'export const', 'HTML comment', '<!--', '{frontMatter', '{release', '{/*', '*/}', '<Tabs', '<TabItem', '</', '{toc}', 'truncate']) expect(text, `${file}: ${source}`).not.toContain(source);
+    }
+  });
+
+  it('evaluates export const values, front matter and member access', () => {
+    expect(content('').querySelector('p')!.textContent).toContain('This page covers release 4.8.1 of Getting started, on 2 platforms.');
+    expect(content('guides/configure').textContent).toContain('Plain Markdown is MDX too by default: Configure is evaluated.');
+  });
+
+  it('renders inline JSX in a paragraph: an HTML element, and a Link with the base URL', () => {
+    const first = content('').querySelectorAll('p')[0]!;
+    expect(first.querySelector('abbr')!.getAttribute('title')).toBe('command line interface');
+    const link = first.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/guides/configure/');
+    // Only the attributes the author wrote (no render-internal props leaking into the markup).
+    expect(Object.keys(link.attributes)).toEqual(['href']);
+  });
+
+  it('inlines a partial where it is used, its Markdown link resolved', () => {
+    const section = content('').querySelectorAll('h2').find((h) => h.textContent.includes('Before you start'))!;
+    const next = section.nextElementSibling!;
+    expect(next.textContent).toBe('You need an account and the configuration in place.');
+    expect(next.querySelector('a')!.getAttribute('href')).toBe('/guides/configure/');
+  });
+
+  it('renders tabs as islands with every panel on the page, in sync by groupId', () => {
+    const islands = content('').querySelectorAll('site-island[data-name="Tabs"]');
+    expect(islands.map((i) => JSON.parse(i.getAttribute('data-props')!).groupId)).toEqual(['os', 'os']);
+    expect(islands[0]!.querySelectorAll('[role="tab"]').map((t) => t.textContent)).toEqual(['macOS', 'Windows']);
+    expect(islands[0]!.querySelectorAll('[role="tabpanel"]').map((p) => p.textContent.includes('install'))).toEqual([true, true]);
+    expect(islands[1]!.querySelectorAll('[role="tabpanel"]').map((p) => p.textContent)).toEqual(['Run coinvoy --version in Terminal.', 'Run coinvoy --version in PowerShell.']);
+    expect(islands[0]!.querySelector('.code-block__title')!.textContent).toBe('install.sh');
+  });
+
+  it('nests admonitions, keeps a label\'s markup, and renders the Admonition component the same way', () => {
+    const outer = content('').querySelector('.admonition-warning')!;
+    expect(outer.querySelector('.admonition-heading em')!.textContent).toBe('production');
+    expect(outer.querySelector('.admonition-content .admonition-tip .admonition-content')!.textContent.trim()).toBe('Nested tip inside the warning.');
+    const info = content('').querySelector('.admonition-info')!;
+    expect(info.querySelector('.admonition-heading')!.textContent).toBe('Written as a component');
+  });
+
+  it('gives details its summary, TOCInline the page headings, and styles from style={{…}}', () => {
+    const details = content('').querySelector('details')!;
+    expect(details.querySelector('summary')!.textContent).toBe('Why a CLI?');
+    expect(details.querySelectorAll('summary').length).toBe(1);
+    expect(content('').querySelector('ul')!.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['#before-you-start', '#install', '#verify']);
+    expect(content('').querySelector('.card')!.getAttribute('style')).toBe('padding:1rem;border-radius:4px');
+  });
+
+  it('lists a category\'s docs with DocCardList, and ends a post\'s summary at {/* truncate */}', () => {
+    expect(content('guides').querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(expect.arrayContaining(['/guides/configure/', '/guides/deploy/']));
+    const list = page('blog').querySelector('main')!.textContent;
+    expect(list).toContain('The summary of the release.');
+    expect(list).not.toContain('The rest of the post');
+    expect(content('blog/2024/05/01/release').textContent).toContain('The rest of the post');
+  });
+});
+
+describe('MDX problems', () => {
+  const site = (files: Record<string, string>) => {
+    const dir = writeTempSite({ 'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true };\n', ...files });
+    temps.push(dir);
+    return dir;
+  };
+
+  it('warns at file:line:col about an unknown component, an import it cannot resolve and code it will not run; the page shows the children', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Chart from 'chart-package';\nimport Mystery from '@theme/Mystery';\n\nText <Unknown>kept child</Unknown> and {Date.now()}.\n\n<Chart>chart fallback</Chart>\n",
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const warnings = result.stderr.split('\n').filter((l) => l.startsWith('docs/'));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^docs\/intro\.mdx:4:1: Cannot import "chart-package"/),
+      expect.stringMatching(/^docs\/intro\.mdx:5:1: "@theme\/Mystery" is not a component of the theme/),
+      expect.stringMatching(/^docs\/intro\.mdx:7:6: <Unknown> is not a component/),
+      expect.stringMatching(/^docs\/intro\.mdx:7:41: The expression "a function call" is not evaluated/),
+      expect.stringMatching(/^docs\/intro\.mdx:9:1: <Chart> is not a component/),
+    ]);
+    const text = read(path.join(dir, 'build/index.html')).querySelector('#__content')!.textContent;
+    expect(text).toContain('Text kept child and .');
+    expect(text).toContain('chart fallback');
+    for (const source of ['import', 'Date.now', '<Unknown', '{']) expect(text).not.toContain(source);
+  });
+
+  it('fails on an MDX syntax error with its file:line:col and a hint, and names a missing partial at its import', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Gone from './_gone.mdx';\n\n<Gone />\n",
+      'docs/broken.mdx': '# Broken\n\nA stray { brace.\n',
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    // micromark places an unclosed expression where the file ends: the end of that line here.
+    expect(result.stderr).toContain('docs/broken.mdx:3:17: The MDX could not be parsed');
+    expect(result.stderr).toContain('write \\{ and &lt;');
+    expect(result.stderr).toContain('docs/intro.mdx:4:1: The partial "docs/_gone.mdx" does not exist');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('checks a partial\'s links at the partial\'s own file and line', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Shared from './_shared.md';\n\n<Shared />\n",
+      'docs/_shared.md': 'Intro line.\n\nSee [the missing page](./missing.md).\n',
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('docs/_shared.md:3:5: Broken link to "./missing.md"');
+  });
+
+  it('reads .md as MDX by default, as CommonMark under markdown.format "detect" or front matter format: md', () => {
+    const text = 'Fees are <6% and {braces} stay.\n';
+    const mdx = site({ 'docs/a.md': `---\nslug: /\n---\n${text}` });
+    expect(runCli(['build', mdx]).stderr).toContain('docs/a.md:4:11: The MDX could not be parsed');
+    const detect = site({ 'docs/a.md': `---\nslug: /\n---\n${text}` });
+    fs.writeFileSync(path.join(detect, 'site.config.ts'), 'export default { title: "T", url: "https://t.example", trailingSlash: true, markdown: { format: "detect" } };\n');
+    expect(runCli(['build', detect]).code).toBe(0);
+    expect(fs.readFileSync(path.join(detect, 'build/index.html'), 'utf8')).toContain('Fees are &lt;6% and {braces} stay.');
+    const frontMatter = site({ 'docs/a.md': `---\nslug: /\nformat: md\n---\n${text}` });
+    expect(runCli(['build', frontMatter]).code).toBe(0);
+  });
+});
+

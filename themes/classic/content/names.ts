@@ -1,0 +1,9 @@
+/**
+ * The names of the theme's content components, as MDX content imports them
+ * (`@theme/Tabs`, `@docusaurus/Link`) or uses them without an import. The load stage checks
+ * content against this list (it runs without React); index.ts provides each of them.
+ */
+export const THEME_COMPONENT_NAMES = ['Admonition', 'CodeBlock', 'Details', 'DocCardList', 'Link', 'TabItem', 'Tabs', 'TOCInline'] as const;
+
+/** `@docusaurus/*` modules content may import, and the theme component each one is. */
+export const DOCUSAURUS_MODULES: Record<string, (typeof THEME_COMPONENT_NAMES)[number]> = { '@docusaurus/Link': 'Link' };
