@@ -3,8 +3,11 @@ import type { PageSection } from '../../runtime/search/searchPage.ts';
 
 /** Elements whose text is not prose: scripts, styles, pictures, controls. */
 const SKIPPED_TAGS = new Set(['script', 'style', 'svg', 'button', 'template', 'pre']);
-/** Content components whose children are not prose (a code block's code is most of an index's size). */
-const SKIPPED_COMPONENTS = new Set(['CodeBlock']);
+/**
+ * Content components whose children are not prose: a code block's code (most of an index's
+ * size), and an admonition's label (a box's title, as the HTML index never had it).
+ */
+const SKIPPED_COMPONENTS = new Set(['CodeBlock', 'mdxAdmonitionTitle']);
 /** Ends of these separate words ("<li>a</li><li>b</li>" is "a b", not "ab"). */
 const BLOCK_TAGS = new Set(['p', 'li', 'td', 'th', 'tr', 'div', 'br', 'dt', 'dd', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figcaption', 'summary', 'details', 'table', 'ul', 'ol', 'hr']);
 
