@@ -10,6 +10,7 @@ import { remarkTabs } from './tabs.ts';
 import { remarkHeadingIds } from './headings.ts';
 import { remarkTruncateMarker, rehypeTruncate } from './truncate.ts';
 import { codeBlockHandler } from './codeBlock.ts';
+import { listItemHandler } from './listItem.ts';
 import { rehypeRawWhenNeeded } from './rawHtml.ts';
 import { rehypeCollectLinks } from './links.ts';
 import { rehypeIdsAndAnchors } from './ids.ts';
@@ -29,7 +30,7 @@ export const markdownProcessor = unified()
   .use(remarkTabs)
   .use(remarkHeadingIds)
   .use(remarkTruncateMarker)
-  .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler } })
+  .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler } })
   .use(rehypeRawWhenNeeded)
   .use(rehypeTruncate)
   .use(rehypeCollectLinks)
