@@ -134,6 +134,19 @@ describe('large ordinary Markdown stays linear', () => {
     expect(seconds).toBeLessThan(1.5);
   });
 
+  // micromark resolves a paragraph's inline content with a splice of the whole paragraph's
+  // events per merge or match (linearResolvers.ts): 100 KB of these took 7-12 s of CPU.
+  it.each([
+    ['25,000 emphases on one line', '*a* '.repeat(25_000), 'emphasis'],
+    ['25,000 strikethroughs on one line', '~a~ '.repeat(25_000), 'delete'],
+    ['25,000 closing "*" with no opener', 'a* '.repeat(25_000), 'paragraph'],
+  ])('%s', (_, text, type) => {
+    const { result: tree, seconds } = cpuSeconds(() => markdownProcessor.parse(text) as unknown as { children: { type: string; children: { type: string }[] }[] });
+    const nodes = type === 'paragraph' ? tree.children : tree.children[0]!.children.filter((n) => n.type === type);
+    expect(nodes.length).toBe(type === 'paragraph' ? 1 : 25_000);
+    expect(seconds).toBeLessThan(3.5);
+  });
+
   it('a list is loose or tight as a whole, as before', () => {
     expect(load('- a\n- b\n\n- c\n').doc.html).toBe('<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n</ul>');
     expect(load('- a\n- b\n- c\n').doc.html).toBe('<ul>\n<li>a</li>\n<li>b</li>\n<li>c</li>\n</ul>');

@@ -2,6 +2,7 @@ import './linearEditMap.ts';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
+import { remarkLinearStrikethrough } from './linearResolvers.ts';
 import remarkDirective from 'remark-directive';
 import remarkRehype from 'remark-rehype';
 import { remarkRestoreDirectives } from './directives.ts';
@@ -24,6 +25,7 @@ import { rehypeTaskListLabels } from './taskLists.ts';
 export const markdownProcessor = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  .use(remarkLinearStrikethrough)
   .use(remarkDirective)
   .use(remarkRestoreDirectives)
   .use(remarkAdmonitions)
