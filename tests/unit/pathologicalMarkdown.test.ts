@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
 import { findDeepNesting } from '../../cli/content/markdown/nesting.ts';
 import { walk } from '../../cli/content/markdown/walk.ts';
-import '../../cli/content/markdown/processor.ts';
+import { markdownProcessor } from '../../cli/content/markdown/processor.ts';
+import { VFile } from 'vfile';
 import { EditMap } from 'micromark-util-edit-map';
 import type { Event } from 'micromark-util-types';
 import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
@@ -112,5 +113,43 @@ describe('pathological Markdown ends quickly, with a place', () => {
       count++;
     });
     expect(count).toBe(100_000);
+  });
+});
+
+/** CPU seconds (user + system) of `run`: the machine is shared, so wall time says little. */
+const cpuSeconds = <T>(run: () => T): { result: T; seconds: number } => {
+  const before = process.cpuUsage();
+  const result = run();
+  const used = process.cpuUsage(before);
+  return { result, seconds: (used.user + used.system) / 1e6 };
+};
+
+// Large but ordinary pages: each of these grew with the square of its size in one of the
+// libraries, and is now linear. Sizes are the smallest that show the square clearly.
+describe('large ordinary Markdown stays linear', () => {
+  it('a tight list of 30,000 items (mdast-util-to-hast asked every item about all the others)', () => {
+    const item = (i: number) => ({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children: [{ type: 'text', value: `item ${i}` }] }] });
+    const tree = { type: 'root', children: [{ type: 'list', ordered: false, spread: false, children: Array.from({ length: 30_000 }, (_, i) => item(i)) }] };
+    const { result, seconds } = cpuSeconds(() => markdownProcessor.runSync(tree as never, new VFile({ path: 'docs/x.md', value: '' })) as unknown as { children: { children: unknown[] }[] });
+    expect(result.children[0]!.children.filter((c) => (c as { tagName?: string }).tagName === 'li')).toHaveLength(30_000);
+    expect(seconds).toBeLessThan(1.5);
+  });
+
+  // micromark resolves a paragraph's inline content with a splice of the whole paragraph's
+  // events per merge or match (linearResolvers.ts): 100 KB of these took 7-12 s of CPU.
+  it.each([
+    ['25,000 emphases on one line', '*a* '.repeat(25_000), 'emphasis'],
+    ['25,000 strikethroughs on one line', '~a~ '.repeat(25_000), 'delete'],
+    ['25,000 closing "*" with no opener', 'a* '.repeat(25_000), 'paragraph'],
+  ])('%s', (_, text, type) => {
+    const { result: tree, seconds } = cpuSeconds(() => markdownProcessor.parse(text) as unknown as { children: { type: string; children: { type: string }[] }[] });
+    const nodes = type === 'paragraph' ? tree.children : tree.children[0]!.children.filter((n) => n.type === type);
+    expect(nodes.length).toBe(type === 'paragraph' ? 1 : 25_000);
+    expect(seconds).toBeLessThan(3.5);
+  });
+
+  it('a list is loose or tight as a whole, as before', () => {
+    expect(load('- a\n- b\n\n- c\n').doc.html).toBe('<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n</ul>');
+    expect(load('- a\n- b\n- c\n').doc.html).toBe('<ul>\n<li>a</li>\n<li>b</li>\n<li>c</li>\n</ul>');
   });
 });

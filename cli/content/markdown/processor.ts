@@ -2,6 +2,7 @@ import './linearEditMap.ts';
 import { unified, type PluggableList } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
+import { remarkLinearStrikethrough } from './linearResolvers.ts';
 import remarkDirective from 'remark-directive';
 import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
 import remarkMdx from 'remark-mdx';
@@ -12,6 +13,7 @@ import { remarkTabs } from './tabs.ts';
 import { remarkHeadingIds } from './headings.ts';
 import { remarkTruncateMarker, rehypeTruncate } from './truncate.ts';
 import { codeBlockHandler } from './codeBlock.ts';
+import { listItemHandler } from './listItem.ts';
 import { rehypeRawWhenNeeded } from './rawHtml.ts';
 import { rehypeCollectLinks } from './links.ts';
 import { rehypeCollectIds } from './ids.ts';
@@ -32,13 +34,14 @@ function pipeline(mdx: boolean) {
     .use(remarkParse)
     .use(mdxSyntax)
     .use(remarkGfm)
+    .use(remarkLinearStrikethrough)
     .use(remarkDirective)
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
     .use(remarkTabs)
     .use(remarkHeadingIds)
     .use(remarkTruncateMarker)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
     .use(rehypeRawWhenNeeded, MDX_NODES)
     .use(rehypeTruncate)
     .use(rehypeCollectLinks)
