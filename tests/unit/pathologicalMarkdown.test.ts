@@ -149,7 +149,7 @@ describe('large ordinary Markdown stays linear', () => {
   });
 
   it('a list is loose or tight as a whole, as before', () => {
-    expect(load('- a\n- b\n\n- c\n').doc.html).toBe('<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n</ul>');
-    expect(load('- a\n- b\n- c\n').doc.html).toBe('<ul>\n<li>a</li>\n<li>b</li>\n<li>c</li>\n</ul>');
+    expect(toHtml(load('- a\n- b\n\n- c\n').doc.content)).toBe('<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n</ul>');
+    expect(toHtml(load('- a\n- b\n- c\n').doc.content)).toBe('<ul>\n<li>a</li>\n<li>b</li>\n<li>c</li>\n</ul>');
   });
 });
