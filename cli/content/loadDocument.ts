@@ -48,7 +48,7 @@ export interface LoadedDocument {
 export function loadDocument(source: SourceFile): LoadedDocument {
   const fm = parseFrontMatter(source.text, source.file);
   const diagnostics = [...fm.diagnostics];
-  const vfile = new VFile({ path: source.file, value: fm.body, data: { lineOffset: fm.bodyLineOffset } });
+  const vfile = new VFile({ path: source.file, value: fm.body, data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length) } });
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
   let content: MarkdownResult = { html: '', firstParagraph: '', words: 0 };
   // Absurd nesting is refused before the parser and the tree tools recurse into it.

@@ -9,13 +9,18 @@ import { joinRoute } from './paths.ts';
 import { compareCodeUnits, compareText, parseDate } from './machineIndependent.ts';
 import { isRealCalendarDate } from '../content/frontMatter.ts';
 
-const DATE_PREFIX_RE = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;
+// Docusaurus's blog file names: a date anywhere in the path, a folder before it moving
+// after it ("releases/2021-01-01-foo.md" → /2021/01/01/releases/foo).
+const DATE_FILENAME_RE = /^(.*)(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:\/index)?\.mdx?$/;
 const WORDS_PER_MINUTE = 200;
 
 /**
  * The blog's routes: one per post, paginated lists, tags, archive.
- * - A post's date is front matter `date`, else the `YYYY-MM-DD-` prefix of its file or
- *   folder name; its route is front matter `slug`, else /blog/YYYY/MM/DD/name/.
+ * - A post's date is front matter `date`, else the `YYYY-MM-DD` in its path; its route
+ *   is front matter `slug`, else /blog/YYYY/MM/DD/ + the folders before the date + the
+ *   rest of the path ("2021-01-01-foo/index.md" → /blog/2021/01/01/foo/), else the path
+ *   without extension and `/index` ("releases/10.14.md" → /blog/releases/10.14/), as in
+ *   Docusaurus's parseBlogFileName.
  * - Posts are listed newest first (ties by route); drafts are left out, unlisted posts
  *   are built but not listed.
  */
@@ -30,19 +35,17 @@ export function buildBlog(
     .filter((d) => d.area === 'blog' && !(d.frontMatter.draft && !config.docs.includeDrafts))
     .flatMap((document) => {
       const fm = document.frontMatter;
-      const pathName = document.relPath.replace(/\/(index|README)\.mdx?$/i, '').replace(/\.mdx?$/, '');
-      const match = DATE_PREFIX_RE.exec(pathName.split('/').pop()!) ?? DATE_PREFIX_RE.exec(pathName);
-      // A name that does not start with YYYY-MM-DD has no date (as in Docusaurus); one that
-      // does but names no real day is a mistake, which would otherwise crash the build.
-      if (match && !isRealCalendarDate(`${match[1]}-${match[2]}-${match[3]}`)) {
-        diagnostics.push({ severity: 'error', file: document.file, ...catalog.fileNameDate(`${match[1]}-${match[2]}-${match[3]}`) });
+      const match = DATE_FILENAME_RE.exec(document.relPath);
+      const [y, m, d] = match ? [match[2]!, match[3]!.padStart(2, '0'), match[4]!.padStart(2, '0')] : [];
+      // A path without YYYY-MM-DD has no date (as in Docusaurus); one that has it but names
+      // no real day is a mistake, which would otherwise crash the build.
+      if (match && !isRealCalendarDate(`${y}-${m}-${d}`)) {
+        diagnostics.push({ severity: 'error', file: document.file, ...catalog.fileNameDate(`${y}-${m}-${d}`) });
         return [];
       }
-      const date = fm.date ? parseDate(fm.date) : match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : new Date(0);
-      const name = match ? match[4]! : pathName;
-      const permalink = fm.slug
-        ? joinRoute(base, fm.slug)
-        : joinRoute(base, ...(match ? [match[1]!, match[2]!, match[3]!] : []), name);
+      const date = fm.date ? parseDate(fm.date) : match ? new Date(`${y}-${m}-${d}T00:00:00Z`) : new Date(0);
+      const slug = match ? `${match[2]}/${match[3]}/${match[4]}/${match[1]}${match[5]}` : document.relPath.replace(/(?:\/index)?\.mdx?$/i, '');
+      const permalink = joinRoute(base, fm.slug ?? slug);
       const tags: TagLink[] = (fm.tags ?? []).map((t) => {
         const label = typeof t === 'string' ? t : t.label;
         return { label, permalink: joinRoute(base, 'tags', slugify(label)) };

@@ -9,7 +9,7 @@ import { resolveSidebars } from './sidebars.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
 import { checkInvariants } from './invariants.ts';
-import { compareRoutes, joinRoute } from './paths.ts';
+import { compareRoutes, joinRoute, permalinkOf } from './paths.ts';
 import { compareText } from './machineIndependent.ts';
 
 /**
@@ -138,8 +138,11 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
   routes.push(...blog.routes);
   diagnostics.push(...blog.diagnostics);
 
+  const folders = new Set(live.filter((e) => e.folder).map((e) => e.path));
   for (const document of content.documents.filter((d) => d.area === 'pages' && !d.frontMatter.draft)) {
-    const name = document.relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+    const name = document.relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/i, '');
+    const slug = document.frontMatter.slug;
+    if (slug === undefined ? /(^|\/)index\.mdx?$/i.test(document.relPath) : slug.endsWith('/')) folders.add(joinRoute(slug ?? name));
     routes.push({ kind: 'page', path: document.frontMatter.slug ? joinRoute(document.frontMatter.slug) : joinRoute(name), title: document.title, description: document.description, source: document.file, document });
   }
   routes.push({ kind: 'search', path: '/search/', title: 'Search the documentation', description: `Search the ${config.title} documentation.`, noIndex: true });
@@ -159,6 +162,10 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
   });
   diagnostics.push(...checkInvariants(routes, staticFiles));
 
+  for (const route of routes) {
+    const permalink = permalinkOf(route.path, folders.has(route.path), config.trailingSlash);
+    if (permalink !== route.path) route.permalink = permalink;
+  }
   routes.sort(compareRoutes);
   const byPath = new Map(routes.map((r) => [r.path, r]));
   const fileRoutes = new Map<string, string>();

@@ -11,7 +11,7 @@ import { parseDate } from '../graph/machineIndependent.ts';
  */
 export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig): PageData {
   const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical };
-  const html = (r: { document: { html: string } }) => resolveContentLinks(r.document.html, graph, config);
+  const html = (r: { document: { html: string }; permalink?: string; path: string }) => resolveContentLinks(r.document.html, graph, config, r.permalink ?? r.path);
   switch (route.kind) {
     case 'doc': {
       const fm = route.document.frontMatter;
@@ -43,7 +43,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
       return {
         ...base,
         kind: route.kind,
-        posts: route.posts.map((p) => postData(p, resolveContentLinks(p.excerptHtml, graph, config))),
+        posts: route.posts.map((p) => postData(p, resolveContentLinks(p.excerptHtml, graph, config, graph.byPath.get(p.permalink)?.permalink ?? p.permalink))),
         page: route.page,
         totalPages: route.totalPages,
         previousPage: route.previousPage,

@@ -33,13 +33,13 @@ describe('docs routes and ids', () => {
     ]);
   });
 
-  it('take front matter slug (absolute, or relative to the folder) and id', async () => {
+  it('take front matter slug (absolute, or relative to the folder) and id, which names the page as in Docusaurus', async () => {
     const { graph } = await graphOf({
       'docs/a/x.md': md({ slug: '/top' }),
       'docs/a/y.md': md({ slug: 'nested/y2' }),
       'docs/a/z.md': md({ id: 'zed' }),
     });
-    expect(graph.routes.filter((r) => r.kind === 'doc').map((r) => `${(r as DocRoute).doc.id} ${r.path}`)).toEqual(['a/y /a/nested/y2/', 'a/zed /a/z/', 'a/x /top/']);
+    expect(graph.routes.filter((r) => r.kind === 'doc').map((r) => `${(r as DocRoute).doc.id} ${r.path}`)).toEqual(['a/y /a/nested/y2/', 'a/zed /a/zed/', 'a/x /top/']);
   });
 
   it('live under docs.routeBasePath, with their tags and category pages', async () => {
@@ -282,7 +282,7 @@ describe('the docs version and config references', () => {
 describe('the blog', () => {
   const post = (fm: Record<string, unknown>, body = 'Post.\n') => md(fm, body);
 
-  it('dates a post by front matter, else by its file or folder name; routes it by slug, else by date and name', async () => {
+  it('dates a post by front matter, else by its file or folder name; routes it by slug, else by date and path, as Docusaurus does', async () => {
     const { graph } = await graphOf({
       'blog/2024-01-02-dated.md': post({ title: 'Dated' }),
       'blog/2024-02-03-folder/index.md': post({ title: 'Folder' }),
@@ -294,7 +294,8 @@ describe('the blog', () => {
       '2025-07-08 /blog/custom/ Override',
       '2024-02-03 /blog/2024/02/03/folder/ Folder',
       '2024-01-02 /blog/2024/01/02/dated/ Dated',
-      '2023-05-06 /blog/2023/05/06/nested/ Nested',
+      // Folders before the date move after it (Docusaurus's parseBlogFileName).
+      '2023-05-06 /blog/2023/05/06/2023/nested/ Nested',
       '1970-01-01 /blog/undated/ Undated',
     ]);
   });
