@@ -6,6 +6,7 @@ import { toString } from 'mdast-util-to-string';
 import { walk } from './markdown/walk.ts';
 import { parseFrontMatter, type FrontMatter } from './frontMatter.ts';
 import { markdownProcessor } from './markdown/processor.ts';
+import { admonitionTitlesToLabels } from './markdown/admonitions.ts';
 import type { HeadingInfo } from './markdown/headings.ts';
 import type { LinkRef } from './markdown/links.ts';
 import type { SourceFile, ContentArea } from './scan.ts';
@@ -48,7 +49,7 @@ export interface LoadedDocument {
 export function loadDocument(source: SourceFile): LoadedDocument {
   const fm = parseFrontMatter(source.text, source.file);
   const diagnostics = [...fm.diagnostics];
-  const vfile = new VFile({ path: source.file, value: fm.body, data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length) } });
+  const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length) } });
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
   let content: MarkdownResult = { html: '', firstParagraph: '', words: 0 };
   // Absurd nesting is refused before the parser and the tree tools recurse into it.

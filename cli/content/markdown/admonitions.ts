@@ -11,11 +11,50 @@ const DEFAULT_TITLES: Record<string, string> = {
   warning: 'Warning',
   danger: 'Danger',
   caution: 'Caution',
+  important: 'Important',
+  secondary: 'Secondary',
+  success: 'Success',
 };
+
+/** Keywords drawn as another kind, as Docusaurus's classic theme draws them. */
+const LOOKS_LIKE: Record<string, string> = { caution: 'warning', important: 'info', secondary: 'note', success: 'tip' };
+
+const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
+const TITLE_RE = new RegExp(`^((?:> ?)*)( +|\t+)?(:{3,}(?:${ADMONITIONS.join('|')})) +(.*)$`);
+
+/**
+ * `:::tip Some title` → `:::tip[Some title]`, as Docusaurus's mdx1 compatibility
+ * (admonitionTitleToDirectiveLabel) rewrites it before parsing, also in blockquotes and
+ * indented blocks. Unlike Docusaurus, lines inside fenced code are left alone, so a code
+ * sample showing the syntax shows it as written. One line in, one line out: positions
+ * keep their line numbers.
+ */
+export function admonitionTitlesToLabels(markdown: string): string {
+  if (!markdown.includes(':::')) return markdown;
+  let fence: string | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const open = FENCE_RE.exec(line.replace(/^(> ?)+/, ''))?.[1];
+      if (fence) {
+        if (open && open[0] === fence[0] && open.length >= fence.length) fence = undefined;
+        return line;
+      }
+      if (open) {
+        fence = open;
+        return line;
+      }
+      const m = TITLE_RE.exec(line.replace(/\r$/, ''));
+      if (!m || m[4]!.trim() === '') return line;
+      return `${m[1] ?? ''}${m[2] ?? ''}${m[3]}[${m[4]!.trim()}]${line.endsWith('\r') ? '\r' : ''}`;
+    })
+    .join('\n');
+}
 
 /**
  * `:::tip[Title]` … `:::` → `<div class="admonition admonition-tip">` with a heading and a
- * body, as the classic theme lays it out. `caution` is an alias of `warning`.
+ * body, as the classic theme lays it out. `caution` looks like `warning`, `important` like
+ * `info`, `secondary` like `note`, `success` like `tip`.
  */
 export function remarkAdmonitions() {
   return (tree: Root) => {
@@ -24,7 +63,7 @@ export function remarkAdmonitions() {
       if (any.type !== 'containerDirective') return;
       const node = any as unknown as ContainerDirective;
       if (!(ADMONITIONS as readonly string[]).includes(node.name)) return;
-      const kind = node.name === 'caution' ? 'warning' : node.name;
+      const kind = LOOKS_LIKE[node.name] ?? node.name;
       const first = node.children[0];
       const hasLabel = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
       const titleChildren: PhrasingContent[] = hasLabel
