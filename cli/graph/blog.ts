@@ -118,7 +118,8 @@ export function buildBlog(
     .map(({ tag, posts }) => ({ ...tag, count: posts.length }))
     .sort((a, b) => compareText(a.label, b.label));
   const tagsPath = joinRoute(base, 'tags');
-  routes.push({ kind: 'blog-tags', path: tagsPath, title: 'Tags', description: `All tags used on the ${config.blog.title.toLowerCase()}.`, tags });
+  // As in Docusaurus: a tags page only when some post has a tag, an archive only when some post is listed.
+  if (tags.length > 0) routes.push({ kind: 'blog-tags', path: tagsPath, title: 'Tags', description: `All tags used on the ${config.blog.title.toLowerCase()}.`, tags });
   for (const { tag, posts } of tagMap.values()) {
     const title = `${posts.length} post${posts.length === 1 ? '' : 's'} tagged with "${tag.label}"`;
     for (const page of paginate(posts, config.blog.postsPerPage, tag.permalink)) {
@@ -131,7 +132,7 @@ export function buildBlog(
     const year = post.date.slice(0, 4);
     years.set(year, [...(years.get(year) ?? []), post]);
   }
-  routes.push({
+  if (listed.length > 0) routes.push({
     kind: 'blog-archive',
     path: joinRoute(base, 'archive'),
     title: 'Archive',
