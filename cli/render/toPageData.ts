@@ -10,7 +10,8 @@ import { parseDate } from '../graph/machineIndependent.ts';
  * the sidebar cut down to the branch that is open on this page.
  */
 export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig): PageData {
-  const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical };
+  const fm = 'document' in route ? route.document.frontMatter : undefined;
+  const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical, keywords: fm?.keywords?.length ? fm.keywords : undefined, image: fm?.image };
   const html = (r: { document: { html: string }; permalink?: string; path: string }) => resolveContentLinks(r.document.html, graph, config, r.permalink ?? r.path);
   switch (route.kind) {
     case 'doc': {
