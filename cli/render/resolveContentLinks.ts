@@ -20,8 +20,9 @@ export function contentFileUrl(file: string): string {
 
 const MARK_RE = new RegExp(`(href|src)="${FILE_LINK_MARK}([^"#?]*)(\\?[^"#]*)?(#[^"]*)?"`, 'g');
 const ABSOLUTE_RE = /(href|src)="(\/(?!\/)[^"#?]*)([^"]*)"/g;
-// A relative URL: not a fragment, not absolute, no scheme, not a marker.
-const RELATIVE_RE = /href="(?![#/]|[a-zA-Z][a-zA-Z\d+.-]*:|\uE000)([^"]+)"/g;
+// A link's relative URL: not a fragment, not absolute, no scheme, not a marker. Only in
+// an <a> tag: code samples hold "href=" as text, where "<" is escaped.
+const RELATIVE_RE = /(<a\s[^>]*?)href="(?![#/]|[a-zA-Z][a-zA-Z\d+.-]*:|\uE000)([^"]+)"/g;
 
 /**
  * Finishes a document's HTML once routes are known: links to `.md` files become their
@@ -37,7 +38,7 @@ export function resolveContentLinks(html: string, graph: RouteGraph, config: Res
   const base = escapeHtml(config.baseUrl);
   let out = html;
   if (pageUrl !== undefined) {
-    out = out.replace(RELATIVE_RE, (whole, written: string) => {
+    out = out.replace(RELATIVE_RE, (whole, tag: string, written: string) => {
       let url: URL;
       try {
         url = new URL(unescapeAttribute(written), `http://site${pageUrl}`);
@@ -47,7 +48,7 @@ export function resolveContentLinks(html: string, graph: RouteGraph, config: Res
       const route = findRoute(url.pathname, graph);
       const path = route && route.path !== '/404.html' ? route.path : url.pathname;
       // Absolute within the site: the base URL is added below, as for authors' absolute links.
-      return `href="${escapeHtml(path + url.search + url.hash)}"`;
+      return `${tag}href="${escapeHtml(path + url.search + url.hash)}"`;
     });
   }
   // Authors' absolute links first: the resolved markers below already carry the base URL.

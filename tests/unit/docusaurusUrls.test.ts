@@ -55,6 +55,9 @@ describe('the docusaurus-urls fixture', async () => {
     expect(hrefs('/docs/guides/')).toEqual(['/docs/guides/setup/']);
     expect(hrefs('/docs/api/deep/nested/')).toEqual(['/docs/api/']);
     expect(hrefs('/help/')).toEqual(['/about/']);
+    // A code sample showing a relative link shows it as written.
+    const setup = toPageData(graph.byPath.get('/docs/guides/setup/')!, graph, config) as { html: string };
+    expect(parse(setup.html, { blockTextElements: {} }).querySelector('pre')!.textContent).toContain('<a href="config">');
   });
 });
 
