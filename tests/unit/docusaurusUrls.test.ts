@@ -101,6 +101,18 @@ describe('the rules, one by one', () => {
     ]);
   });
 
+  it('puts docs at the site root with routeBasePath "" or "/"', async () => {
+    for (const routeBasePath of ['', '/']) {
+      const { graph } = await graphOf({ 'docs/a.md': '# A\n', 'docs/index.md': '# Home\n' }, { trailingSlash: undefined, docs: { routeBasePath } });
+      expect(graph.routes.filter((r) => r.kind === 'doc').map((r) => r.permalink ?? r.path)).toEqual(['/', '/a']);
+    }
+  });
+
+  it('refuses a front matter id holding "/", at its line', async () => {
+    const { diagnostics } = await graphOf({ 'docs/a.md': '---\ntitle: A\nid: x/y\n---\n# A\n' });
+    expect(diagnostics).toEqual([expect.stringMatching(/^docs\/a\.md:3: .*"id"/)]);
+  });
+
   it('moves a doc by its front matter id, and keeps the category index by raw names', async () => {
     const { graph } = await graphOf({
       'docs/01-g/01-g.md': '# G\n',
