@@ -4,8 +4,8 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { BlogPostRoute, NavLink, PostSummary, Route, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
-import { slugify } from '../content/slug.ts';
 import { joinRoute } from './paths.ts';
+import { tagOf } from './tags.ts';
 import { compareCodeUnits, compareText, parseDate } from './machineIndependent.ts';
 import { isRealCalendarDate } from '../content/frontMatter.ts';
 
@@ -46,10 +46,7 @@ export function buildBlog(
       const date = fm.date ? parseDate(fm.date) : match ? new Date(`${y}-${m}-${d}T00:00:00Z`) : new Date(0);
       const slug = match ? `${match[2]}/${match[3]}/${match[4]}/${match[1]}${match[5]}` : document.relPath.replace(/(?:\/index)?\.mdx?$/i, '');
       const permalink = joinRoute(base, fm.slug ?? slug);
-      const tags: TagLink[] = (fm.tags ?? []).map((t) => {
-        const label = typeof t === 'string' ? t : t.label;
-        return { label, permalink: joinRoute(base, 'tags', slugify(label)) };
-      });
+      const tags: TagLink[] = (fm.tags ?? []).map((t) => tagOf(t, joinRoute(base, 'tags')));
       const postAuthors = (Array.isArray(fm.authors) ? fm.authors : fm.authors ? [fm.authors] : []).flatMap((a) => {
         if (typeof a !== 'string' && !a.key) return [{ name: a.name ?? '', ...a }];
         const key = typeof a === 'string' ? a : a.key!;

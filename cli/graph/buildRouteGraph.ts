@@ -3,13 +3,13 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { CategoryIndexRoute, DocRoute, DocsVersion, Route, RouteGraph, SidebarItem, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
-import { slugify } from '../content/slug.ts';
 import { duplicateDocIds, placeDocs, type DocEntry } from './docs.ts';
 import { resolveSidebars } from './sidebars.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
 import { checkInvariants } from './invariants.ts';
 import { compareRoutes, joinRoute, permalinkOf } from './paths.ts';
+import { tagOf } from './tags.ts';
 import { compareText } from './machineIndependent.ts';
 
 /**
@@ -55,8 +55,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       return { label: target.document.frontMatter.pagination_label ?? target.label, href: target.path };
     };
     const tags = (fm.tags ?? []).map((t) => {
-      const label = typeof t === 'string' ? t : t.label;
-      const tag = { label, permalink: joinRoute(config.docs.routeBasePath, 'tags', slugify(label)) };
+      const tag = tagOf(t, joinRoute(config.docs.routeBasePath, 'tags'));
       const slot = docsTags.get(tag.permalink) ?? { tag, docs: [] as DocEntry[] };
       slot.docs.push(entry);
       docsTags.set(tag.permalink, slot);

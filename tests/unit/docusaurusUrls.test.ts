@@ -126,3 +126,15 @@ describe('the rules, one by one', () => {
     ].sort());
   });
 });
+
+describe('tags', () => {
+  it('are at the kebab case of their label, or at the permalink they give, for docs and posts alike', async () => {
+    const { graph } = await graphOf({
+      'docs/a.md': '---\ntags: [Release Notes, v1.0, "What\'s new", café, camelCase, {label: Own, permalink: /my-own}]\n---\n# A\n',
+      'blog/2024-01-01-p.md': '---\ntitle: P\ntags: [Release Notes, {label: Own, permalink: mine}]\n---\nText.\n',
+    });
+    const docTags = graph.routes.filter((r) => r.kind === 'docs-tag').map((r) => r.path);
+    expect(docTags).toEqual(['/tags/cafe/', '/tags/camel-case/', '/tags/my-own/', '/tags/release-notes/', '/tags/v-1-0/', '/tags/whats-new/']);
+    expect(graph.posts[0]!.tags).toEqual([{ label: 'Release Notes', permalink: '/blog/tags/release-notes/' }, { label: 'Own', permalink: '/blog/tags/mine/' }]);
+  });
+});
