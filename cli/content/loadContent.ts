@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SourceFile } from './scan.ts';
 import { loadDocument, type LoadedDocument } from './loadDocument.ts';
-import { loadCategory, loadAuthors, type CategoryMeta, type Author } from './loadMeta.ts';
+import { loadCategory, loadAuthors, loadTagsFile, type CategoryMeta, type Author, type TagDeclaration } from './loadMeta.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 
 /** Everything the load stage produced, as the graph stage takes it. */
@@ -9,6 +9,8 @@ export interface LoadedContent {
   documents: LoadedDocument[];
   categories: CategoryMeta[];
   authors: Record<string, Author>;
+  /** Each area's `tags.yml`, when it has one. */
+  tagsFiles: Partial<Record<'docs' | 'blog', Record<string, TagDeclaration>>>;
   diagnostics: Diagnostic[];
 }
 
@@ -58,6 +60,7 @@ export async function loadContent(
   });
   const categories: CategoryMeta[] = [];
   let authors: Record<string, Author> = {};
+  const tagsFiles: LoadedContent['tagsFiles'] = {};
   const diagnostics: Diagnostic[] = [...unreadable, ...documents.flatMap((d) => d.diagnostics)];
   for (const source of files) {
     if (source.area === 'docs' && /(^|\/)_category_\.(json|ya?ml)$/.test(source.relPath)) {
@@ -68,7 +71,11 @@ export async function loadContent(
       const result = loadAuthors(source);
       authors = result.authors;
       diagnostics.push(...result.diagnostics);
+    } else if ((source.area === 'docs' || source.area === 'blog') && /^tags\.ya?ml$/.test(source.relPath)) {
+      const result = loadTagsFile(source);
+      tagsFiles[source.area] = result.tags;
+      diagnostics.push(...result.diagnostics);
     }
   }
-  return { documents, categories, authors, diagnostics };
+  return { documents, categories, authors, tagsFiles, diagnostics };
 }

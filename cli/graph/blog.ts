@@ -1,5 +1,5 @@
 import type { LoadedDocument } from '../content/loadDocument.ts';
-import type { Author } from '../content/loadMeta.ts';
+import type { Author, TagDeclaration } from '../content/loadMeta.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { BlogPostRoute, NavLink, PostSummary, Route, TagLink } from './types.ts';
@@ -28,6 +28,7 @@ export function buildBlog(
   documents: LoadedDocument[],
   authors: Record<string, Author>,
   config: ResolvedConfig,
+  declaredTags: Record<string, TagDeclaration> = {},
 ): { routes: Route[]; posts: PostSummary[]; recent: NavLink[]; diagnostics: Diagnostic[] } {
   const base = joinRoute(config.blog.routeBasePath);
   const diagnostics: Diagnostic[] = [];
@@ -46,7 +47,7 @@ export function buildBlog(
       const date = fm.date ? parseDate(fm.date) : match ? new Date(`${y}-${m}-${d}T00:00:00Z`) : new Date(0);
       const slug = match ? `${match[2]}/${match[3]}/${match[4]}/${match[1]}${match[5]}` : document.relPath.replace(/(?:\/index)?\.mdx?$/i, '');
       const permalink = joinRoute(base, fm.slug ?? slug);
-      const tags: TagLink[] = (fm.tags ?? []).map((t) => tagOf(t, joinRoute(base, 'tags')));
+      const tags: TagLink[] = (fm.tags ?? []).map((t) => tagOf(t, joinRoute(base, 'tags'), declaredTags));
       const postAuthors = (Array.isArray(fm.authors) ? fm.authors : fm.authors ? [fm.authors] : []).flatMap((a) => {
         if (typeof a !== 'string' && !a.key) return [{ name: a.name ?? '', ...a }];
         const key = typeof a === 'string' ? a : a.key!;

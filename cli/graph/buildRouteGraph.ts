@@ -55,7 +55,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       return { label: target.document.frontMatter.pagination_label ?? target.label, href: target.path };
     };
     const tags = (fm.tags ?? []).map((t) => {
-      const tag = tagOf(t, joinRoute(config.docs.routeBasePath, 'tags'));
+      const tag = tagOf(t, joinRoute(config.docs.routeBasePath, 'tags'), content.tagsFiles.docs);
       const slot = docsTags.get(tag.permalink) ?? { tag, docs: [] as DocEntry[] };
       slot.docs.push(entry);
       docsTags.set(tag.permalink, slot);
@@ -133,7 +133,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     }
   }
 
-  const blog = buildBlog(content.documents, content.authors, config);
+  const blog = buildBlog(content.documents, content.authors, config, content.tagsFiles.blog);
   routes.push(...blog.routes);
   diagnostics.push(...blog.diagnostics);
 

@@ -9,6 +9,7 @@ import { toPageData } from '../../cli/render/toPageData.ts';
 import { checkLinks } from '../../cli/links/checkLinks.ts';
 import { permalinkOf, resolveSlug, stripNumberPrefix } from '../../cli/graph/paths.ts';
 import { graphOf } from '../helpers/memorySite.ts';
+import type { DocRoute } from '../../cli/graph/types.ts';
 
 /**
  * Ids, URLs and links exactly as Docusaurus makes them (issue #13), on a fixture site
@@ -136,5 +137,28 @@ describe('tags', () => {
     const docTags = graph.routes.filter((r) => r.kind === 'docs-tag').map((r) => r.path);
     expect(docTags).toEqual(['/tags/cafe/', '/tags/camel-case/', '/tags/my-own/', '/tags/release-notes/', '/tags/v-1-0/', '/tags/whats-new/']);
     expect(graph.posts[0]!.tags).toEqual([{ label: 'Release Notes', permalink: '/blog/tags/release-notes/' }, { label: 'Own', permalink: '/blog/tags/mine/' }]);
+  });
+
+  it("take label and permalink from the folder's tags.yml, with Docusaurus's defaults; other tags stay inline", async () => {
+    const { graph, diagnostics } = await graphOf({
+      'docs/tags.yml': 'release:\n  label: Releases\n  permalink: /all-releases\n  description: Every release.\nhello World:\nnews: {}\n',
+      'docs/a.md': '---\ntags: [release, hello World, news, other]\n---\n# A\n',
+      'blog/tags.yml': 'release:\n  permalink: /shipped\n',
+      'blog/2024-01-01-p.md': '---\ntitle: P\ntags: [release]\n---\nText.\n',
+      'blog/2024-01-02-q.md': '---\ntitle: Q\ntags: [{label: release, permalink: /inline}]\n---\nText.\n',
+    });
+    expect(diagnostics).toEqual([]);
+    expect((graph.byPath.get('/a/') as DocRoute).tags).toEqual([
+      { label: 'Releases', permalink: '/tags/all-releases/' },
+      { label: 'Hello world', permalink: '/tags/hello-world/' },
+      { label: 'News', permalink: '/tags/news/' },
+      { label: 'other', permalink: '/tags/other/' },
+    ]);
+    expect(graph.posts.map((p) => p.tags)).toEqual([[{ label: 'release', permalink: '/blog/tags/inline/' }], [{ label: 'Release', permalink: '/blog/tags/shipped/' }]]);
+  });
+
+  it('report a tags.yml that is not a map of tags, at its line', async () => {
+    const { diagnostics } = await graphOf({ 'docs/tags.yml': 'release:\n  colour: red\n', 'docs/a.md': '# A\n' });
+    expect(diagnostics).toEqual([`docs/tags.yml:1: tags.yml: "release" Unrecognized key: "colour".`]);
   });
 });
