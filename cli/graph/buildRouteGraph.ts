@@ -159,7 +159,10 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.sidebarId`, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(sidebars)) });
     }
   });
-  diagnostics.push(...checkInvariants(routes, staticFiles));
+  // Two docs with one id share a route too (the id names the page): reported once, as the id.
+  const idCount = new Map<string, number>();
+  for (const entry of entries) idCount.set(entry.id, (idCount.get(entry.id) ?? 0) + 1);
+  diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(r.doc.id) === 1), staticFiles));
 
   for (const route of routes) {
     const permalink = permalinkOf(route.path, folders.has(route.path), config.trailingSlash);
