@@ -50,7 +50,7 @@ export function placeDocs(documents: LoadedDocument[], config: ResolvedConfig): 
       const strip = (segment: string) => (fm.parse_number_prefixes === false ? { name: segment } : stripNumberPrefix(segment));
       const dirNames = parts.map((p) => strip(p).name);
       const { name: stripped, prefix } = strip(fileName);
-      const isIndex = [ 'index', 'readme', parts[parts.length - 1]?.toLowerCase()].includes(fileName.toLowerCase());
+      const isIndex = ['index', 'readme', parts[parts.length - 1]?.toLowerCase()].includes(fileName.toLowerCase());
       const name = fm.id ?? stripped;
       const id = [...dirNames, name].join('/');
       const folder = `/${dirNames.map((d) => `${d}/`).join('')}`;
