@@ -65,6 +65,10 @@ interface PageBase {
   title: string;
   description: string;
   canonical?: string;
+  /** Front matter `keywords`, for `<meta name="keywords">`. */
+  keywords?: string[];
+  /** Front matter `image`: the page's social card instead of the site's. */
+  image?: string;
 }
 
 export interface DocPageData extends PageBase {

@@ -13,7 +13,8 @@ const author = z.union([
 
 /** The Docusaurus front matter keys we understand; unknown keys are kept and ignored. */
 export const frontMatterSchema = z.looseObject({
-  id: z.string().optional(),
+  // Docusaurus refuses a slash: the id is joined to the folder path.
+  id: z.string().regex(/^[^/]*$/, 'A doc id without "/" (the folder is added to it)').optional(),
   title: z.string().optional(),
   description: z.string().optional(),
   slug: z.string().optional(),
@@ -21,6 +22,9 @@ export const frontMatterSchema = z.looseObject({
   sidebar_position: z.number().optional(),
   sidebar_class_name: z.string().optional(),
   sidebar_key: z.string().optional(),
+  sidebar_custom_props: z.record(z.string(), z.unknown()).optional(),
+  parse_number_prefixes: z.boolean().optional(),
+  custom_edit_url: z.string().nullable().optional(),
   displayed_sidebar: z.string().nullable().optional(),
   tags: z.array(z.union([z.string(), z.looseObject({ label: z.string(), permalink: z.string().optional() })])).optional(),
   keywords: stringList.optional(),

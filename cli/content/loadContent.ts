@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SourceFile } from './scan.ts';
 import { loadDocument, type LoadedDocument } from './loadDocument.ts';
-import { loadCategory, loadAuthors, type CategoryMeta, type Author } from './loadMeta.ts';
+import { loadCategory, loadAuthors, loadTagsFile, type CategoryMeta, type Author, type TagDeclaration } from './loadMeta.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 
@@ -12,6 +12,8 @@ export interface LoadedContent {
   partials: Map<string, LoadedDocument>;
   categories: CategoryMeta[];
   authors: Record<string, Author>;
+  /** Each area's `tags.yml`, when it has one. */
+  tagsFiles: Partial<Record<'docs' | 'blog', Record<string, TagDeclaration>>>;
   diagnostics: Diagnostic[];
 }
 
@@ -64,6 +66,7 @@ export async function loadContent(
   const partials = loadPartials(documents, deps.readPartial, cache);
   const categories: CategoryMeta[] = [];
   let authors: Record<string, Author> = {};
+  const tagsFiles: LoadedContent['tagsFiles'] = {};
   const diagnostics: Diagnostic[] = [...unreadable, ...documents.flatMap((d) => d.diagnostics), ...partials.diagnostics];
   for (const source of files) {
     if (source.area === 'docs' && /(^|\/)_category_\.(json|ya?ml)$/.test(source.relPath)) {
@@ -74,9 +77,13 @@ export async function loadContent(
       const result = loadAuthors(source);
       authors = result.authors;
       diagnostics.push(...result.diagnostics);
+    } else if ((source.area === 'docs' || source.area === 'blog') && /^tags\.ya?ml$/.test(source.relPath)) {
+      const result = loadTagsFile(source);
+      tagsFiles[source.area] = result.tags;
+      diagnostics.push(...result.diagnostics);
     }
   }
-  return { documents, partials: partials.loaded, categories, authors, diagnostics };
+  return { documents, partials: partials.loaded, categories, authors, tagsFiles, diagnostics };
 }
 
 /**

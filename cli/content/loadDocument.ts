@@ -7,6 +7,7 @@ import { parseFrontMatter, type FrontMatter } from './frontMatter.ts';
 import { markdownProcessor, mdxProcessor } from './markdown/processor.ts';
 import { mdxCompatText } from './markdown/mdxCompat.ts';
 import type { MdxData } from './markdown/mdx.ts';
+import { admonitionTitlesToLabels } from './markdown/admonitions.ts';
 import type { HeadingInfo } from './markdown/headings.ts';
 import type { LinkRef } from './markdown/links.ts';
 import type { SourceFile, ContentArea } from './scan.ts';
@@ -56,7 +57,7 @@ export function loadDocument(source: SourceFile): LoadedDocument {
   const diagnostics = [...fm.diagnostics];
   const setting = fm.data.format;
   const mdx = (setting === undefined ? source.format : setting === 'detect' ? (source.relPath.endsWith('.mdx') ? 'mdx' : 'md') : setting) === 'mdx';
-  const vfile = new VFile({ path: source.file, value: mdx ? mdxCompatText(fm.body) : fm.body, data: { lineOffset: fm.bodyLineOffset } });
+  const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(mdx ? mdxCompatText(fm.body) : fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length) } });
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
   let content: MarkdownResult = { tree: { type: 'root', children: [] }, firstParagraph: '', words: 0 };
   // Absurd nesting is refused before the parser and the tree tools recurse into it.

@@ -4,6 +4,7 @@ import type { SourceFile } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
+import { kebabCase } from './slug.ts';
 
 const categorySchema = z.strictObject({
   label: z.string().optional(),
@@ -66,6 +67,40 @@ export function loadAuthors(source: SourceFile): { authors: Record<string, Autho
     };
   }
   return { authors: result.data, diagnostics: [] };
+}
+
+const tagEntrySchema = z.strictObject({ label: z.string().optional(), permalink: z.string().optional(), description: z.string().optional() }).nullable();
+
+/** A tag declared in `tags.yml`, with Docusaurus's defaults filled in. */
+export interface TagDeclaration {
+  label: string;
+  /** Relative to the tags page ("/release"). */
+  permalink: string;
+  description?: string;
+}
+
+/**
+ * Parses a docs or blog folder's `tags.yml` (Docusaurus's tags file): a map from the key
+ * front matter uses to `{label, permalink, description}`; label defaults to the key
+ * capitalised ("hello World" → "Hello world"), permalink to its kebab case.
+ */
+export function loadTagsFile(source: SourceFile): { tags: Record<string, TagDeclaration>; diagnostics: Diagnostic[] } {
+  const parsed = parseData(source);
+  if ('diagnostic' in parsed) return { tags: {}, diagnostics: [parsed.diagnostic] };
+  const result = z.record(z.string(), tagEntrySchema).safeParse(parsed.value ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    return { tags: {}, diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, issue.path), column: 1, ...catalog.tagsFileInvalid(issue.path.join('.'), issue.message) }] };
+  }
+  const tags: Record<string, TagDeclaration> = {};
+  for (const [key, entry] of Object.entries(result.data)) {
+    tags[key] = {
+      label: entry?.label ?? key.charAt(0).toUpperCase() + key.slice(1).toLowerCase(),
+      permalink: entry?.permalink ?? `/${kebabCase(key)}`,
+      description: entry?.description,
+    };
+  }
+  return { tags, diagnostics: [] };
 }
 
 /** The line of a key path in a YAML file (best effort; 1 when it cannot be found). */

@@ -35,10 +35,11 @@ export function formatOf(config: Pick<ResolvedConfig, 'markdown'>, relPath: stri
 const MARKDOWN_RE = /\.mdx?$/;
 const CATEGORY_RE = /^_category_\.(json|ya?ml)$/;
 const AUTHORS_RE = /^authors\.ya?ml$/;
+const TAGS_RE = /^tags\.ya?ml$/;
 
-/** The content files the generator reads: Markdown, category files and authors.yml. */
+/** The content files the generator reads: Markdown, category files, authors.yml and tags.yml. */
 export function isContentFile(name: string): boolean {
-  return MARKDOWN_RE.test(name) || CATEGORY_RE.test(name) || AUTHORS_RE.test(name);
+  return MARKDOWN_RE.test(name) || CATEGORY_RE.test(name) || AUTHORS_RE.test(name) || TAGS_RE.test(name);
 }
 
 export interface ScanResult<T> {

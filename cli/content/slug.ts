@@ -26,3 +26,17 @@ export function createSlugger(): { slug(text: string): string; reserve(id: strin
 export function slugify(text: string): string {
   return new GithubSlugger().slug(text);
 }
+
+// lodash's words(): runs of letters split at case changes ("XMLHttp" → XML, Http), and
+// runs of digits apart from letters ("v1.0" → v, 1, 0); everything else separates.
+const WORD_RE = /\p{Lu}?[\p{Ll}\p{M}]+|\p{Lu}+(?![\p{Ll}\p{M}])|\p{Lu}|\p{N}+|[\p{L}\p{M}]+/gu;
+
+/**
+ * lodash's kebabCase, which Docusaurus uses for tag URLs: accents dropped ("café" →
+ * "cafe"), apostrophes removed ("What's" → "whats"), words joined by "-": "Release Notes"
+ * → "release-notes", "v1.0" → "v-1-0".
+ */
+export function kebabCase(text: string): string {
+  const plain = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/['\u2019]/g, '');
+  return (plain.match(WORD_RE) ?? []).map((w) => w.toLowerCase()).join('-');
+}

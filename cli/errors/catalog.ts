@@ -87,6 +87,11 @@ export const catalog = {
     message: `authors.yml: "${key}" ${reason}.`,
     hint: 'Each author needs at least a name: key: { name: "Jane Doe", title: "…", url: "…", image_url: "…" }.',
   }),
+  tagsFileInvalid: (key: string, reason: string): Entry => ({
+    code: 'tags-file-invalid',
+    message: `tags.yml: "${key}" ${reason}.`,
+    hint: 'Each tag is a key with optional label, permalink and description: release: { label: "Release", permalink: "/release", description: "…" }.',
+  }),
   dataSyntax: (format: 'JSON' | 'YAML', reason: string): Entry => ({
     code: 'data-syntax',
     message: `${format} syntax error: ${reason}.`,

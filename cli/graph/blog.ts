@@ -1,21 +1,26 @@
 import type { LoadedDocument } from '../content/loadDocument.ts';
-import type { Author } from '../content/loadMeta.ts';
+import type { Author, TagDeclaration } from '../content/loadMeta.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { BlogPostRoute, NavLink, PostSummary, Route, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
-import { slugify } from '../content/slug.ts';
 import { joinRoute } from './paths.ts';
+import { tagOf } from './tags.ts';
 import { compareCodeUnits, compareText, parseDate } from './machineIndependent.ts';
 import { isRealCalendarDate } from '../content/frontMatter.ts';
 
-const DATE_PREFIX_RE = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;
+// Docusaurus's blog file names: a date anywhere in the path, a folder before it moving
+// after it ("releases/2021-01-01-foo.md" → /2021/01/01/releases/foo).
+const DATE_FILENAME_RE = /^(.*)(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:\/index)?\.mdx?$/;
 const WORDS_PER_MINUTE = 200;
 
 /**
  * The blog's routes: one per post, paginated lists, tags, archive.
- * - A post's date is front matter `date`, else the `YYYY-MM-DD-` prefix of its file or
- *   folder name; its route is front matter `slug`, else /blog/YYYY/MM/DD/name/.
+ * - A post's date is front matter `date`, else the `YYYY-MM-DD` in its path; its route
+ *   is front matter `slug`, else /blog/YYYY/MM/DD/ + the folders before the date + the
+ *   rest of the path ("2021-01-01-foo/index.md" → /blog/2021/01/01/foo/), else the path
+ *   without extension and `/index` ("releases/10.14.md" → /blog/releases/10.14/), as in
+ *   Docusaurus's parseBlogFileName.
  * - Posts are listed newest first (ties by route); drafts are left out, unlisted posts
  *   are built but not listed.
  */
@@ -23,6 +28,7 @@ export function buildBlog(
   documents: LoadedDocument[],
   authors: Record<string, Author>,
   config: ResolvedConfig,
+  declaredTags: Record<string, TagDeclaration> = {},
 ): { routes: Route[]; posts: PostSummary[]; recent: NavLink[]; diagnostics: Diagnostic[] } {
   const base = joinRoute(config.blog.routeBasePath);
   const diagnostics: Diagnostic[] = [];
@@ -30,23 +36,18 @@ export function buildBlog(
     .filter((d) => d.area === 'blog' && !(d.frontMatter.draft && !config.docs.includeDrafts))
     .flatMap((document) => {
       const fm = document.frontMatter;
-      const pathName = document.relPath.replace(/\/(index|README)\.mdx?$/i, '').replace(/\.mdx?$/, '');
-      const match = DATE_PREFIX_RE.exec(pathName.split('/').pop()!) ?? DATE_PREFIX_RE.exec(pathName);
-      // A name that does not start with YYYY-MM-DD has no date (as in Docusaurus); one that
-      // does but names no real day is a mistake, which would otherwise crash the build.
-      if (match && !isRealCalendarDate(`${match[1]}-${match[2]}-${match[3]}`)) {
-        diagnostics.push({ severity: 'error', file: document.file, ...catalog.fileNameDate(`${match[1]}-${match[2]}-${match[3]}`) });
+      const match = DATE_FILENAME_RE.exec(document.relPath);
+      const [y, m, d] = match ? [match[2]!, match[3]!.padStart(2, '0'), match[4]!.padStart(2, '0')] : [];
+      // A path without YYYY-MM-DD has no date (as in Docusaurus); one that has it but names
+      // no real day is a mistake, which would otherwise crash the build.
+      if (match && !isRealCalendarDate(`${y}-${m}-${d}`)) {
+        diagnostics.push({ severity: 'error', file: document.file, ...catalog.fileNameDate(`${y}-${m}-${d}`) });
         return [];
       }
-      const date = fm.date ? parseDate(fm.date) : match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : new Date(0);
-      const name = match ? match[4]! : pathName;
-      const permalink = fm.slug
-        ? joinRoute(base, fm.slug)
-        : joinRoute(base, ...(match ? [match[1]!, match[2]!, match[3]!] : []), name);
-      const tags: TagLink[] = (fm.tags ?? []).map((t) => {
-        const label = typeof t === 'string' ? t : t.label;
-        return { label, permalink: joinRoute(base, 'tags', slugify(label)) };
-      });
+      const date = fm.date ? parseDate(fm.date) : match ? new Date(`${y}-${m}-${d}T00:00:00Z`) : new Date(0);
+      const slug = match ? `${match[2]}/${match[3]}/${match[4]}/${match[1]}${match[5]}` : document.relPath.replace(/(?:\/index)?\.mdx?$/i, '');
+      const permalink = joinRoute(base, fm.slug ?? slug);
+      const tags: TagLink[] = (fm.tags ?? []).map((t) => tagOf(t, joinRoute(base, 'tags'), declaredTags));
       const postAuthors = (Array.isArray(fm.authors) ? fm.authors : fm.authors ? [fm.authors] : []).flatMap((a) => {
         if (typeof a !== 'string' && !a.key) return [{ name: a.name ?? '', ...a }];
         const key = typeof a === 'string' ? a : a.key!;
@@ -115,7 +116,8 @@ export function buildBlog(
     .map(({ tag, posts }) => ({ ...tag, count: posts.length }))
     .sort((a, b) => compareText(a.label, b.label));
   const tagsPath = joinRoute(base, 'tags');
-  routes.push({ kind: 'blog-tags', path: tagsPath, title: 'Tags', description: `All tags used on the ${config.blog.title.toLowerCase()}.`, tags });
+  // As in Docusaurus: a tags page only when some post has a tag, an archive only when some post is listed.
+  if (tags.length > 0) routes.push({ kind: 'blog-tags', path: tagsPath, title: 'Tags', description: `All tags used on the ${config.blog.title.toLowerCase()}.`, tags });
   for (const { tag, posts } of tagMap.values()) {
     const title = `${posts.length} post${posts.length === 1 ? '' : 's'} tagged with "${tag.label}"`;
     for (const page of paginate(posts, config.blog.postsPerPage, tag.permalink)) {
@@ -128,7 +130,7 @@ export function buildBlog(
     const year = post.date.slice(0, 4);
     years.set(year, [...(years.get(year) ?? []), post]);
   }
-  routes.push({
+  if (listed.length > 0) routes.push({
     kind: 'blog-archive',
     path: joinRoute(base, 'archive'),
     title: 'Archive',

@@ -3,13 +3,13 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { CategoryIndexRoute, DocRoute, DocsVersion, Route, RouteGraph, SidebarItem, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
-import { slugify } from '../content/slug.ts';
 import { duplicateDocIds, placeDocs, type DocEntry } from './docs.ts';
 import { resolveSidebars } from './sidebars.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
 import { checkInvariants } from './invariants.ts';
-import { compareRoutes, joinRoute } from './paths.ts';
+import { compareRoutes, joinRoute, permalinkOf } from './paths.ts';
+import { tagOf } from './tags.ts';
 import { compareText } from './machineIndependent.ts';
 
 /**
@@ -55,8 +55,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       return { label: target.document.frontMatter.pagination_label ?? target.label, href: target.path };
     };
     const tags = (fm.tags ?? []).map((t) => {
-      const label = typeof t === 'string' ? t : t.label;
-      const tag = { label, permalink: joinRoute(config.docs.routeBasePath, 'tags', slugify(label)) };
+      const tag = tagOf(t, joinRoute(config.docs.routeBasePath, 'tags'), content.tagsFiles.docs);
       const slot = docsTags.get(tag.permalink) ?? { tag, docs: [] as DocEntry[] };
       slot.docs.push(entry);
       docsTags.set(tag.permalink, slot);
@@ -134,12 +133,15 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     }
   }
 
-  const blog = buildBlog(content.documents, content.authors, config);
+  const blog = buildBlog(content.documents, content.authors, config, content.tagsFiles.blog);
   routes.push(...blog.routes);
   diagnostics.push(...blog.diagnostics);
 
+  const folders = new Set(live.filter((e) => e.folder).map((e) => e.path));
   for (const document of content.documents.filter((d) => d.area === 'pages' && !d.frontMatter.draft)) {
-    const name = document.relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+    const name = document.relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/i, '');
+    const slug = document.frontMatter.slug;
+    if (slug === undefined ? /(^|\/)index\.mdx?$/i.test(document.relPath) : slug.endsWith('/')) folders.add(joinRoute(slug ?? name));
     routes.push({ kind: 'page', path: document.frontMatter.slug ? joinRoute(document.frontMatter.slug) : joinRoute(name), title: document.title, description: document.description, source: document.file, document });
   }
   routes.push({ kind: 'search', path: '/search/', title: 'Search the documentation', description: `Search the ${config.title} documentation.`, noIndex: true });
@@ -157,8 +159,15 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.sidebarId`, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(sidebars)) });
     }
   });
-  diagnostics.push(...checkInvariants(routes, staticFiles));
+  // Two docs with one id share a route too (the id names the page): reported once, as the id.
+  const idCount = new Map<string, number>();
+  for (const entry of entries) idCount.set(entry.id, (idCount.get(entry.id) ?? 0) + 1);
+  diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(r.doc.id) === 1), staticFiles));
 
+  for (const route of routes) {
+    const permalink = permalinkOf(route.path, folders.has(route.path), config.trailingSlash);
+    if (permalink !== route.path) route.permalink = permalink;
+  }
   routes.sort(compareRoutes);
   const byPath = new Map(routes.map((r) => [r.path, r]));
   const fileRoutes = new Map<string, string>();

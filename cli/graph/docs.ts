@@ -2,7 +2,7 @@ import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
-import { joinRoute, stripNumberPrefix } from './paths.ts';
+import { joinRoute, resolveSlug, stripNumberPrefix } from './paths.ts';
 
 /** A doc file placed in the docs tree: its id, folder and route. */
 export interface DocEntry {
@@ -20,17 +20,24 @@ export interface DocEntry {
   /** Order in the sidebar: front matter `sidebar_position`, else the number prefix. */
   position?: number;
   path: string;
+  /** Whether Docusaurus writes the doc's URL with a trailing slash (its slug ends with "/"). */
+  folder: boolean;
   label: string;
   draft: boolean;
   unlisted: boolean;
 }
 
 /**
- * Places every doc: id, route and sidebar order, by Docusaurus's rules:
- * - the route is the folder path + file name, both without number prefixes;
- * - index.md, README.md and a file named like its folder stand for the folder;
- * - front matter `slug` replaces the route (absolute when it starts with "/", else
- *   relative to the folder); `id` replaces the file name in the id.
+ * Places every doc: id, route and sidebar order, by Docusaurus's rules (plugin-content-docs
+ * `doProcessDocMetadata` and `getSlug`):
+ * - number prefixes ("01-", "1 - ", "01.", "01_"; not "2021-11-", "7.0-") are stripped from
+ *   the file name and every folder, unless front matter says `parse_number_prefixes: false`;
+ * - the id is the stripped folder + front matter `id` (as written), else the stripped name;
+ * - the file is its folder's index when its raw name (any case) is `index`, `readme` or
+ *   the raw name of its folder (`01-guides/01-guides.md`, not `01-guides/guides.md`);
+ * - the route is front matter `slug` when it starts with "/"; else the folder for an index
+ *   without `slug`; else `slug` (or the id's last part, so `id` moves the page) resolved as
+ *   a URL path against the folder (`slug: ../x`, `slug: x/`).
  */
 export function placeDocs(documents: LoadedDocument[], config: ResolvedConfig): DocEntry[] {
   const base = config.docs.routeBasePath;
@@ -38,18 +45,16 @@ export function placeDocs(documents: LoadedDocument[], config: ResolvedConfig): 
     .filter((d) => d.area === 'docs')
     .map((document) => {
       const parts = document.relPath.split('/');
-      const fileName = parts.pop()!.replace(/\.mdx?$/, '');
-      const dirNames = parts.map((p) => stripNumberPrefix(p).name);
-      const { name: stripped, prefix } = stripNumberPrefix(fileName);
+      const fileName = parts.pop()!.replace(/\.mdx?$/i, '');
       const fm = document.frontMatter;
-      const isIndex = /^(index|readme)$/i.test(stripped) || (dirNames.length > 0 && stripped === dirNames[dirNames.length - 1]);
+      const strip = (segment: string) => (fm.parse_number_prefixes === false ? { name: segment } : stripNumberPrefix(segment));
+      const dirNames = parts.map((p) => strip(p).name);
+      const { name: stripped, prefix } = strip(fileName);
+      const isIndex = ['index', 'readme', parts[parts.length - 1]?.toLowerCase()].includes(fileName.toLowerCase());
       const name = fm.id ?? stripped;
       const id = [...dirNames, name].join('/');
-      const path = fm.slug
-        ? fm.slug.startsWith('/')
-          ? joinRoute(base, fm.slug)
-          : joinRoute(base, ...dirNames, fm.slug)
-        : joinRoute(base, ...dirNames, isIndex ? '' : stripped);
+      const folder = `/${dirNames.map((d) => `${d}/`).join('')}`;
+      const slug = fm.slug?.startsWith('/') ? fm.slug : isIndex && fm.slug === undefined ? folder : resolveSlug(fm.slug ?? name, folder);
       return {
         document,
         id,
@@ -58,7 +63,8 @@ export function placeDocs(documents: LoadedDocument[], config: ResolvedConfig): 
         name,
         isIndex,
         position: fm.sidebar_position ?? prefix,
-        path,
+        path: joinRoute(base, slug),
+        folder: slug.endsWith('/'),
         label: fm.sidebar_label ?? document.title,
         draft: fm.draft === true && !config.docs.includeDrafts,
         unlisted: fm.unlisted === true,

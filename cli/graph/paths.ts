@@ -74,14 +74,44 @@ export function urlFilePath(urlPath: string): string {
     .join('/');
 }
 
-const PREFIX_RE = /^(\d+)[-_.](?=.)/;
+// Docusaurus's DefaultNumberPrefixParser: "01-x", "01.x", "01_x", "1 - x" lose their
+// prefix; a name that starts like a date or a version ("2021-11-x", "7.0-x") keeps it.
+const PREFIX_RE = /^(\d+)\s*[-_.]+\s*([^-_.\s].*)$/;
+const DATE_OR_VERSION_RE = /^\d+[-_.]\d+/;
 
 /** "02-guides" → { name: "guides", prefix: 2 }: number prefixes order files but stay out of URLs. */
 export function stripNumberPrefix(segment: string): { name: string; prefix?: number } {
-  const m = PREFIX_RE.exec(segment);
-  // "3.3-notes" is a version, not a prefix, when a digit follows the separator.
-  if (!m || /^\d+\.\d/.test(segment)) return { name: segment };
-  return { name: segment.slice(m[0].length), prefix: Number(m[1]) };
+  const m = DATE_OR_VERSION_RE.test(segment) ? null : PREFIX_RE.exec(segment);
+  if (!m) return { name: segment };
+  return { name: m[2]!, prefix: Number(m[1]) };
+}
+
+/**
+ * A slug resolved as a URL path against a folder ("/a/b/"), as Docusaurus's
+ * resolvePathname does: "x" → "/a/b/x", "../x" → "/a/x", "x/" → "/a/b/x/", "/x" → "/x".
+ */
+export function resolveSlug(slug: string, folder: string): string {
+  const segments = slug.startsWith('/') ? [] : folder.split('/').filter(Boolean);
+  const parts = slug.split('/');
+  for (const part of parts) {
+    if (part === '..') segments.pop();
+    else if (part !== '.' && part !== '') segments.push(part);
+  }
+  // "x/", and a last "." or ".." (the folder itself, as in a URL), end with a slash.
+  const trailing = ['', '.', '..'].includes(parts[parts.length - 1]!) && segments.length > 0;
+  return `/${segments.join('/')}${trailing ? '/' : ''}`;
+}
+
+/**
+ * The URL Docusaurus gives a route whose graph path is `path` (always "/a/b/", the
+ * folder whose index.html holds the page): without `trailingSlash` set, a page that
+ * stands for a folder (category index, `slug: /`, a slug ending in "/", pages'
+ * index files) keeps its slash and every other page has none ("/docs/intro"); with it
+ * set, every route follows it. Relative links on the page resolve against this URL.
+ */
+export function permalinkOf(path: string, folder: boolean, trailingSlash: boolean | undefined): string {
+  if (path === '/' || !path.endsWith('/')) return path;
+  return trailingSlash ?? folder ? path : path.slice(0, -1);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../report/diagnostic.ts';
 import type { SidebarItem } from './types.ts';
 import type { DocEntry } from './docs.ts';
 import { catalog } from '../errors/catalog.ts';
-import { slugify } from '../content/slug.ts';
+import { createSlugger } from '../content/slug.ts';
 import { joinRoute, stripNumberPrefix } from './paths.ts';
 
 /** A `generated-index` category page, discovered while resolving sidebars. */
@@ -54,8 +54,11 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
     return { type: 'link', label: label ?? entry.label, href: entry.path, docId: entry.id, className: className ?? entry.document.frontMatter.sidebar_class_name };
   };
 
-  const generatedIndex = (label: string, trail: string[], link: { slug?: string; title?: string; description?: string }, items: SidebarItem[], source: string) => {
-    const path = link.slug ? joinRoute(config.docs.routeBasePath, link.slug) : joinRoute(config.docs.routeBasePath, 'category', ...trail.map(slugify));
+  // As in Docusaurus: /category/ + the label's slug, one slugger for all sidebars (a second
+  // "Examples" category is /category/examples-1), whatever the categories around it.
+  const categorySlugs = createSlugger();
+  const generatedIndex = (label: string, _trail: string[], link: { slug?: string; title?: string; description?: string }, items: SidebarItem[], source: string) => {
+    const path = link.slug ? joinRoute(config.docs.routeBasePath, link.slug) : joinRoute(config.docs.routeBasePath, 'category', categorySlugs.slug(label));
     generatedIndexes.push({ path, title: link.title ?? label, description: link.description ?? '', items, source });
     return path;
   };

@@ -35,8 +35,14 @@ export interface PostSummary extends Omit<PostData, 'excerptHtml'> {
 }
 
 interface RouteBase {
-  /** Always starts and ends with "/" (404 is "/404.html"). */
+  /** Always starts and ends with "/" (404 is "/404.html"): the folder whose index.html holds the page. */
   path: string;
+  /**
+   * The page's URL as Docusaurus writes it (`permalinkOf`): "/docs/intro" for `path`
+   * "/docs/intro/" unless `trailingSlash` is set or the page stands for a folder. Relative
+   * links on the page resolve against it. Absent: the same as `path`.
+   */
+  permalink?: string;
   title: string;
   description: string;
   /** The file this route comes from, for messages. */

@@ -5,7 +5,7 @@ import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import { catalog } from '../errors/catalog.ts';
 import { nearest } from '../report/nearest.ts';
-import { decodePart, resolveLink } from './resolveLink.ts';
+import { decodePart, markdownLinkRoute, resolveLink } from './resolveLink.ts';
 
 export interface CheckDeps {
   /** Files of the static folder, relative to it, with forward slashes. */
@@ -39,7 +39,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
       if (id && from && !idsOf(from).includes(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from.path, nearest(id, idsOf(from), 3)) });
       return;
     }
-    const target = resolveLink(url, from?.path ?? '/', graph, { baseUrl: config.baseUrl, staticFiles: deps.staticFiles });
+    const target = resolveLink(url, from ? from.permalink ?? from.path : '/', graph, { baseUrl: config.baseUrl, staticFiles: deps.staticFiles });
     if (target.type === 'missing') {
       const entry = kind === 'image' || /\.[a-z\d]{2,5}$/i.test(target.pathname)
         ? catalog.missingFile(url, nearest(target.pathname.slice(1), deps.staticFiles, 3, 12).map((f) => `/${f}`))
@@ -59,7 +59,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
       }
       const hash = link.url.includes('#') ? link.url.slice(link.url.indexOf('#') + 1) : undefined;
       if (/\.mdx?$/i.test(link.file)) {
-        const targetPath = graph.fileRoutes.get(link.file);
+        const targetPath = markdownLinkRoute(link.candidates ?? [link.file], graph);
         if (!targetPath) {
           diagnostics.push({ severity: 'error', ...at, ...catalog.brokenMdLink(link.url, nearest(link.file, graph.fileRoutes.keys(), 3)) });
         } else if (hash) {

@@ -65,3 +65,15 @@ export function decodePart(s: string): string {
     return s;
   }
 }
+
+/**
+ * The route of a Markdown link to a file: the first of its candidate files (see
+ * `markdownFileCandidates`) that is published as a page.
+ */
+export function markdownLinkRoute(candidates: string[], graph: Pick<RouteGraph, 'fileRoutes'>): string | undefined {
+  for (const file of candidates) {
+    const route = graph.fileRoutes.get(file);
+    if (route) return route;
+  }
+  return undefined;
+}

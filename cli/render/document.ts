@@ -31,6 +31,13 @@ export function renderDocument({ site, page, body, assets, headTags, noIndex }: 
   const description = escapeHtml(page.description);
   const url = absoluteUrl(site, page.path);
   const canonical = absoluteUrl(site, page.canonical ?? page.path);
+  // A page's own social image (front matter `image`) replaces the site's.
+  const image = page.image && (/^[a-z][a-z\d+.-]*:/i.test(page.image) ? page.image : absoluteUrl(site, page.image));
+  const pageTags = [
+    page.keywords ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">\n` : '',
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">\n<meta name="twitter:image" content="${escapeHtml(image)}">\n` : '',
+  ].join('');
+  const sharedTags = image ? headTags.replace(/<meta (property="og:image"|name="twitter:image") content="[^"]*">\n?/g, '') : headTags;
   // The Markdown is in the body already; the client reads it from there.
   const data = 'html' in page ? { ...page, html: null } : page;
   return `<!DOCTYPE html>
@@ -50,7 +57,7 @@ export function renderDocument({ site, page, body, assets, headTags, noIndex }: 
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${description}">
 ${noIndex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeHtml(canonical)}">
-${headTags}<script>${headScript(site)}</script>
+${pageTags}${sharedTags}<script>${headScript(site)}</script>
 ${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 </head>

@@ -2,7 +2,7 @@ import type { Element, Nodes, Properties, Root } from 'hast';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import { FILE_LINK_MARK } from '../content/markdown/links.ts';
-import { findRoute } from '../links/resolveLink.ts';
+import { findRoute, markdownLinkRoute } from '../links/resolveLink.ts';
 import { encodeSegment } from '../graph/paths.ts';
 
 /** Where files referenced next to Markdown (not in static/) are published. */
@@ -22,27 +22,47 @@ export function contentFileUrl(file: string): string {
  * A document's content tree finished for its page, once routes are known:
  * - links to `.md` files become their routes, files next to the Markdown their
  *   published URL (the load stage marked both, see links.ts);
+ * - relative URL links in `<a>` ("configuration#x", "../x") are resolved against `pageUrl`,
+ *   the page's Docusaurus URL ("/docs/cli", no slash), as the link check resolves them, and
+ *   written as absolute routes: the page's folder-style address ("/docs/cli/") would
+ *   resolve them one level deeper;
  * - with `trailingSlash` set, absolute links to routes take the route's own form;
  * - absolute links get the base URL;
  * - images of the static folder get their intrinsic width and height.
  * Pure, and the tree is not changed: nodes on the way to a change are copied, the rest
  * is shared with the document (which the cache keeps).
  */
-export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfig): Root {
+export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfig, pageUrl?: string): Root {
   const base = config.baseUrl;
   const rewriteAbsolute = config.trailingSlash !== undefined || base !== '/';
 
-  const url = (value: string, attr: 'href' | 'src'): string => {
+  const url = (value: string, attr: 'href' | 'src', inLink: boolean): string => {
     if (value.startsWith(FILE_LINK_MARK)) {
       const rest = value.slice(FILE_LINK_MARK.length);
       const at = rest.indexOf('#');
-      // The marker holds the file's path encoded (a name may hold "#" or "%"); its URL is
-      // encoded too, while the copy on disk has the decoded name a host looks up.
-      const file = (at === -1 ? rest : rest.slice(0, at)).split('/').map(decodeURIComponent).join('/');
       const hash = at === -1 ? '' : rest.slice(at);
-      if (attr === 'src' || !/\.mdx?$/i.test(file)) return base + contentFileUrl(file).split('/').map(encodeSegment).join('/');
-      const route = graph.fileRoutes.get(file);
-      return `${route ? base + route.slice(1) : '#'}${hash}`;
+      const beforeHash = at === -1 ? rest : rest.slice(0, at);
+      const q = beforeHash.indexOf('?');
+      const query = q === -1 ? '' : beforeHash.slice(q);
+      // The marker holds the candidate files encoded, comma-separated (a name may hold "#",
+      // "%" or ","); a file's URL is encoded too, while the copy on disk has the decoded name.
+      const files = (q === -1 ? beforeHash : beforeHash.slice(0, q)).split(',').map((one) => one.split('/').map(decodeURIComponent).join('/'));
+      const file = files[0]!;
+      if (attr === 'src' || !/\.mdx?$/i.test(file)) return base + contentFileUrl(file).split('/').map(encodeSegment).join('/') + query + hash;
+      const route = markdownLinkRoute(files, graph);
+      return `${route ? base + route.slice(1) + query : '#'}${hash}`;
+    }
+    if (inLink && pageUrl !== undefined && attr === 'href' && !/^([#/]|[a-zA-Z][a-zA-Z\d+.-]*:)/.test(value)) {
+      let resolved: URL;
+      try {
+        resolved = new URL(value, `http://site${pageUrl}`);
+      } catch {
+        return value;
+      }
+      const route = findRoute(resolved.pathname, graph);
+      const path = route && route.path !== '/404.html' ? route.path : resolved.pathname;
+      // Absolute within the site now: the base URL is added as for authors' absolute links.
+      return url(path + resolved.search + resolved.hash, attr, false);
     }
     if (rewriteAbsolute && value.startsWith('/') && !value.startsWith('//')) {
       const end = value.search(/[?#]/);
@@ -59,7 +79,7 @@ export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfi
     for (const attr of ['href', 'src'] as const) {
       const value = node.properties[attr];
       if (typeof value !== 'string') continue;
-      const resolved = url(value, attr);
+      const resolved = url(value, attr, node.tagName === 'a');
       if (resolved !== value) (properties ??= { ...node.properties })[attr] = resolved;
     }
     if (node.tagName === 'img' && typeof node.properties.src === 'string' && node.properties.width === undefined && node.properties.height === undefined) {

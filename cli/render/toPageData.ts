@@ -18,9 +18,12 @@ export type ContentRenderer = (tree: HastRoot, page: Omit<ContentContextValue, '
  * is open on this page.
  */
 export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig, render: ContentRenderer): PageData {
-  const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical };
-  const content = (tree: HastRoot, frontMatter: Record<string, unknown>, toc: TocItem[], imports?: ContentImports) => render(resolveTree(tree, graph, config), { frontMatter, toc, docCards: docCardsOf(route, graph) }, imports);
-  const html = (r: { document: LoadedDocument }, toc: TocItem[]) => content(r.document.content, r.document.frontMatter, toc, importsOf(r.document, graph, config));
+  const fm = 'document' in route ? route.document.frontMatter : undefined;
+  const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical, keywords: fm?.keywords?.length ? fm.keywords : undefined, image: fm?.image };
+  // Relative links are read from the page's Docusaurus URL ("/docs/cli", no slash), as the link check reads them.
+  const content = (tree: HastRoot, frontMatter: Record<string, unknown>, toc: TocItem[], pageUrl: string, imports?: ContentImports) =>
+    render(resolveTree(tree, graph, config, pageUrl), { frontMatter, toc, docCards: docCardsOf(route, graph) }, imports);
+  const html = (r: { document: LoadedDocument; permalink?: string; path: string }, toc: TocItem[]) => content(r.document.content, r.document.frontMatter, toc, r.permalink ?? r.path, importsOf(r.document, graph, config, r.permalink ?? r.path));
   switch (route.kind) {
     case 'doc': {
       const fm = route.document.frontMatter;
@@ -56,7 +59,8 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
           // The excerpt may use what its post imports.
           const post = graph.byPath.get(graph.fileRoutes.get(p.source) ?? '');
           const document = post && 'document' in post ? post.document : undefined;
-          return postData(p, content(p.excerpt, document?.frontMatter ?? {}, [], document && importsOf(document, graph, config)));
+          const pageUrl = graph.byPath.get(p.permalink)?.permalink ?? p.permalink;
+          return postData(p, content(p.excerpt, document?.frontMatter ?? {}, [], pageUrl, document && importsOf(document, graph, config, pageUrl)));
         }),
         page: route.page,
         totalPages: route.totalPages,
@@ -126,13 +130,13 @@ function docCardsOf(route: Route, graph: RouteGraph): CategoryPageData['items'] 
 }
 
 /** What a document's MDX imports, with the partials it names loaded and their links resolved (each partial once per chain). */
-function importsOf(document: LoadedDocument, graph: RouteGraph, config: ResolvedConfig, chain: ReadonlySet<string> = new Set([document.file])): ContentImports | undefined {
+function importsOf(document: LoadedDocument, graph: RouteGraph, config: ResolvedConfig, pageUrl: string, chain: ReadonlySet<string> = new Set([document.file])): ContentImports | undefined {
   if (!document.mdx) return undefined;
   const partials: NonNullable<ContentImports['partials']> = {};
   for (const [local, binding] of Object.entries(document.mdx.bindings)) {
     if (binding.kind !== 'partial' || chain.has(binding.file)) continue;
     const partial = graph.partials.get(binding.file);
-    if (partial) partials[local] = { tree: resolveTree(partial.content, graph, config), ...importsOf(partial, graph, config, new Set([...chain, binding.file])) };
+    if (partial) partials[local] = { tree: resolveTree(partial.content, graph, config, pageUrl), ...importsOf(partial, graph, config, pageUrl, new Set([...chain, binding.file])) };
   }
   return { values: document.mdx.scope, bindings: document.mdx.bindings, partials };
 }

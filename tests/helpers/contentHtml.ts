@@ -1,3 +1,4 @@
+import type { ContentRenderer } from '../../cli/render/toPageData.ts';
 import type { Root } from 'hast';
 import { renderContent } from '../../runtime/entry-server.tsx';
 import { contentContext } from '../../runtime/contentContext.ts';
@@ -8,3 +9,6 @@ export function contentHtml(tree: Root, frontMatter: Record<string, unknown> = {
   const site = { baseUrl: '/', title: 'T' } as SiteData;
   return renderContent(tree, { site, content: contentContext({ frontMatter, toc: [], docCards: [] }) });
 }
+
+/** The content renderer `renderRoute` gives toPageData, for tests that make page data directly. */
+export const renderForPage: ContentRenderer = (tree, page, imports) => renderContent(tree, { site: { baseUrl: '/', title: 'T' } as SiteData, content: contentContext(page), imports });

@@ -30,7 +30,7 @@ describe('directives', () => {
   it('reports an unknown block, listing the blocks the theme renders, and knows :::details', () => {
     const d = doc(':::details\nMore.\n:::\n\n:::warn\nX\n:::\n');
     expect(d.diagnostics.map((x) => `${x.line}:${x.column} ${x.code} ${x.message}`)).toEqual([
-      '5:1 unknown-directive Unknown block ":::warn"; the theme renders :::note, :::tip, :::info, :::warning, :::danger, :::caution, :::tabs, :::tab, :::details.',
+      '5:1 unknown-directive Unknown block ":::warn"; the theme renders :::note, :::tip, :::info, :::warning, :::danger, :::caution, :::important, :::secondary, :::success, :::tabs, :::tab, :::details.',
     ]);
   });
 });

@@ -2,8 +2,12 @@ import type { Root, Nodes, Parent, Text } from 'mdast';
 import type { VFile } from 'vfile';
 import { walk } from './walk.ts';
 
-/** Container directives the theme renders. */
-export const ADMONITIONS = ['note', 'tip', 'info', 'warning', 'danger', 'caution'] as const;
+/**
+ * Container directives the theme renders as admonitions: Docusaurus's default keywords,
+ * `secondary`, `success` and `important` included (its theme still draws them, as note,
+ * tip and info).
+ */
+export const ADMONITIONS = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'secondary', 'success'] as const;
 const CONTAINERS = new Set<string>([...ADMONITIONS, 'tabs', 'tab', 'details']);
 
 /**

@@ -12,6 +12,11 @@ export interface LinkRef {
   column: number;
   /** For `.md` links and co-located files: the target's path relative to the site folder. */
   file?: string;
+  /**
+   * For `.md` links: every file the link may mean, in Docusaurus's order of preference
+   * (`markdownFileCandidates`); the first that is a page wins. `file` is the first.
+   */
+  candidates?: string[];
 }
 
 /** Marks a link the render stage rewrites once routes are known (never in real text). */
@@ -46,13 +51,20 @@ export function rehypeCollectLinks() {
         column: start?.column ?? 1,
       };
       if (!SCHEME_RE.test(url) && !url.startsWith('//') && !url.startsWith('#')) {
-        const [pathname, hash = ''] = splitHash(url);
+        const [beforeHash, hash] = splitHash(url);
+        const [pathname, query = ''] = splitQuery(beforeHash);
         const isMarkdown = /\.mdx?$/i.test(pathname);
-        const isRelativeFile = ref.kind === 'image' && !pathname.startsWith('/');
+        // Images, and `@site/` files (never a route), are published beside the page.
+        const isRelativeFile = !pathname.startsWith('/') && (ref.kind === 'image' || pathname.startsWith('@site/'));
         if (isMarkdown || isRelativeFile) {
-          ref.file = path.posix.normalize(path.posix.join(dir, decodeSafe(pathname)));
-          // Encoded in the marker: a file name may hold "#", '"' or "%".
-          node.properties[attr] = `${FILE_LINK_MARK}${ref.file.split('/').map(encodeURIComponent).join('/')}${hash ? `#${hash}` : ''}`;
+          const candidates = isMarkdown
+            ? markdownFileCandidates(decodeSafe(pathname), vfile.path, vfile.data.contentRoot ?? '')
+            : [pathname.startsWith('@site/') ? path.posix.normalize(decodeSafe(pathname.slice('@site/'.length))) : path.posix.normalize(path.posix.join(dir, decodeSafe(pathname)))];
+          ref.file = candidates[0]!;
+          if (candidates.length > 1) ref.candidates = candidates;
+          // Encoded in the marker: a file name may hold "#", '"', "%" or ",".
+          const encoded = candidates.map((c) => c.split('/').map(encodeURIComponent).join('/')).join(',');
+          node.properties[attr] = `${FILE_LINK_MARK}${encoded}${query}${hash !== undefined ? `#${hash}` : ''}`;
         }
       }
       if (ref.kind === 'image') {
@@ -63,6 +75,33 @@ export function rehypeCollectLinks() {
     });
     vfile.data.links = links;
   };
+}
+
+/**
+ * The files a Markdown link to `x.md` may mean, as Docusaurus's resolveMarkdownLinkPathname
+ * tries them (site-relative paths; `contentRoot` is the docs, blog or pages folder with a
+ * trailing "/", or "" when unknown):
+ * - `@site/a/x.md`: that file of the site folder only;
+ * - `/a/x.md`: from the content folder, then from the site folder;
+ * - `./x.md`, `../x.md`: from the linking file's folder only;
+ * - `a/x.md`: from the linking file's folder, then the content folder, then the site folder.
+ */
+export function markdownFileCandidates(pathname: string, fromFile: string, contentRoot: string): string[] {
+  const join = (...parts: string[]) => path.posix.normalize(path.posix.join(...parts));
+  if (pathname.startsWith('@site/')) return [join(pathname.slice('@site/'.length))];
+  if (pathname.startsWith('/')) return unique([join(contentRoot, pathname.slice(1)), join(pathname.slice(1))]);
+  const here = join(path.posix.dirname(fromFile), pathname);
+  if (/^\.\.?\//.test(pathname)) return [here];
+  return unique([here, join(contentRoot, pathname), join(pathname)]);
+}
+
+function unique(list: string[]): string[] {
+  return [...new Set(list)];
+}
+
+function splitQuery(pathname: string): [string, string | undefined] {
+  const i = pathname.indexOf('?');
+  return i === -1 ? [pathname, undefined] : [pathname.slice(0, i), pathname.slice(i)];
 }
 
 export function splitHash(url: string): [string, string | undefined] {
@@ -83,5 +122,7 @@ declare module 'vfile' {
     links: LinkRef[];
     /** Lines of front matter before the Markdown body. */
     lineOffset: number;
+    /** The content folder the file belongs to, site-relative with a trailing "/" ("docs/"). */
+    contentRoot: string;
   }
 }

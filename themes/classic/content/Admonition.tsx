@@ -13,7 +13,8 @@ const STYLES: Record<string, string> = {
   danger: 'danger',
 };
 
-const TITLES: Record<string, string> = { note: 'Note', secondary: 'Note', tip: 'Tip', success: 'Tip', info: 'Info', important: 'Important', warning: 'Warning', caution: 'Caution', danger: 'Danger' };
+// The legacy keywords keep their own name as title, as in Docusaurus's Admonition/Types.
+const TITLES: Record<string, string> = { note: 'Note', secondary: 'Secondary', tip: 'Tip', success: 'Success', info: 'Info', important: 'Important', warning: 'Warning', caution: 'Caution', danger: 'Danger' };
 
 /**
  * `:::tip[Title]` in Markdown and `<Admonition type="tip" title="…">` in MDX: a titled
