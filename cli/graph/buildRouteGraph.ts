@@ -35,6 +35,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     if (source.info.isLast) Object.assign(lastDocs, built);
   }
   const { byId, entries } = lastDocs;
+  if (docsVersions.length > 1) linkVersions(routes, docsVersions);
   const configFile = config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined;
   const blog = buildBlog(content.documents, content.authors, config);
   routes.push(...blog.routes);
@@ -215,6 +216,22 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
     if (route.kind === 'doc') route.doc = { ...route.doc, sidebar: qualified(route.doc.sidebar) };
   }
   return { routes, sidebars, version, diagnostics, byId, entries };
+}
+
+/**
+ * Gives each doc its twins: the doc with the same id in every other version (Docusaurus's
+ * dropdown and banner link there; where there is none, to that version's main doc).
+ */
+function linkVersions(routes: Route[], versions: DocsVersion[]): void {
+  const byId = new Map<string, Record<string, string>>();
+  for (const version of versions) {
+    for (const doc of version.docs) byId.set(doc.id, { ...byId.get(doc.id), [version.name]: doc.path });
+  }
+  for (const route of routes) {
+    if (route.kind !== 'doc' || route.canonical || !route.version) continue;
+    const { [route.version]: _self, ...others } = byId.get(route.doc.id) ?? {};
+    route.versionLinks = others;
+  }
 }
 
 /** The one version of a site without versions.json: the docs folder, at the docs base path. */

@@ -61,6 +61,8 @@ export type DocRoute = RouteBase & {
   previous?: NavLink;
   next?: NavLink;
   tags: TagLink[];
+  /** The same doc id in the other versions: version name → route. */
+  versionLinks?: Record<string, string>;
 };
 export type CategoryIndexRoute = RouteBase & {
   kind: 'category-index';

@@ -55,6 +55,16 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
       versionLabel: config.docs.versionLabel,
       releaseLabel: config.docs.releaseLabel,
       versionPath,
+      versions: graph.versions.map((v) => ({
+        name: v.name,
+        // A site without versions.json shows its release label (Coinvoy's "4.8.1") for its one version.
+        label: graph.versions.length === 1 ? (config.docs.releaseLabel ?? v.label) : v.label,
+        mainDocPath: v.docs.find((d) => d.id === v.mainDocId)?.path ?? v.path,
+        isLast: v.isLast,
+        banner: v.banner,
+        badge: v.badge,
+        className: v.className,
+      })),
     },
     blog: { title: config.blog.title, path: blogPath },
     homePath: homePath(graph, [versionPath, blogPath]),

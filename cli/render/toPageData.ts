@@ -10,7 +10,7 @@ import { parseDate } from '../graph/machineIndependent.ts';
  * the sidebar cut down to the branch that is open on this page.
  */
 export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig): PageData {
-  const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical };
+  const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical, ...versionOf(route, graph) };
   const html = (r: { document: { html: string } }) => resolveContentLinks(r.document.html, graph, config);
   switch (route.kind) {
     case 'doc': {
@@ -77,6 +77,12 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
     case 'not-found':
       return { ...base, kind: route.kind };
   }
+}
+
+/** A docs page's version and its twins in other versions; nothing on a site with one version (its pages stay as they were). */
+function versionOf(route: Route, graph: RouteGraph): { version?: string; versionLinks?: Record<string, string> } {
+  if (graph.versions.length < 2 || !route.version) return {};
+  return route.kind === 'doc' && route.versionLinks ? { version: route.version, versionLinks: route.versionLinks } : { version: route.version };
 }
 
 /** A post as pages get it: without the source file, with its excerpt's links resolved. */
