@@ -75,6 +75,8 @@ interface PageBase {
 export interface VersionData {
   name: string;
   label: string;
+  /** Its base path (`/docs/`, `/docs/1.0/`). */
+  path: string;
   /** Its main doc: where the dropdown leads when a page has no twin in this version. */
   mainDocPath: string;
   isLast: boolean;

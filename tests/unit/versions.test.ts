@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
@@ -8,6 +9,11 @@ import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
 import { resolveVersions } from '../../cli/config/versions.ts';
 import { testConfig, writeTempSite } from '../helpers/memorySite.ts';
 import type { UserConfig } from '../../cli/config/types.ts';
+import { toPageData } from '../../cli/render/toPageData.ts';
+import { siteDataOf } from '../../cli/render/siteOutputs.ts';
+import { renderSitemap } from '../../cli/render/siteFiles.ts';
+import { searchRecords } from '../../cli/search/records.ts';
+import { contextualFacetFilters } from '../../runtime/search/searchClient.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/sites/versioned');
 const quiet = createReporter({ quiet: true });
@@ -113,5 +119,52 @@ describe('version options', () => {
     const bad = await analyzeSite(site);
     expect(bad.diagnostics.map((d) => d.code)).toEqual(['versions-file-invalid']);
     fs.rmSync(site, { recursive: true, force: true });
+  });
+});
+
+describe('what pages, search and the sitemap get of versions', () => {
+  it('gives each versioned page its version and its twins in the other versions', async () => {
+    const { graph } = await analyzeSite(fixture);
+    const config = await loadConfig(fixture);
+    const page = (p: string) => toPageData(graph.byPath.get(p)!, graph, config);
+    expect([page('/docs/guides/setup/').version, page('/docs/guides/setup/').versionLinks]).toEqual(['2.0', { current: '/docs/next/guides/setup/', '1.0': '/docs/1.0/guides/setup/' }]);
+    expect([page('/docs/1.0/legacy/').version, page('/docs/1.0/legacy/').versionLinks]).toEqual(['1.0', {}]);
+    expect(page('/docs/1.0/category/guides/').version).toBe('1.0');
+    const site = siteDataOf(config, graph);
+    expect(site.docs.versions.map((v) => [v.name, v.label, v.path, v.mainDocPath])).toEqual([
+      ['current', 'Next', '/docs/next/', '/docs/next/intro/'],
+      ['2.0', '2.0', '/docs/', '/docs/intro/'],
+      ['1.0', '1.0', '/docs/1.0/', '/docs/1.0/intro/'],
+    ]);
+  });
+
+  it('facets search records by version and searches the page\'s version, else the preferred one, else the latest', async () => {
+    const { graph } = await analyzeSite(fixture);
+    const config = await loadConfig(fixture);
+    const tags = new Map(searchRecords(graph, config).map((r) => [r.url.replace(/#.*/, ''), r.docusaurus_tag]));
+    expect([tags.get('/docs/intro/'), tags.get('/docs/next/intro/'), tags.get('/docs/1.0/legacy/')]).toEqual(['docs-default-2.0', 'docs-default-current', 'docs-default-1.0']);
+    const site = siteDataOf(config, graph);
+    const docsTag = (pathname: string) => (contextualFacetFilters(site, pathname)![1] as string[]).find((t) => t.includes(':docs-'));
+    expect(docsTag('/docs/1.0/legacy/')).toBe('docusaurus_tag:docs-default-1.0');
+    expect(docsTag('/docs/next/intro/')).toBe('docusaurus_tag:docs-default-current');
+    expect(docsTag('/search/')).toBe('docusaurus_tag:docs-default-2.0');
+  });
+
+  it('lists every version\'s pages once in the sitemap, and none of a noIndex version', async () => {
+    const { graph } = await analyzeSite(fixture);
+    const config = await loadConfig(fixture);
+    const locs = (g: typeof graph) => [...renderSitemap(g, siteDataOf(config, g)).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const all = locs(graph);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.filter((u) => u.includes('/docs/1.0/'))).toHaveLength(4);
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'versioned-'));
+    fs.cpSync(fixture, copy, { recursive: true });
+    const configFile = path.join(copy, 'site.config.ts');
+    fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace("routeBasePath: 'docs',", "routeBasePath: 'docs', versions: { '1.0': { noIndex: true } },"));
+    const hidden = await analyzeSite(copy);
+    const hiddenLocs = locs(hidden.graph);
+    expect(hiddenLocs.filter((u) => u.includes('/docs/1.0/'))).toEqual([]);
+    expect(hiddenLocs).toHaveLength(all.length - 4);
+    fs.rmSync(copy, { recursive: true, force: true });
   });
 });
