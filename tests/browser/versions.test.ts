@@ -47,6 +47,9 @@ describe('docs versions in the browser', () => {
 
   it('the version dropdown leads to the same page in each version, and stores the choice per docs plugin', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Hydration mismatches (a label the server could not know) show up as console errors.
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await page.goto(`${site.url}/docs/1.0/guides/setup/`, { waitUntil: 'networkidle' });
     const toggle = page.locator('.navbar__items--right .dropdown__toggle');
     expect(await toggle.innerText()).toBe('1.0');
@@ -72,6 +75,7 @@ describe('docs versions in the browser', () => {
     await page.goto(`${site.url}/search/`, { waitUntil: 'networkidle' });
     await expect.poll(() => preferred(page)).toBe(null);
     expect(await toggle.innerText()).toBe('2.0');
+    expect(errors).toEqual([]);
     await page.close();
   });
 });
