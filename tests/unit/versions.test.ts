@@ -14,6 +14,8 @@ import { siteDataOf } from '../../cli/render/siteOutputs.ts';
 import { renderSitemap } from '../../cli/render/siteFiles.ts';
 import { searchRecords } from '../../cli/search/records.ts';
 import { contextualFacetFilters } from '../../runtime/search/searchClient.ts';
+import { DevSite } from '../../cli/dev/devSite.ts';
+import { ROOT } from '../helpers/cli.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/sites/versioned');
 const quiet = createReporter({ quiet: true });
@@ -166,5 +168,26 @@ describe('what pages, search and the sitemap get of versions', () => {
     expect(hiddenLocs.filter((u) => u.includes('/docs/1.0/'))).toEqual([]);
     expect(hiddenLocs).toHaveLength(all.length - 4);
     fs.rmSync(copy, { recursive: true, force: true });
+  });
+});
+
+describe('dev serves the versions build serves', () => {
+  it('renders every version\'s pages, and a change in versioned_docs reads the site again', async () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'versioned-dev-'));
+    fs.cpSync(fixture, copy, { recursive: true });
+    const temp = path.join(ROOT, `node_modules/.cache/site-dev/versions-test-${process.pid}`);
+    const dev = await DevSite.start(copy, temp);
+    try {
+      expect(['docs/intro/index.html', 'docs/next/intro/index.html', 'docs/1.0/legacy/index.html'].map((f) => dev.outputs.has(f))).toEqual([true, true, true]);
+      const legacy = path.join(copy, 'versioned_docs/version-1.0/legacy.md');
+      expect(dev.watchTargets(ROOT).find((t) => legacy.startsWith(t.path + path.sep))?.kind).toBe('config');
+      fs.writeFileSync(legacy, '---\ntitle: Legacy notes, edited\n---\n\nText.\n');
+      await dev.apply([{ kind: 'config', path: legacy }]);
+      expect(String(dev.outputs.get('docs/1.0/legacy/index.html')?.body)).toContain('Legacy notes, edited');
+    } finally {
+      await dev.dispose();
+      fs.rmSync(temp, { recursive: true, force: true });
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
