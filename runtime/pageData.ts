@@ -69,6 +69,24 @@ interface PageBase {
   keywords?: string[];
   /** Front matter `image`: the page's social card instead of the site's. */
   image?: string;
+  /** The docs version a docs page belongs to; only on sites with more than one. */
+  version?: string;
+  /** This doc in the other versions that have it (by version name), for the dropdown and banner. */
+  versionLinks?: Record<string, string>;
+}
+
+/** A docs version as every page knows it (SPEC §3), for the dropdown, the badge and the banner. */
+export interface VersionData {
+  name: string;
+  label: string;
+  /** Its base path (`/docs/`, `/docs/1.0/`). */
+  path: string;
+  /** Its main doc: where the dropdown leads when a page has no twin in this version. */
+  mainDocPath: string;
+  isLast: boolean;
+  banner: 'none' | 'unreleased' | 'unmaintained';
+  badge: boolean;
+  className: string;
 }
 
 export interface DocPageData extends PageBase {
@@ -202,7 +220,15 @@ export interface SiteData {
   };
   announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
-  docs: { pluginId: string; versionPersistence: 'localStorage' | 'none'; versionLabel: string; releaseLabel?: string; versionPath: string };
+  docs: {
+    pluginId: string;
+    versionPersistence: 'localStorage' | 'none';
+    versionLabel: string;
+    releaseLabel?: string;
+    versionPath: string;
+    /** Every docs version built, newest first (one, `current`, on a site without versions.json). */
+    versions: VersionData[];
+  };
   blog: { title: string; path: string };
   /**
    * Where home links (logo, not-found page) lead: `/` when the site has a page there,

@@ -49,14 +49,15 @@ export interface ScanResult<T> {
 }
 
 /**
- * Reads every content file of the docs, blog and pages folders. Files and folders whose
+ * Reads every content file of the docs (one folder a version), blog and pages folders. Files and folders whose
  * name starts with `_` (except category files) or `.` are skipped, as in Docusaurus.
  * Symbolic links are followed while they stay inside the site (see walkFolder).
  * The result is sorted by path so every later stage sees the same order.
  */
-export async function scanContent(config: ResolvedConfig): Promise<ScanResult<SourceFile>> {
+export async function scanContent(config: ResolvedConfig, docsFolders: string[] = [config.paths.docs]): Promise<ScanResult<SourceFile>> {
+  // Each docs version has its folder (`versioned_docs/version-X`); all of them are docs.
   const areas: [ContentArea, string][] = [
-    ['docs', config.paths.docs],
+    ...docsFolders.map((dir): [ContentArea, string] => ['docs', dir]),
     ['blog', config.paths.blog],
     ['pages', config.paths.pages],
   ];

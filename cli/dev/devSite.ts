@@ -8,7 +8,9 @@ import { decodeText } from '../content/decodeText.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
 import { loadDocument } from '../content/loadDocument.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
-import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
+import { buildRouteGraph, currentOnly } from '../graph/buildRouteGraph.ts';
+import { readVersions } from '../content/readVersions.ts';
+import { prefix, versionsFile, type VersionSource } from '../config/versions.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from '../pipeline/report.ts';
@@ -64,6 +66,8 @@ export class DevSite {
   private graph!: RouteGraph;
   private sources = new Map<string, SourceFile>();
   private staticFiles: string[] = [];
+  /** The docs versions of the last scan (versions.json and its folders). */
+  private versions: VersionSource[] = [];
   /** What the last scan found wrong with the folders (links out of the site or nowhere). */
   private scanProblems: { content: Diagnostic[]; static: Diagnostic[] } = { content: [], static: [] };
   private readonly cache: DocumentCache;
@@ -120,6 +124,8 @@ export class DevSite {
     return [
       ...[c.paths.docs, c.paths.blog, c.paths.pages].map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'content' as const })),
       { path: this.staticDir, kind: 'static' as const },
+      // Versioned docs are rare edits: a change there reads the site again, as a config change does.
+      ...[versionsFile(c.docs.pluginId), `${prefix(c.docs.pluginId)}versioned_docs`, `${prefix(c.docs.pluginId)}versioned_sidebars`].map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'config' as const })),
       ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
       { path: path.join(root, 'themes'), kind: 'code' as const },
       { path: path.join(root, 'runtime'), kind: 'code' as const },
@@ -215,10 +221,13 @@ export class DevSite {
   }
 
   private async rescan(): Promise<void> {
-    const [content, staticScan] = await Promise.all([scanContent(this.config), scanStatic(this.config)]);
+    const versions = readVersions(this.config);
+    this.versions = versions.versions.length > 0 ? versions.versions : [currentOnly(this.config)];
+    const folders = this.versions.map((v) => v.info.contentDir);
+    const [content, staticScan] = await Promise.all([scanContent(this.config, folders), scanStatic(this.config)]);
     this.sources = new Map(content.files.map((f) => [f.file, f]));
     this.staticFiles = staticScan.files;
-    this.scanProblems = { content: content.diagnostics, static: staticScan.diagnostics };
+    this.scanProblems = { content: [...versions.diagnostics, ...content.diagnostics], static: staticScan.diagnostics };
   }
 
   /**
@@ -243,7 +252,7 @@ export class DevSite {
         const doc = docsByFile.get(file);
         return doc && doc.area !== 'blog' && this.fingerprints.get(file) === navFingerprint(doc);
       });
-    const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph(content, this.config, this.staticFiles);
+    const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph(content, this.config, this.staticFiles, this.versions);
     // Image sizes are file reads: after a body edit, read only images new to the edited files.
     graph.imageSizes = fast
       ? new Map([...this.graph.imageSizes, ...measureImages([...imageUrls(changedDocs(docsByFile, changed))].filter((u) => !this.graph.imageSizes.has(u)), this.staticDir)])

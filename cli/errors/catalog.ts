@@ -258,6 +258,31 @@ export const catalog = {
     message: `Rendering ${route} failed: ${reason}`,
     hint: 'Run with --debug for the stack trace.',
   }),
+  unknownVersion: (key: string, name: string, versions: string[]): Entry => ({
+    code: 'unknown-version',
+    message: `${key} names the docs version "${name}", which does not exist.`,
+    hint: `Versions: ${list(versions)} (from versions.json, and "current" for the docs folder).`,
+  }),
+  lastVersionExcluded: (name: string, included: string[]): Entry => ({
+    code: 'last-version-excluded',
+    message: `docs.onlyIncludeVersions leaves out the last version "${name}", the one served at the docs base path.`,
+    hint: `Add "${name}" to docs.onlyIncludeVersions, or set docs.lastVersion to one of ${list(included)}.`,
+  }),
+  noVersions: (): Entry => ({
+    code: 'no-versions',
+    message: 'There is no docs version to build: versions.json lists none and docs.includeCurrentVersion is false.',
+    hint: 'Add a version to versions.json, or set docs.includeCurrentVersion to true.',
+  }),
+  versionsFileInvalid: (reason: string): Entry => ({
+    code: 'versions-file-invalid',
+    message: `versions.json ${reason}, so the docs versions cannot be read.`,
+    hint: 'It holds a JSON array of version names, newest first: ["2.0", "1.0"]. A name is not empty, has at most 32 characters and no / \\ < > : " | ? *.',
+  }),
+  versionFolderMissing: (name: string, folder: string): Entry => ({
+    code: 'version-folder-missing',
+    message: `versions.json lists the version "${name}", but its docs folder ${folder} does not exist.`,
+    hint: `Create ${folder} (Docusaurus's "docs:version ${name}" copies the docs there), or remove "${name}" from versions.json.`,
+  }),
   nothingToServe: (dir: string, problem: 'missing' | 'not-a-folder' | 'empty'): Entry => ({
     code: 'nothing-to-serve',
     message:

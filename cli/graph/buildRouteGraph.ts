@@ -11,13 +11,81 @@ import { checkInvariants } from './invariants.ts';
 import { compareRoutes, joinRoute, permalinkOf } from './paths.ts';
 import { tagOf } from './tags.ts';
 import { compareText } from './machineIndependent.ts';
+import path from 'node:path';
+import { prefix, resolveVersions, type VersionInfo, type VersionSource } from '../config/versions.ts';
 
 /**
  * The route graph: every page of the site and everything the theme shows around it
  * (sidebars, breadcrumbs, prev/next, tag and category listings). A pure function of the
  * loaded content, the config and the list of static files: no I/O, no clock.
  */
-export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, staticFiles: string[] = []): RouteGraph {
+export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, staticFiles: string[] = [], versions: VersionSource[] = [currentOnly(config)]): RouteGraph {
+  const diagnostics: Diagnostic[] = [];
+  const routes: Route[] = [];
+  const sidebars: Record<string, SidebarItem[]> = {};
+  const docsVersions: DocsVersion[] = [];
+  const versionFolders: string[] = [];
+  // Docs per id in each version: two docs with one id share a route (reported once, as the id).
+  const idCount = new Map<string, number>();
+  const lastDocs: { byId: Map<string, DocEntry>; entries: DocEntry[]; sidebars: Record<string, SidebarItem[]> } = { byId: new Map(), entries: [], sidebars: {} };
+  // Each version is the docs plugin run again on its own folder, sidebars and base path.
+  for (const source of versions) {
+    const built = buildDocsVersion(contentOfVersion(content, source.info, config), versionConfig(config, source), source.info);
+    diagnostics.push(...built.diagnostics);
+    routes.push(...built.routes);
+    for (const [id, items] of Object.entries(built.sidebars)) sidebars[sidebarKey(id, source.info)] = items;
+    docsVersions.push(built.version);
+    versionFolders.push(...built.folders);
+    for (const entry of built.entries) idCount.set(`${source.info.name}\0${entry.id}`, (idCount.get(`${source.info.name}\0${entry.id}`) ?? 0) + 1);
+    if (source.info.isLast) Object.assign(lastDocs, built);
+  }
+  const { byId, entries } = lastDocs;
+  if (docsVersions.length > 1) linkVersions(routes, docsVersions);
+  const configFile = config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined;
+  const blog = buildBlog(content.documents, content.authors, config, content.tagsFiles.blog);
+  routes.push(...blog.routes);
+  diagnostics.push(...blog.diagnostics);
+
+  // Routes that stand for a folder keep their slash in Docusaurus's URLs (see permalinkOf).
+  const folders = new Set(versionFolders);
+  for (const document of content.documents.filter((d) => d.area === 'pages' && !d.frontMatter.draft)) {
+    const name = document.relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/i, '');
+    const slug = document.frontMatter.slug;
+    if (slug === undefined ? /(^|\/)index\.mdx?$/i.test(document.relPath) : slug.endsWith('/')) folders.add(joinRoute(slug ?? name));
+    routes.push({ kind: 'page', path: document.frontMatter.slug ? joinRoute(document.frontMatter.slug) : joinRoute(name), title: document.title, description: document.description, source: document.file, document });
+  }
+  routes.push({ kind: 'search', path: '/search/', title: 'Search the documentation', description: `Search the ${config.title} documentation.`, noIndex: true });
+  routes.push({ kind: 'not-found', path: '/404.html', title: 'Page Not Found', description: 'We could not find what you were looking for.', noIndex: true });
+
+  config.navbar.items.forEach((item, i) => {
+    if (item.type === 'doc' && !byId.has(item.docId) && !entries.some((e) => e.id === item.docId)) {
+      diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.docId`, ...catalog.unknownDocId(item.docId, 'A navbar item', [...byId.keys()].sort()) });
+    }
+    if (item.type === 'docSidebar' && !lastDocs.sidebars[item.sidebarId]) {
+      diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.sidebarId`, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(lastDocs.sidebars)) });
+    }
+  });
+  const idKey = (r: DocRoute) => `${r.version ?? ''}\0${r.doc.id}`;
+  diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(idKey(r)) === 1), staticFiles));
+
+  for (const route of routes) {
+    const permalink = permalinkOf(route.path, folders.has(route.path), config.trailingSlash);
+    if (permalink !== route.path) route.permalink = permalink;
+  }
+  routes.sort(compareRoutes);
+  const byPath = new Map(routes.map((r) => [r.path, r]));
+  const fileRoutes = new Map<string, string>();
+  for (const route of routes) if (route.source && !route.canonical && route.kind !== 'category-index') fileRoutes.set(route.source, route.path);
+
+  const version = docsVersions.find((v) => v.isLast) ?? docsVersions[0]!;
+  return { routes, byPath, fileRoutes, sidebars, version, versions: docsVersions, blogSidebar: blog.recent, posts: blog.posts, partials: content.partials ?? new Map(), diagnostics, imageSizes: new Map() };
+}
+
+/**
+ * One docs version: its docs placed, its sidebars resolved, its doc, category-index and
+ * tag routes, all under the version's base path.
+ */
+function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: VersionInfo) {
   const diagnostics: Diagnostic[] = [];
   const entries = placeDocs(content.documents, config);
   diagnostics.push(...duplicateDocIds(entries));
@@ -133,57 +201,88 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     }
   }
 
-  const blog = buildBlog(content.documents, content.authors, config, content.tagsFiles.blog);
-  routes.push(...blog.routes);
-  diagnostics.push(...blog.diagnostics);
-
-  const folders = new Set(live.filter((e) => e.folder).map((e) => e.path));
-  for (const document of content.documents.filter((d) => d.area === 'pages' && !d.frontMatter.draft)) {
-    const name = document.relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/i, '');
-    const slug = document.frontMatter.slug;
-    if (slug === undefined ? /(^|\/)index\.mdx?$/i.test(document.relPath) : slug.endsWith('/')) folders.add(joinRoute(slug ?? name));
-    routes.push({ kind: 'page', path: document.frontMatter.slug ? joinRoute(document.frontMatter.slug) : joinRoute(name), title: document.title, description: document.description, source: document.file, document });
-  }
-  routes.push({ kind: 'search', path: '/search/', title: 'Search the documentation', description: `Search the ${config.title} documentation.`, noIndex: true });
-  routes.push({ kind: 'not-found', path: '/404.html', title: 'Page Not Found', description: 'We could not find what you were looking for.', noIndex: true });
-
-  const mainDocId = config.docs.mainDocId ?? firstDocId(Object.values(sidebars)[0] ?? []) ?? live[0]?.id ?? '';
+  // As Docusaurus's getMainDocId: the doc at the version's base path, else the first of the first sidebar.
+  const home = live.find((e) => e.path === info.routeBasePath)?.id;
+  const mainDocId = config.docs.mainDocId ?? home ?? firstDocId(Object.values(sidebars)[0] ?? []) ?? live[0]?.id ?? '';
   if (config.docs.mainDocId && !byId.has(config.docs.mainDocId)) {
     diagnostics.push({ severity: 'error', file: configFile, configKey: 'docs.mainDocId', ...catalog.unknownDocId(config.docs.mainDocId, 'Config key "docs.mainDocId"', [...byId.keys()].sort()) });
   }
-  config.navbar.items.forEach((item, i) => {
-    if (item.type === 'doc' && !byId.has(item.docId) && !entries.some((e) => e.id === item.docId)) {
-      diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.docId`, ...catalog.unknownDocId(item.docId, 'A navbar item', [...byId.keys()].sort()) });
-    }
-    if (item.type === 'docSidebar' && !sidebars[item.sidebarId]) {
-      diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.sidebarId`, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(sidebars)) });
-    }
-  });
-  // Two docs with one id share a route too (the id names the page): reported once, as the id.
-  const idCount = new Map<string, number>();
-  for (const entry of entries) idCount.set(entry.id, (idCount.get(entry.id) ?? 0) + 1);
-  diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(r.doc.id) === 1), staticFiles));
-
-  for (const route of routes) {
-    const permalink = permalinkOf(route.path, folders.has(route.path), config.trailingSlash);
-    if (permalink !== route.path) route.permalink = permalink;
-  }
-  routes.sort(compareRoutes);
-  const byPath = new Map(routes.map((r) => [r.path, r]));
-  const fileRoutes = new Map<string, string>();
-  for (const route of routes) if (route.source && !route.canonical && route.kind !== 'category-index') fileRoutes.set(route.source, route.path);
-
+  const qualified = (id: string | undefined) => id && sidebarKey(id, info);
   const version: DocsVersion = {
-    name: 'current',
-    label: config.docs.versionLabel,
-    isLast: true,
-    path: joinRoute(config.docs.routeBasePath),
+    name: info.name,
+    label: info.label,
+    isLast: info.isLast,
+    path: info.routeBasePath,
+    banner: info.banner,
+    badge: info.badge,
+    noIndex: info.noIndex,
+    className: info.className,
     mainDocId,
-    docs: live.map((e) => ({ id: e.id, path: e.path, sidebar: places.get(e.path)?.sidebarId })),
+    docs: live.map((e) => ({ id: e.id, path: e.path, sidebar: qualified(places.get(e.path)?.sidebarId) })),
     draftIds: entries.filter((e) => e.draft).map((e) => e.id),
-    sidebars: Object.keys(sidebars),
+    sidebars: Object.keys(sidebars).map((id) => sidebarKey(id, info)),
   };
-  return { routes, byPath, fileRoutes, sidebars, version, blogSidebar: blog.recent, posts: blog.posts, partials: content.partials ?? new Map(), diagnostics, imageSizes: new Map() };
+  for (const route of routes) {
+    route.version = info.name;
+    if (info.noIndex) route.noIndex = true;
+    if (route.kind === 'doc' || route.kind === 'category-index') route.sidebarId = qualified(route.sidebarId);
+    if (route.kind === 'doc') route.doc = { ...route.doc, sidebar: qualified(route.doc.sidebar) };
+  }
+  const folders = live.filter((e) => e.folder).map((e) => e.path);
+  return { routes, sidebars, version, diagnostics, byId, entries, folders };
+}
+
+/**
+ * Gives each doc its twins: the doc with the same id in every other version (Docusaurus's
+ * dropdown and banner link there; where there is none, to that version's main doc).
+ */
+function linkVersions(routes: Route[], versions: DocsVersion[]): void {
+  const byId = new Map<string, Record<string, string>>();
+  for (const version of versions) {
+    for (const doc of version.docs) byId.set(doc.id, { ...byId.get(doc.id), [version.name]: doc.path });
+  }
+  for (const route of routes) {
+    if (route.kind !== 'doc' || route.canonical || !route.version) continue;
+    const { [route.version]: _self, ...others } = byId.get(route.doc.id) ?? {};
+    route.versionLinks = others;
+  }
+}
+
+/** The one version of a site without versions.json: the docs folder, at the docs base path. */
+export function currentOnly(config: ResolvedConfig): VersionSource {
+  return { info: resolveVersions(null, config).versions[0]!, sidebars: config.docs.sidebars };
+}
+
+/**
+ * A version's sidebar ids are its own (every version may have a "docs" sidebar); those of
+ * the versions not at the base path are told apart as "docs@1.0" in the graph and URLs.
+ */
+function sidebarKey(id: string, info: VersionInfo): string {
+  return info.isLast ? id : `${id}@${info.name}`;
+}
+
+/** The docs options as the version sees them: its base path and sidebars; main doc and mirrors stay with the last version. */
+function versionConfig(config: ResolvedConfig, source: VersionSource): ResolvedConfig {
+  const { info, sidebars } = source;
+  const last = info.isLast;
+  return { ...config, docs: { ...config.docs, routeBasePath: info.routeBasePath, sidebars, mainDocId: last ? config.docs.mainDocId : undefined, mirrors: last ? config.docs.mirrors : [] } };
+}
+
+/** The docs and category files of one version's content folder (other areas are left out). */
+function contentOfVersion(content: LoadedContent, info: VersionInfo, config: ResolvedConfig): LoadedContent {
+  const dir = `${path.posix.normalize(info.contentDir).replace(/\/$/, '')}/`;
+  const inside = (file: string) => (dir === './' ? !file.startsWith('../') : file.startsWith(dir));
+  const versioned = info.contentDir !== config.paths.docs;
+  return {
+    ...content,
+    documents: content.documents.filter((d) => d.area === 'docs' && (versioned ? inside(d.file) : !isVersionedFile(d.file, config))),
+    categories: content.categories.filter((c) => (versioned ? inside(c.file) : !isVersionedFile(c.file, config))),
+  };
+}
+
+/** Files of versioned_docs/ are never docs of the current version (even with docs in '.'). */
+function isVersionedFile(file: string, config: ResolvedConfig): boolean {
+  return file.startsWith(`${prefix(config.docs.pluginId)}versioned_docs/`);
 }
 
 function firstDocId(items: SidebarItem[]): string | undefined {

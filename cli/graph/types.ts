@@ -15,12 +15,18 @@ export interface DocMeta {
   sidebar?: string;
 }
 
-/** The one docs version (SPEC §3): name `current`, label from config. */
+/** A docs version (SPEC §3): `current` (the docs folder) or one of versions.json's. */
 export interface DocsVersion {
-  name: 'current';
+  name: string;
   label: string;
-  isLast: true;
+  /** Served at the docs base path. */
+  isLast: boolean;
+  /** The version's base path (`/docs/`, `/docs/1.0/`). */
   path: string;
+  banner: 'none' | 'unreleased' | 'unmaintained';
+  badge: boolean;
+  noIndex: boolean;
+  className: string;
   mainDocId: string;
   docs: DocMeta[];
   draftIds: string[];
@@ -51,6 +57,8 @@ interface RouteBase {
   canonical?: string;
   /** Left out of the sitemap and marked noindex. */
   noIndex?: boolean;
+  /** The docs version a docs route belongs to. */
+  version?: string;
 }
 
 export type DocRoute = RouteBase & {
@@ -62,6 +70,8 @@ export type DocRoute = RouteBase & {
   previous?: NavLink;
   next?: NavLink;
   tags: TagLink[];
+  /** The same doc id in the other versions: version name → route. */
+  versionLinks?: Record<string, string>;
 };
 export type CategoryIndexRoute = RouteBase & {
   kind: 'category-index';
@@ -115,7 +125,10 @@ export interface RouteGraph {
   /** Site-relative file → the route it is published at (the canonical one). */
   fileRoutes: Map<string, string>;
   sidebars: Record<string, SidebarItem[]>;
+  /** The last version (the one at the docs base path). */
   version: DocsVersion;
+  /** Every docs version built, newest first. */
+  versions: DocsVersion[];
   /** Recent posts for the blog sidebar. */
   blogSidebar: NavLink[];
   /** Posts newest first, for feeds. */

@@ -4,11 +4,12 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import { readPartial, scanContent, scanStatic } from '../content/scan.ts';
+import { readVersions } from '../content/readVersions.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
 import { loadDocument } from '../content/loadDocument.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
-import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
+import { buildRouteGraph, currentOnly } from '../graph/buildRouteGraph.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from './report.ts';
 import type { Reporter } from './reporter.ts';
@@ -29,7 +30,11 @@ export interface Analysis {
  */
 export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; mode?: 'build' | 'dev' }): Promise<Analysis> {
   const { reporter } = deps;
-  const [scanned, staticScan] = await reporter.step('Reading content', () => Promise.all([scanContent(config), scanStatic(config)]));
+  const versions = readVersions(config);
+  // With no version left to build (an error says why), the docs folder stands in so later stages have one.
+  if (versions.versions.length === 0) versions.versions.push(currentOnly(config));
+  const docsFolders = versions.versions.map((v) => v.info.contentDir);
+  const [scanned, staticScan] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders), scanStatic(config)]));
   const staticFiles = staticScan.files;
   const content = await reporter.step('Loading Markdown', (progress) => {
     return loadContent(scanned.files, {
@@ -40,12 +45,12 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
     });
   });
   const roots = readRoots(config);
-  const graph = await reporter.step('Building route graph', () => buildRouteGraph(content, config, staticFiles));
+  const graph = await reporter.step('Building route graph', () => buildRouteGraph(content, config, staticFiles, versions.versions));
   graph.imageSizes = measureImages(imageUrls(content.documents), path.resolve(config.siteDir, config.paths.static));
   const linkProblems = await reporter.step('Checking links', () =>
     checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileStatus: (f) => siteFileStatus(config, f, roots) }),
   );
-  const diagnostics = placeConfigKeys([...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)], config);
+  const diagnostics = placeConfigKeys([...versions.diagnostics, ...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)], config);
   return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode) };
 }
 

@@ -55,14 +55,25 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
       versionLabel: config.docs.versionLabel,
       releaseLabel: config.docs.releaseLabel,
       versionPath,
+      versions: graph.versions.map((v) => ({
+        name: v.name,
+        // A site without versions.json shows its release label (Coinvoy's "4.8.1") for its one version.
+        label: graph.versions.length === 1 ? (config.docs.releaseLabel ?? v.label) : v.label,
+        path: v.path,
+        mainDocPath: v.docs.find((d) => d.id === v.mainDocId)?.path ?? v.path,
+        isLast: v.isLast,
+        banner: v.banner,
+        badge: v.badge,
+        className: v.className,
+      })),
     },
     blog: { title: config.blog.title, path: blogPath },
     homePath: homePath(graph, [versionPath, blogPath]),
     zoom: config.zoom,
     search:
       search.provider === 'algolia'
-        ? { provider: 'algolia', appId: search.appId, apiKey: search.apiKey, indexName: search.indexName, contextualSearch: search.contextualSearch, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config) }
-        : { provider: 'local', indexName: 'local', contextualSearch: true, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config) },
+        ? { provider: 'algolia', appId: search.appId, apiKey: search.apiKey, indexName: search.indexName, contextualSearch: search.contextualSearch, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config, graph) }
+        : { provider: 'local', indexName: 'local', contextualSearch: true, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config, graph) },
     buildId,
   };
 }
@@ -74,7 +85,7 @@ function homePath(graph: RouteGraph, fallbacks: string[]): string {
 }
 
 /** The facet values contextual search keeps: plain pages, the docs version, the blog. */
-function searchTagList(config: ResolvedConfig): string[] {
-  const tags = searchTags(config);
+function searchTagList(config: ResolvedConfig, graph: RouteGraph): string[] {
+  const tags = searchTags(config, graph.version.name);
   return [tags.pages, tags.docs, tags.blog];
 }

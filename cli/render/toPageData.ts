@@ -19,7 +19,7 @@ export type ContentRenderer = (tree: HastRoot, page: Omit<ContentContextValue, '
  */
 export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig, render: ContentRenderer): PageData {
   const fm = 'document' in route ? route.document.frontMatter : undefined;
-  const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical, keywords: fm?.keywords?.length ? fm.keywords : undefined, image: fm?.image };
+  const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical, keywords: fm?.keywords?.length ? fm.keywords : undefined, image: fm?.image, ...versionOf(route, graph) };
   // Relative links are read from the page's Docusaurus URL ("/docs/cli", no slash), as the link check reads them.
   const content = (tree: HastRoot, frontMatter: Record<string, unknown>, toc: TocItem[], pageUrl: string, imports?: ContentImports) =>
     render(resolveTree(tree, graph, config, pageUrl), { frontMatter, toc, docCards: docCardsOf(route, graph) }, imports);
@@ -95,6 +95,12 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
     case 'not-found':
       return { ...base, kind: route.kind };
   }
+}
+
+/** A docs page's version and its twins in other versions; nothing on a site with one version (its pages stay as they were). */
+function versionOf(route: Route, graph: RouteGraph): { version?: string; versionLinks?: Record<string, string> } {
+  if (graph.versions.length < 2 || !route.version) return {};
+  return route.kind === 'doc' && route.versionLinks ? { version: route.version, versionLinks: route.versionLinks } : { version: route.version };
 }
 
 /** A post as pages get it: without the source file, with its excerpt's links resolved. */

@@ -10,14 +10,15 @@ export const DOCS_SECTION = 'Documentation';
 export const PAGES_SECTION = 'Pages';
 
 /** The facet values Docusaurus gives each kind of page (`docusaurus_tag`). */
-export function searchTags(config: ResolvedConfig): { docs: string; blog: string; pages: string } {
-  return { docs: `docs-${config.docs.pluginId}-current`, blog: 'blog-posts-default', pages: 'default' };
+export function searchTags(config: ResolvedConfig, version = 'current'): { docs: string; blog: string; pages: string } {
+  return { docs: `docs-${config.docs.pluginId}-${version}`, blog: 'blog-posts-default', pages: 'default' };
 }
 
 /**
  * The searchable pages of a site, from its route graph (pure; no I/O). Rules:
  * - indexed: docs, category index pages, blog posts and plain pages; not mirror copies
  *   (`canonical`), unlisted pages (`noIndex`), lists, tag pages, search or 404;
+ * - docs are tagged with their version (`docusaurus_tag: docs-default-<version>`);
  * - lvl0 is the top-level sidebar category the page sits in ('Documentation' when it
  *   sits in none), the blog's title for posts, 'Pages' for plain pages;
  * - lvl1 is the page title; sections split at `h2`/`h3` (see `treeSections`);
@@ -34,7 +35,8 @@ export function searchPages(graph: RouteGraph, config: ResolvedConfig, origin = 
     const content = contentOf(route);
     if (!content) continue;
     const lvl0 = route.kind === 'blog-post' ? config.blog.title : route.kind === 'page' ? PAGES_SECTION : (topLevel.get(route.path) ?? DOCS_SECTION);
-    const tag = route.kind === 'blog-post' ? tags.blog : route.kind === 'page' ? tags.pages : tags.docs;
+    // Docs are faceted by version (`docs-default-1.0`), so search can keep to one version.
+    const tag = route.kind === 'blog-post' ? tags.blog : route.kind === 'page' ? tags.pages : searchTags(config, route.version).docs;
     pages.push({ url: origin + route.path, lvl0, lvl1: route.title, language, docusaurus_tag: tag, sections: content });
   }
   return pages;

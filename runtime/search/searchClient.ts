@@ -1,5 +1,6 @@
 import type { SiteData } from '../pageData.ts';
 import type { FacetFilters } from './facetFilters.ts';
+import { storage, storageKeys } from '../storage.ts';
 import { createLocalSearchClient, type LocalSearchClient, type SearchClient } from './localSearchClient.ts';
 
 // One local client per page session: the modal and the search page share its index, and
@@ -21,12 +22,28 @@ export async function searchClientFor(site: SiteData): Promise<SearchClient> {
 
 /**
  * Contextual search (as Docusaurus does it): the reader's language, and any of the site's
- * tags (plain pages, the docs version, the blog). None when Algolia's `contextualSearch`
- * is off.
+ * tags (plain pages, one docs version, the blog). The docs version is the one of the page
+ * shown (`pathname`), else the reader's preferred one, else the latest: the other
+ * versions are not searched (Docusaurus's useDocsContextualSearchTags). None when
+ * Algolia's `contextualSearch` is off.
  */
-export function contextualFacetFilters(site: SiteData): FacetFilters | undefined {
+export function contextualFacetFilters(site: SiteData, pathname = typeof location === 'undefined' ? '' : location.pathname): FacetFilters | undefined {
   if (!site.search.contextualSearch) return undefined;
-  return [`language:${site.locale}`, site.search.tags.map((tag) => `docusaurus_tag:${tag}`)];
+  const latest = site.docs.versions.find((v) => v.isLast);
+  const docsTag = (name: string) => `docs-${site.docs.pluginId}-${name}`;
+  const active = latest && searchedVersion(site, pathname);
+  const tags = site.search.tags.map((tag) => (latest && active && tag === docsTag(latest.name) ? docsTag(active) : tag));
+  return [`language:${site.locale}`, tags.map((tag) => `docusaurus_tag:${tag}`)];
+}
+
+/** The version whose base path holds the page (the longest), else the stored preferred one, else the latest. */
+function searchedVersion(site: SiteData, pathname: string): string | undefined {
+  const route = pathname.startsWith(site.baseUrl) ? `/${pathname.slice(site.baseUrl.length)}` : pathname;
+  const byDepth = [...site.docs.versions].sort((a, b) => b.path.length - a.path.length);
+  const here = byDepth.find((v) => route.startsWith(v.path));
+  if (here) return here.name;
+  const preferred = site.docs.versionPersistence === 'localStorage' ? storage.get(storageKeys.preferredVersion(site.docs.pluginId)) : null;
+  return site.docs.versions.find((v) => v.name === preferred)?.name ?? site.docs.versions.find((v) => v.isLast)?.name;
 }
 
 /** Where 'Let us know.' leads for a query, or undefined when no target is configured. */

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSite } from '../../../runtime/SiteContext.ts';
-import { storage, storageKeys } from '../../../runtime/storage.ts';
+import { lastVersion, readPreferredVersion, savePreferredVersion } from './docsVersions.ts';
 import type { SidebarItem } from '../../../runtime/pageData.ts';
 import { DocSidebar } from './DocSidebar.tsx';
 import { useFullSidebar } from './useFullSidebar.ts';
@@ -21,20 +21,15 @@ export function DocsLayout({ sidebarId, sidebar, children }: { sidebarId: string
   );
 }
 
-/** The one docs version's name (SPEC §3). */
-const VERSION_NAMES = ['current'];
-
 /**
- * Remembers the docs version a reader uses, per docs plugin (SPEC §4); a stored name that
- * matches no version is removed.
+ * Remembers the docs version a reader uses, per docs plugin (SPEC §4): a stored name that
+ * matches no version is removed, and none stored becomes the latest version. Choosing a
+ * version in the dropdown or the banner stores that one (docsVersions.ts).
  */
 function usePreferredVersion() {
-  const { docs } = useSite();
+  const site = useSite();
   useEffect(() => {
-    if (docs.versionPersistence !== 'localStorage') return;
-    const key = storageKeys.preferredVersion(docs.pluginId);
-    const stored = storage.get(key);
-    if (stored !== null && !VERSION_NAMES.includes(stored)) storage.remove(key);
-    if (storage.get(key) === null) storage.set(key, VERSION_NAMES[0]!);
-  }, [docs]);
+    if (site.docs.versionPersistence !== 'localStorage') return;
+    if (readPreferredVersion(site) === null) savePreferredVersion(site, lastVersion(site).name);
+  }, [site]);
 }

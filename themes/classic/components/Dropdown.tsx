@@ -4,7 +4,7 @@ import { useRouter } from '../../../runtime/router.ts';
 import { NavLinkItem } from './NavLinkItem.tsx';
 
 /** Opens on hover (desktop) and on click or keyboard; closes on Escape, outside click or navigation. */
-export function Dropdown({ label, items, mobile }: { label: string; items: LinkData[]; mobile: boolean }) {
+export function Dropdown({ label, items, mobile, onSelect }: { label: string; items: LinkData[]; mobile: boolean; onSelect?: (index: number) => void }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement & HTMLLIElement>(null);
   const { path } = useRouter();
@@ -27,7 +27,7 @@ export function Dropdown({ label, items, mobile }: { label: string; items: LinkD
   const list = (
     <ul className={mobile ? 'menu__list' : 'dropdown__menu'}>
       {items.map((item, i) => (
-        <li key={i} className={mobile ? 'menu__list-item' : undefined}>
+        <li key={i} className={mobile ? 'menu__list-item' : undefined} onClick={onSelect && (() => onSelect(i))}>
           <NavLinkItem link={item} className={mobile ? 'menu__link' : 'dropdown__link'} />
         </li>
       ))}

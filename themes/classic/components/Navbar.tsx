@@ -27,12 +27,12 @@ export function Navbar({ page }: { page: PageData }) {
           </button>
           <Logo />
           {left.map((item, i) => (
-            <NavbarItem key={i} item={item} />
+            <NavbarItem key={i} item={item} page={page} />
           ))}
         </div>
         <div className="navbar__items navbar__items--right">
           {right.map((item, i) => (
-            <NavbarItem key={i} item={item} />
+            <NavbarItem key={i} item={item} page={page} />
           ))}
           <ColorModeToggle />
         </div>

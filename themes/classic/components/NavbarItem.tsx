@@ -1,11 +1,12 @@
-import type { NavbarItemData } from '../../../runtime/pageData.ts';
+import type { NavbarItemData, PageData } from '../../../runtime/pageData.ts';
 import { useSite } from '../../../runtime/SiteContext.ts';
 import { NavLinkItem } from './NavLinkItem.tsx';
 import { SearchButton } from './SearchButton.tsx';
 import { Dropdown } from './Dropdown.tsx';
+import { DocsVersionDropdown } from './DocsVersionDropdown.tsx';
 
-/** One configured navbar item, in the desktop bar or (`mobile`) in the mobile menu. */
-export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mobile?: boolean }) {
+/** One configured navbar item, in the desktop bar or (`mobile`) in the mobile menu; `page` is the page shown. */
+export function NavbarItem({ item, mobile = false, page }: { item: NavbarItemData; mobile?: boolean; page?: PageData }) {
   const site = useSite();
   const linkClass = mobile ? 'menu__link' : 'navbar__item navbar__link';
   switch (item.type) {
@@ -16,13 +17,7 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
     case 'dropdown':
       return <Dropdown label={item.label} items={item.items} mobile={mobile} />;
     case 'docsVersionDropdown':
-      return (
-        <Dropdown
-          label={item.label ?? site.docs.releaseLabel ?? site.docs.versionLabel}
-          items={[{ label: site.docs.releaseLabel ?? site.docs.versionLabel, to: site.docs.versionPath }]}
-          mobile={mobile}
-        />
-      );
+      return <DocsVersionDropdown label={item.label} page={page} mobile={mobile} />;
     case 'localeDropdown':
       return <Dropdown label={item.label ?? 'English'} items={site.locales.map((l) => ({ label: l === 'en' ? 'English' : l, to: '/' }))} mobile={mobile} />;
     default:

@@ -5,17 +5,21 @@ import { Pagination } from '../components/Pagination.tsx';
 import { Toc, TocCollapsible } from '../components/Toc.tsx';
 import { TagsList } from '../components/TagsList.tsx';
 import { useSite } from '../../../runtime/SiteContext.ts';
+import { DocVersionBanner } from '../components/DocVersionBanner.tsx';
+import { pageVersion } from '../components/docsVersions.ts';
 
 /** A docs page: breadcrumbs, title, content, tags, prev/next; TOC on the right (above the content on mobile). */
 export function DocPage({ page }: { page: DocPageData }) {
-  const { docs } = useSite();
+  const version = pageVersion(useSite(), page);
   const showToc = !page.hideToc && page.toc.length > 0;
   return (
     <div className="doc-page row">
       <div className={`doc-page__main${showToc ? ' doc-page__main--with-toc' : ''}`}>
         <article>
+          <DocVersionBanner page={page} />
           <Breadcrumbs items={page.breadcrumbs} />
-          {page.sidebarId && <span className="badge badge--version">Version: {docs.releaseLabel ?? docs.versionLabel}</span>}
+          {/* A versioned page always shows its version; a site's one version only beside the sidebar (as before versions). */}
+          {version.badge && (page.version || page.sidebarId) && <span className="badge badge--version theme-doc-version-badge">Version: {version.label}</span>}
           {showToc && <TocCollapsible items={page.toc} />}
           {!page.hideTitle && (
             <header>
