@@ -2,12 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { readRoots } from '../config/sitePaths.ts';
+import { contentFolders, readRoots } from '../config/sitePaths.ts';
 import { walkFolder } from './walkFolder.ts';
 import { decodeText } from './decodeText.ts';
 
 /** Which plugin a file belongs to. */
-export type ContentArea = 'docs' | 'blog' | 'pages';
+export type { ContentArea } from '../config/sitePaths.ts';
+import type { ContentArea } from '../config/sitePaths.ts';
 
 /** A content file as read from disk: the only I/O the load stage needs. */
 export interface SourceFile {
@@ -43,16 +44,11 @@ export interface ScanResult<T> {
  * The result is sorted by path so every later stage sees the same order.
  */
 export async function scanContent(config: ResolvedConfig): Promise<ScanResult<SourceFile>> {
-  const areas: [ContentArea, string][] = [
-    ['docs', config.paths.docs],
-    ['blog', config.paths.blog],
-    ['pages', config.paths.pages],
-  ];
+  const areas = contentFolders(config);
   const allowedRoots = readRoots(config);
   const diagnostics: Diagnostic[] = [];
   const lists = await Promise.all(
-    areas.map(async ([area, dir]) => {
-      const root = path.resolve(config.siteDir, dir);
+    areas.map(async ({ area, dir: root }) => {
       const walked = await walkFolder(root, { allowedRoots, siteDir: config.siteDir, skip: skipContent });
       diagnostics.push(...walked.diagnostics);
       return Promise.all(

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import { loadConfig } from '../config/load.ts';
+import { contentFolders } from '../config/sitePaths.ts';
 import { scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
@@ -117,7 +118,7 @@ export class DevSite {
   watchTargets(root: string): { path: string; kind: Change['kind'] }[] {
     const c = this.config;
     return [
-      ...[c.paths.docs, c.paths.blog, c.paths.pages].map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'content' as const })),
+      ...contentFolders(c).map(({ dir }) => ({ path: dir, kind: 'content' as const })),
       { path: this.staticDir, kind: 'static' as const },
       ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
       { path: path.join(root, 'themes'), kind: 'code' as const },

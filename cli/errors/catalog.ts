@@ -102,10 +102,10 @@ export const catalog = {
     message: `The route ${route} is inside ${prefix}, which the generator uses for its own files.`,
     hint: 'Choose another slug.',
   }),
-  unknownDocId: (id: string, where: string, available: string[]): Entry => ({
+  unknownDocId: (id: string, where: string, available: string[], suggestion?: string): Entry => ({
     code: 'unknown-doc-id',
     message: `${where} refers to the doc id "${id}", which does not exist.`,
-    hint: `Available doc ids: ${list(available, 20)}.`,
+    hint: `${suggestion ? `Did you mean "${suggestion}"? ` : ''}Available doc ids: ${list(available, 20)}.`,
   }),
   unknownSidebarId: (id: string, where: string, available: string[]): Entry => ({
     code: 'unknown-sidebar-id',

@@ -92,7 +92,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       breadcrumbs: place?.breadcrumbs ?? [{ label: index.title }],
       previous: place?.previous,
       next: place?.next,
-      items: index.items.map((item) => ({
+      items: index.items.flatMap((item) => (item.type === 'html' ? [] : [item])).map((item) => ({
         label: item.label,
         href: item.href ?? '',
         type: item.type,
@@ -179,7 +179,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
 
 function firstDocId(items: SidebarItem[]): string | undefined {
   for (const item of items) {
-    const id = item.type === 'link' ? item.docId : firstDocId(item.items);
+    const id = item.type === 'link' ? (item.ref ? undefined : item.docId) : item.type === 'category' ? firstDocId(item.items) : undefined;
     if (id) return id;
   }
   return undefined;

@@ -94,7 +94,7 @@ function tocOf(headings: HeadingInfo[], min: number, max: number): TocItem[] {
  */
 export function pruneSidebar(items: SidebarItem[], activePath: string): SidebarItem[] {
   return items.map((item) => {
-    if (item.type === 'link') return item;
+    if (item.type !== 'category') return item;
     const open = !item.collapsed || containsPath(item, activePath);
     return open ? { ...item, items: pruneSidebar(item.items, activePath) } : { ...item, items: [], itemCount: item.items.length };
   });
