@@ -129,7 +129,8 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
     name: 'docusaurus-site-imports',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.kind === 'entry-point' || args.pluginData === 'inner') return undefined;
+        if (args.pluginData === 'inner') return undefined;
+        if (args.kind === 'entry-point') return { path: args.path, namespace: 'site-file' };
         if (args.path.startsWith('node:') || isBuiltin(args.path)) return { path: args.path, external: true };
         const local = /^(\.\.?\/|\/)/.test(args.path) || path.isAbsolute(args.path);
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
@@ -139,7 +140,7 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
             throw new OutsideImportError(`"${args.path}" (imported by ${path.basename(args.importer)}) is outside the site folder`);
           }
           if (/\.(css|scss|sass|less|svg|png|jpe?g|gif)$/i.test(resolved.path)) return { path: args.path, namespace: 'site-stub' };
-          return resolved;
+          return { path: resolved.path, namespace: 'site-file' };
         }
         if (resolved.errors.length > 0 || !path.isAbsolute(resolved.path) || !fs.existsSync(resolved.path)) {
           const name = packageName(args.path);
@@ -151,6 +152,13 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
         return { path: byRequire ? resolved.path : pathToFileURL(resolved.path).href, external: true };
       });
       build.onLoad({ filter: /.*/, namespace: 'site-stub' }, (args) => ({ contents: stubModule(args.path), loader: 'js' }));
+      // The site's own files, loaded here rather than by esbuild so that, as with jiti, a
+      // file is CommonJS or ESM by what it is written in, whatever "type" a package.json says.
+      build.onLoad({ filter: /.*/, namespace: 'site-file' }, async (args) => ({
+        contents: await fs.promises.readFile(args.path),
+        loader: loaderFor(args.path),
+        resolveDir: path.dirname(args.path),
+      }));
     },
   };
 }
@@ -159,4 +167,13 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
 export function packageName(specifier: string): string {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+function loaderFor(file: string): esbuild.Loader {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.ts' || ext === '.mts' || ext === '.cts') return 'ts';
+  if (ext === '.tsx') return 'tsx';
+  if (ext === '.jsx') return 'jsx';
+  return 'js';
 }
