@@ -94,7 +94,8 @@ function __sitePackageName(id) { const parts = id.split('/'); return id.startsWi
 
 /**
  * The stand-in for a package that is not installed: callable, constructible, and every
- * property is another stand-in, so `themes.github`, `require('x').default(options)` and
+ * property is another stand-in, so `themes.github`, `require('x').default(options)`,
+ * named imports and
  * `[require('plugin'), {…}]` all evaluate. It is not a promise (no `then`) and turns into
  * its package name as a string, which is how it shows up in plugin lists.
  */
@@ -108,6 +109,9 @@ const STUB_SOURCE = `function __siteStub(name) {
       if (typeof key === 'symbol') return undefined;
       return __siteStub(name + '.' + String(key));
     },
+    // esbuild's __toESM copies a CommonJS module's own keys and inherits from its prototype:
+    // a stand-in as the prototype gives every named import (\`import { themes } from …\`).
+    getPrototypeOf() { return __siteStub(name); },
     apply() { return __siteStub(name + '()'); },
     construct() { return __siteStub(name); },
   });

@@ -27,7 +27,7 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
   try {
     imported = await importDocusaurusModule(configFile, siteDir);
   } catch (error) {
-    throw siteError({ file, ...catalog.configLoadFailed(file, esbuildMessage(error)) }, error);
+    throw siteError({ file, ...catalog.configLoadFailed(file, esbuildMessage(error, siteDir)) }, error);
   }
   const dc = obj(imported.value);
   if (!dc) throw siteError({ file, ...catalog.configLoadFailed(file, 'it does not export a config object') });
@@ -49,7 +49,7 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
       value = sidebarsModule.value;
       warnings.push(...missingPackages(sidebarsModule.missing, rel(sidebarsFile)));
     } catch (error) {
-      throw siteError({ file: rel(sidebarsFile), ...catalog.sidebarsLoadFailed(rel(sidebarsFile), esbuildMessage(error)) }, error);
+      throw siteError({ file: rel(sidebarsFile), ...catalog.sidebarsLoadFailed(rel(sidebarsFile), esbuildMessage(error, siteDir)) }, error);
     }
     sidebarsSource = { file: rel(sidebarsFile), text: fs.readFileSync(sidebarsFile, 'utf8') };
     const normalized = normalizeSidebars(value, { file: sidebarsSource.file, source: sidebarsSource.text });
@@ -79,8 +79,10 @@ function missingPackages(names: string[], file: string): Diagnostic[] {
 }
 
 /** esbuild's first error with its place, else the error's message; never a stack. */
-function esbuildMessage(error: unknown): string {
+function esbuildMessage(error: unknown, siteDir: string): string {
   const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors?.[0];
-  if (first) return first.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ${first.text}` : first.text;
-  return (error as Error)?.message ?? String(error);
+  if (!first) return (error as Error)?.message ?? String(error);
+  if (!first.location) return first.text;
+  const file = first.location.file.replace(/^site-file:/, '');
+  return `${path.isAbsolute(file) ? path.relative(siteDir, file) : file}:${first.location.line}:${first.location.column + 1}: ${first.text}`;
 }

@@ -42,8 +42,9 @@ const REQUIRED: Record<string, [string, string][]> = {
  */
 export function normalizeSidebars(value: unknown, where: { file: string; source: string }): NormalizedSidebars {
   const diagnostics: Diagnostic[] = [];
-  const fail = (at: KeyPath, reason: string) => {
-    const line = configKeyLine(where.source, at);
+  /** `placeAt`: where to look for the line (a key that is missing has none; its item's type does). */
+  const fail = (at: KeyPath, reason: string, placeAt: KeyPath = at) => {
+    const line = configKeyLine(where.source, placeAt);
     diagnostics.push({ severity: 'error', file: where.file, ...(line ? { line, column: 1 } : {}), ...catalog.sidebarsInvalid(showPath(at), reason) });
   };
 
@@ -81,7 +82,7 @@ export function normalizeSidebars(value: unknown, where: { file: string; source:
     }
     for (const [key, want] of REQUIRED[type]!) {
       if (typeof item[key] !== want) {
-        fail([...at, key], `needs "${key}" (a ${want}); found ${show(item[key])}`);
+        fail([...at, key], `needs "${key}" (a ${want}); found ${show(item[key])}`, [...at, key in item ? key : 'type']);
         ok = false;
       }
     }
