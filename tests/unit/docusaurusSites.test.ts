@@ -97,10 +97,10 @@ describe('a site with a sidebars file using every item form', () => {
     const { graph } = await ourRoutes('docusaurus-sidebars');
     expect(Object.keys(graph.sidebars)).toEqual(['guide', 'api', 'more']);
     expect(outline(graph.sidebars.guide!)).toEqual([
-      { 'Getting started': ['Introduction → /docs/intro/', 'Install it → /docs/install/'] },
+      { 'Getting started': ['Introduction → /docs/intro/', 'Set up → /docs/install/'] },
       {
         Reference: [
-          'Client → /docs/api/client/ (ref)',
+          'Client API → /docs/api/client/ (ref)',
           'Status page → https://status.tidepool.example',
           'html <span class="sidebar-divider">Ideas</span>',
           { 'Concepts → /docs/concepts/ (open) (fixed)': ['Model → /docs/concepts/model/', 'Flow → /docs/concepts/flow/'] },
