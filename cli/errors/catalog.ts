@@ -31,7 +31,6 @@ export const catalog = {
   docusaurusOptionUnsupported: (key: string, effect: string): Entry => ({
     code: 'docusaurus-option-unsupported',
     message: `The Docusaurus option "${key}" is not supported here yet: ${effect}.`,
-    hint: 'The rest of the config is used. Leave the option in for Docusaurus, or remove it to silence this warning.',
   }),
   docusaurusPluginUnsupported: (name: string, key: string): Entry => ({
     code: 'docusaurus-plugin-unsupported',

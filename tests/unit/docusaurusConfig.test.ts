@@ -227,8 +227,8 @@ describe('importing a Docusaurus config file', () => {
         "import type { Config } from '@docusaurus/types';",
         "import { themes } from 'prism-react-renderer';",
         "import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';",
-        'const config: { title: string; theme: unknown; plugins: unknown[] } = {',
-        "  title: 'T', theme: themes.github,",
+        'const config: { title: string; theme: { styles: unknown[] }; plugins: unknown[] } = {',
+        "  title: 'T', theme: { ...themes.github, styles: [...themes.github.styles, { types: ['comment'] }] },",
         "  plugins: [[require('@scope/plugin/sub'), {}], require.resolve('plugin-by-path'), npm2yarn({ sync: true })],",
         '};',
         'export default config satisfies Partial<Config>;',
@@ -237,7 +237,7 @@ describe('importing a Docusaurus config file', () => {
     const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.ts'), dir);
     expect(missing).toEqual(['@docusaurus/remark-plugin-npm2yarn', '@scope/plugin', 'plugin-by-path', 'prism-react-renderer']);
     expect((value as { title: string }).title).toBe('T');
-    expect(JSON.parse(JSON.stringify(value))).toMatchObject({ title: 'T', plugins: [[null, {}], 'plugin-by-path', null] });
+    expect(JSON.parse(JSON.stringify(value))).toMatchObject({ title: 'T', theme: { styles: [{ types: ['comment'] }] }, plugins: [[null, {}], 'plugin-by-path', null] });
   });
 
   it('refuses a local import from outside the site folder', async () => {

@@ -95,7 +95,7 @@ function __sitePackageName(id) { const parts = id.split('/'); return id.startsWi
 /**
  * The stand-in for a package that is not installed: callable, constructible, and every
  * property is another stand-in, so `themes.github`, `require('x').default(options)`,
- * named imports and
+ * named imports, spreading it into a list and
  * `[require('plugin'), {…}]` all evaluate. It is not a promise (no `then`) and turns into
  * its package name as a string, which is how it shows up in plugin lists.
  */
@@ -106,6 +106,8 @@ const STUB_SOURCE = `function __siteStub(name) {
       if (key === 'then' || key === '__esModule' || key === 'toJSON') return undefined;
       if (key === Symbol.toPrimitive || key === 'toString') return () => name;
       if (key === '__siteMissingPackage') return name;
+      // Spread into a list (\`[...baseTheme.styles]\`): nothing.
+      if (key === Symbol.iterator) return function* () {};
       if (typeof key === 'symbol') return undefined;
       return __siteStub(name + '.' + String(key));
     },
