@@ -105,6 +105,8 @@ export interface DocPageData extends PageBase {
   sidebarId?: string;
   sidebar?: SidebarItem[];
   lastUpdate?: { date?: string; author?: string };
+  /** Where the doc's source can be edited. */
+  editUrl?: string;
 }
 
 export interface CategoryPageData extends PageBase {

@@ -4,6 +4,19 @@
  */
 import { z } from 'zod';
 
+/** What Docusaurus passes an `editUrl` function (docusaurus-rules.md §3.11). */
+export interface EditUrlParams {
+  version: string;
+  /** The docs folder, relative to the site folder (`docs`, `../docs`). */
+  versionDocsDirPath: string;
+  /** The doc's file, relative to the docs folder (`guides/setup.md`). */
+  docPath: string;
+  permalink: string;
+  locale: string;
+}
+
+export type EditUrlFunction = (params: EditUrlParams) => string | undefined;
+
 const link = z.strictObject({
   /** Text shown. */
   label: z.string().optional(),
@@ -243,6 +256,12 @@ export const userConfigSchema = z.strictObject({
       mirrors: z.array(z.strictObject({ from: z.string(), to: z.string() })).default([]),
       /** Show drafts (dev only). @default false */
       includeDrafts: z.boolean().default(false),
+      /**
+       * "Edit this page": a base URL the docs folder and file are joined to, or a function of
+       * `{ version, versionDocsDirPath, docPath, permalink, locale }` (Docusaurus's editUrl).
+       * @default no link
+       */
+      editUrl: z.union([z.string(), z.custom<EditUrlFunction>((v) => typeof v === 'function', 'must be a URL or a function')]).optional(),
       /** Whether categories start closed, unless they say. @default true */
       sidebarCollapsed: z.boolean().default(true),
       /** Whether categories can be opened and closed, unless they say. @default true */

@@ -6,6 +6,7 @@ import { catalog } from '../errors/catalog.ts';
 import { slugify } from '../content/slug.ts';
 import { duplicateDocIds, placeDocs, type DocEntry } from './docs.ts';
 import { resolveSidebars } from './sidebars.ts';
+import { docEditUrl } from './editUrl.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
 import { checkInvariants } from './invariants.ts';
@@ -76,6 +77,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       previous: paginationTarget('pagination_prev', place?.previous),
       next: paginationTarget('pagination_next', place?.next),
       tags,
+      editUrl: docEditUrl(entry, config),
     };
     routes.push(route);
   }

@@ -53,6 +53,8 @@ export type DocRoute = RouteBase & {
   previous?: NavLink;
   next?: NavLink;
   tags: TagLink[];
+  /** "Edit this page" (docs.editUrl or front matter custom_edit_url). */
+  editUrl?: string;
 };
 export type CategoryIndexRoute = RouteBase & {
   kind: 'category-index';

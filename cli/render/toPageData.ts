@@ -31,6 +31,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         tags: route.tags,
         sidebarId: route.sidebarId,
         sidebar: sidebar && pruneSidebar(sidebar, activePath),
+        ...(route.editUrl ? { editUrl: route.editUrl } : {}),
         lastUpdate: fm.last_update ? { date: fm.last_update.date ? parseDate(fm.last_update.date).toISOString() : undefined, author: fm.last_update.author } : undefined,
       };
     }

@@ -51,12 +51,18 @@ describe('a site with only a docusaurus.config.js', () => {
       'docusaurus-package-missing docusaurus.config.js: docusaurus.config.js uses the package "prism-react-renderer", which is not installed in the site folder: a stand-in was used, so the parts of the config that need it are left out.',
       'docusaurus-option-unsupported docusaurus.config.js:17:1: The Docusaurus option "onBrokenMarkdownLinks" is not supported here yet: broken links to .md files follow onBrokenLinks ("throw") instead.',
       'docusaurus-locales docusaurus.config.js:18:1: Only the default locale "en" is built; the other locales of i18n.locales ("fr") are not.',
-      'docusaurus-option-unsupported docusaurus.config.js:25:1: The Docusaurus option "presets[0][1].docs.editUrl" is not supported here yet: it is ignored.',
       'docusaurus-plugin-unsupported docusaurus.config.js:31:1: The Docusaurus plugin or theme "docusaurus-lunr-search" (plugins[0]) cannot run here: what it adds to the site is left out.',
       'docusaurus-option-unsupported docusaurus.config.js:38:1: The Docusaurus option "themeConfig.navbar.items[2].aria-label" is not supported here yet: it is ignored.',
       'docusaurus-option-unsupported docusaurus.config.js:46:1: The Docusaurus option "themeConfig.prism.theme" is not supported here yet: code is highlighted with the theme\'s own colours.',
     ]);
     expect(diagnostics.every((d) => d.severity === 'warning')).toBe(true);
+  });
+
+  it('calls an editUrl function for each doc\'s "Edit this page" link', async () => {
+    const { graph } = await ourRoutes('docusaurus-config');
+    const editUrl = (p: string) => (graph.byPath.get(p) as { editUrl?: string }).editUrl;
+    expect(editUrl('/guide/intro/')).toBe('https://git.example/lantern/edit/intro.md');
+    expect(editUrl('/guide/setup/install/')).toBe('https://git.example/lantern/edit/setup/install.md');
   });
 
   it('maps what the config says onto the native config', async () => {

@@ -130,6 +130,7 @@ function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPat
     else if (key === 'sidebarPath' && (typeof v === 'string' || v === false)) sidebarPath = v;
     else if (key === 'sidebarCollapsed' && typeof v === 'boolean') docs.sidebarCollapsed = v;
     else if (key === 'sidebarCollapsible' && typeof v === 'boolean') docs.sidebarCollapsible = v;
+    else if (key === 'editUrl' && (typeof v === 'string' || typeof v === 'function')) docs.editUrl = v;
     else if (key === 'id' && (v === 'default' || v === undefined)) continue;
     else if (VERSION_KEYS.has(key)) notes.unsupported([...at, key], 'versioned docs are not built yet (only the current docs folder is)');
     else if (!isDocusaurusDefault(key, v)) notes.unsupported([...at, key]);
