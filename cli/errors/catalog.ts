@@ -42,6 +42,11 @@ export const catalog = {
     message: `${file} uses the package "${name}", which is not installed in the site folder: a stand-in was used, so the parts of the config that need it are left out.`,
     hint: 'Nothing to do unless those parts matter (a prism theme, a plugin, a remark plugin); then run npm install in the site folder.',
   }),
+  docusaurusConfigRunFailed: (file: string, cause: string, missing: string[]): Entry => ({
+    code: 'config-load-failed',
+    message: `The site config could not be loaded: ${cause}`,
+    hint: `${file} uses packages that are not installed (${list(missing)}), and a stand-in cannot do what they do: run npm install in the site folder, then build again.`,
+  }),
   docusaurusLocales: (defaultLocale: string, others: string[]): Entry => ({
     code: 'docusaurus-locales',
     message: `Only the default locale "${defaultLocale}" is built; the other locales of i18n.locales (${list(others)}) are not.`,

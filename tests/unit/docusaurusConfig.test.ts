@@ -113,6 +113,7 @@ describe('mapping a Docusaurus config', () => {
             { type: 'custom-thing', label: 'X' },
             { to: '/a', label: 'A', 'aria-label': 'a' },
             { to: '/b', label: 'B', 'aria-label': 'b' },
+            { type: 'docSidebar', sidebarId: 'other', docsPluginId: 'second', label: 'Second docs' },
           ],
         },
       },
@@ -141,6 +142,7 @@ describe('mapping a Docusaurus config', () => {
       'themeConfig.navbar.items.5.dropdownActiveClassDisabled: The Docusaurus option "themeConfig.navbar.items[5].dropdownActiveClassDisabled" is not supported here yet',
       'themeConfig.navbar.items.9.type: The Docusaurus option "themeConfig.navbar.items[9].type" is not supported here yet',
       'themeConfig.navbar.items.10.aria-label: The Docusaurus option "themeConfig.navbar.items[10].aria-label" is not supported here yet',
+      'themeConfig.navbar.items.12.docsPluginId: The Docusaurus option "themeConfig.navbar.items[12].docsPluginId" is not supported here yet',
     ]);
   });
 
@@ -239,6 +241,20 @@ describe('importing a Docusaurus config file', () => {
     expect(JSON.parse(JSON.stringify(value))).toMatchObject({ title: 'T', theme: { styles: [{ types: ['comment'] }] }, plugins: [[null, {}], 'plugin-by-path', null] });
   });
 
+  it('gives a config that makes its own require (createRequire) the same stand-ins', async () => {
+    const dir = writeTempSite({
+      'docusaurus.config.mjs': [
+        "import { createRequire } from 'node:module';",
+        "import nodeModule from 'module';",
+        'const require = createRequire(import.meta.url);',
+        "export default { css: require.resolve('react-tweet/theme.css'), theme: require('prism-react-renderer').themes.github, builtin: typeof nodeModule.isBuiltin };",
+      ].join('\n'),
+    });
+    const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.mjs'), dir);
+    expect(missing).toEqual(['prism-react-renderer', 'react-tweet']);
+    expect(value).toMatchObject({ css: 'react-tweet/theme.css', builtin: 'function' });
+  });
+
   it('refuses a local import from outside the site folder', async () => {
     const root = writeTempSite({ 'secret.js': 'export default "s";', 'site/docusaurus.config.js': "import s from '../secret.js'; export default { title: s };" });
     const dir = path.join(root, 'site');
@@ -282,6 +298,11 @@ describe('loading a Docusaurus site', () => {
     const error = await loadConfig(broken).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteError);
     expect((error as SiteError).diagnostics.map(formatDiagnostic)[0]).toMatch(/^docusaurus\.config\.js: The site config could not be loaded: docusaurus\.config\.js:1:27: Unexpected ";"/);
+    const failing = writeTempSite({ 'docusaurus.config.js': "const { z } = require('zod');\nif (typeof z.string().parse('x') !== 'string') throw new Error(\"Can't happen\");\nmodule.exports = { title: 'T' };" });
+    const failingError = (await loadConfig(failing).catch((e: unknown) => e)) as SiteError;
+    expect(failingError.diagnostics.map(formatDiagnostic)).toEqual([
+      'docusaurus.config.js: The site config could not be loaded: Can\'t happen\n  docusaurus.config.js uses packages that are not installed ("zod"), and a stand-in cannot do what they do: run npm install in the site folder, then build again.',
+    ]);
     const invalid = writeTempSite({
       'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] };",
       'sidebars.js': "module.exports = {\n  docs: [{ type: 'doc' }],\n};\n",

@@ -16,6 +16,17 @@ export interface ImportedModule {
 /** Thrown for a local import that leads out of the site folder. */
 export class OutsideImportError extends Error {}
 
+/** The file's own code threw while it ran; `missing` lists the packages stood in for. */
+export class ConfigRunError extends Error {
+  constructor(
+    message: string,
+    readonly missing: string[],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 /**
  * Imports a Docusaurus config (or sidebars) file the way Docusaurus's jiti loader lets
  * authors write it: `.js/.mjs/.cjs/.ts`, ESM mixed with `require`, `require.resolve`,
@@ -54,9 +65,16 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
     plugins: [siteImports(root, missing)],
   });
   const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`;
-  const mod = (await import(url)) as { default?: unknown; __siteMissing: Set<string> };
-  let value = await mod.default;
-  if (typeof value === 'function') value = await (value as () => unknown)();
+  let value: unknown;
+  let mod: { default?: unknown; __siteMissing: Set<string> } | undefined;
+  try {
+    mod = (await import(url)) as { default?: unknown; __siteMissing: Set<string> };
+    value = await mod.default;
+    if (typeof value === 'function') value = await (value as () => unknown)();
+  } catch (error) {
+    // The config's own code failed; stand-ins are the likely cause when there are any.
+    throw new ConfigRunError((error as Error)?.message ?? String(error), [...missing].sort(), { cause: error });
+  }
   for (const name of mod.__siteMissing) missing.add(name);
   return { value, missing: [...missing].sort() };
 }
@@ -72,22 +90,25 @@ function runtimePrelude(file: string): string {
 const __filename = ${JSON.stringify(file)};
 const __dirname = ${JSON.stringify(path.dirname(file))};
 const __siteMissing = new Set();
-const __siteNodeRequire = __siteCreateRequire(__filename);
 ${STUB_SOURCE}
 const __siteAlternates = (id) => /^\\.\\.?\\//.test(id) ? [id, ...['.ts', '.js', '.mjs', '.cjs', '.json'].map((ext) => id.replace(/\\.[cm]?[jt]s$/, '') + ext)] : [id];
-const require = Object.assign((id) => {
-  try { return __siteNodeRequire(id); } catch (error) {
-    if (error && error.code === 'MODULE_NOT_FOUND' && !/^[./]/.test(id)) { __siteMissing.add(__sitePackageName(id)); return __siteStub(id); }
-    throw error;
-  }
-}, {
-  resolve: (id, options) => {
-    for (const candidate of __siteAlternates(id)) { try { return __siteNodeRequire.resolve(candidate, options); } catch {} }
-    if (!/^[./]/.test(id)) { __siteMissing.add(__sitePackageName(id)); return id; }
-    return __siteNodeRequire.resolve(id, options);
-  },
-  cache: __siteNodeRequire.cache,
-});
+function __siteMakeRequire(base) {
+  const nodeRequire = __siteCreateRequire(base);
+  return Object.assign((id) => {
+    try { return nodeRequire(id); } catch (error) {
+      if (error && error.code === 'MODULE_NOT_FOUND' && !/^[./]/.test(id)) { __siteMissing.add(__sitePackageName(id)); return __siteStub(id); }
+      throw error;
+    }
+  }, {
+    resolve: (id, options) => {
+      for (const candidate of __siteAlternates(id)) { try { return nodeRequire.resolve(candidate, options); } catch {} }
+      if (!/^[./]/.test(id)) { __siteMissing.add(__sitePackageName(id)); return id; }
+      return nodeRequire.resolve(id, options);
+    },
+    cache: nodeRequire.cache,
+  });
+}
+const require = __siteMakeRequire(__filename);
 function __sitePackageName(id) { const parts = id.split('/'); return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]; }
 `;
 }
@@ -137,6 +158,8 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === 'inner') return undefined;
         if (args.kind === 'entry-point') return { path: args.path, namespace: 'site-file' };
+        // A config that makes its own require (createRequire(import.meta.url)) gets ours.
+        if ((args.path === 'module' || args.path === 'node:module') && args.namespace !== 'site-module') return { path: 'module', namespace: 'site-module' };
         if (args.path.startsWith('node:') || isBuiltin(args.path)) return { path: args.path, external: true };
         const local = /^(\.\.?\/|\/)/.test(args.path) || path.isAbsolute(args.path);
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
@@ -158,6 +181,13 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
         return { path: byRequire ? resolved.path : pathToFileURL(resolved.path).href, external: true };
       });
       build.onLoad({ filter: /.*/, namespace: 'site-stub' }, (args) => ({ contents: stubModule(args.path), loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'site-module' }, () => ({
+        contents: `import nodeModule from 'node:module';
+export * from 'node:module';
+export const createRequire = (base) => __siteMakeRequire(base);
+export default { ...nodeModule, createRequire };`,
+        loader: 'js',
+      }));
       // The site's own files, loaded here rather than by esbuild so that, as with jiti, a
       // file is CommonJS or ESM by what it is written in, whatever "type" a package.json says.
       build.onLoad({ filter: /.*/, namespace: 'site-file' }, async (args) => ({

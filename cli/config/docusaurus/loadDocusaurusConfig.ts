@@ -6,7 +6,7 @@ import { SiteError, siteError } from '../../errors/SiteError.ts';
 import { catalog } from '../../errors/catalog.ts';
 import type { Diagnostic } from '../../report/diagnostic.ts';
 import { isInside, realPath } from '../sitePaths.ts';
-import { importDocusaurusModule } from './importModule.ts';
+import { ConfigRunError, importDocusaurusModule } from './importModule.ts';
 import { mapDocusaurusConfig, obj } from './mapConfig.ts';
 import { normalizeSidebars } from './normalizeSidebars.ts';
 
@@ -27,7 +27,9 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
   try {
     imported = await importDocusaurusModule(configFile, siteDir);
   } catch (error) {
-    throw siteError({ file, ...catalog.configLoadFailed(file, esbuildMessage(error, siteDir)) }, error);
+    const cause = esbuildMessage(error, siteDir);
+    const entry = error instanceof ConfigRunError && error.missing.length > 0 ? catalog.docusaurusConfigRunFailed(file, cause, error.missing) : catalog.configLoadFailed(file, cause);
+    throw siteError({ file, ...entry }, error);
   }
   const dc = obj(imported.value);
   if (!dc) throw siteError({ file, ...catalog.configLoadFailed(file, 'it does not export a config object') });

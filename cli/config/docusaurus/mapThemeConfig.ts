@@ -69,7 +69,12 @@ function navbarItem(raw: unknown, notes: Notes, at: KeyPath): Obj[] {
   const out: Obj = { type, position: 'left' };
   for (const [key, value] of Object.entries(item)) {
     if (key === 'type') continue;
-    if (key === 'docsPluginId' && (value === 'default' || value === undefined)) continue;
+    if (key === 'docsPluginId') {
+      if (value === 'default' || value === undefined) continue;
+      // Only the classic preset's docs are built: a link into another docs plugin would lead nowhere.
+      notes.unsupported([...at, key], 'links into other docs plugins are left out');
+      return [];
+    }
     if (!keys.includes(key)) {
       notes.unsupported([...at, key]);
       continue;
