@@ -121,6 +121,8 @@ export class DevSite {
       ...contentFolders(c).map(({ dir }) => ({ path: dir, kind: 'content' as const })),
       { path: this.staticDir, kind: 'static' as const },
       ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
+      // A Docusaurus site's sidebars file is part of its config.
+      ...(c.sidebarsSource ? [{ path: path.resolve(c.siteDir, c.sidebarsSource.file), kind: 'config' as const }] : []),
       { path: path.join(root, 'themes'), kind: 'code' as const },
       { path: path.join(root, 'runtime'), kind: 'code' as const },
     ];

@@ -61,9 +61,7 @@ export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
     }
   }
 
-  mapPresets(dc, input, notes);
-  const sidebarPath = (input as { __sidebarPath?: string | false }).__sidebarPath;
-  delete (input as { __sidebarPath?: unknown }).__sidebarPath;
+  const sidebarPath = mapPresets(dc, input, notes);
   for (const [i, entry] of list(dc.plugins).entries()) notes.plugin(['plugins', i], pluginName(entry));
   for (const [i, entry] of list(dc.themes).entries()) notes.plugin(['themes', i], pluginName(entry));
   const theme = obj(dc.themeConfig);
@@ -83,8 +81,8 @@ const HANDLED = new Set([
 /** Keys that change nothing in the built pages (deploy settings, data for React code). */
 const SILENT = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'customFields', 'future', 'baseUrlIssueBanner', 'onDuplicateRoutes']);
 
-/** The classic preset's options; other presets are plugins we cannot run. */
-function mapPresets(dc: Obj, input: Obj, notes: Notes): void {
+/** The classic preset's options; other presets are plugins we cannot run. Returns the docs' sidebarPath. */
+function mapPresets(dc: Obj, input: Obj, notes: Notes): string | false | undefined {
   // Docusaurus's defaults where they differ from the native ones.
   const paths: Obj = { docs: 'docs', blog: 'blog', pages: 'src/pages' };
   const docs: Obj = { routeBasePath: '/docs' };
@@ -110,8 +108,8 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes): void {
   }
   input.paths = paths;
   input.docs = docs;
-  (input as { __sidebarPath?: string | false }).__sidebarPath = sidebarPath;
   if (input.blog === undefined) delete input.blog;
+  return sidebarPath;
 }
 
 const CLASSIC = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic']);
