@@ -10,7 +10,17 @@ export interface NavLink {
 }
 
 export type SidebarItem =
-  | { type: 'link'; label: string; href: string; docId?: string; className?: string; external?: boolean }
+  | {
+      type: 'link';
+      label: string;
+      href: string;
+      docId?: string;
+      className?: string;
+      external?: boolean;
+      /** A Docusaurus `ref` item: links to a doc without making it part of this sidebar (no prev/next, no sidebar shown from it). */
+      ref?: boolean;
+      customProps?: Record<string, unknown>;
+    }
   | {
       type: 'category';
       label: string;
@@ -18,9 +28,22 @@ export type SidebarItem =
       items: SidebarItem[];
       /** The category's default state. */
       collapsed: boolean;
+      /** False: always open, no toggle. @default true */
+      collapsible?: boolean;
       className?: string;
+      customProps?: Record<string, unknown>;
       /** Set when `items` were left out of this page's data (the category is closed). */
       itemCount?: number;
+    }
+  | {
+      /** Raw HTML from the sidebars file (a section title, a divider). */
+      type: 'html';
+      value: string;
+      /** Give it the menu item's padding. */
+      defaultStyle?: boolean;
+      className?: string;
+      label?: undefined;
+      href?: undefined;
     };
 
 export interface Breadcrumb {
@@ -104,6 +127,8 @@ export interface DocPageData extends PageBase {
   sidebarId?: string;
   sidebar?: SidebarItem[];
   lastUpdate?: { date?: string; author?: string };
+  /** Where the doc's source can be edited. */
+  editUrl?: string;
 }
 
 export interface CategoryPageData extends PageBase {

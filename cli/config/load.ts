@@ -7,6 +7,7 @@ import { resolveConfig } from './resolve.ts';
 import type { ResolvedConfig } from './types.ts';
 import { SiteError, siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
+import { DOCUSAURUS_CONFIG_FILES, loadDocusaurusConfig } from './docusaurus/loadDocusaurusConfig.ts';
 
 /** Config file names looked for in the site folder, in order. */
 export const CONFIG_FILES = ['site.config.ts', 'site.config.mts', 'site.config.js', 'site.config.mjs'];
@@ -14,7 +15,8 @@ export const CONFIG_FILES = ['site.config.ts', 'site.config.mts', 'site.config.j
 /**
  * Finds and imports the site config, then validates it. A site folder without a config
  * builds with the defaults (its title taken from the folder name), so any Docusaurus-style
- * folder with docs/, blog/ and static/ works as is.
+ * folder with docs/, blog/ and static/ works as is; one with a docusaurus.config.* (and
+ * no site.config.*) is read through that (see docusaurus/).
  */
 export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   const dir = path.resolve(siteDir);
@@ -22,6 +24,9 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
     throw siteError(catalog.configNotFound(dir));
   }
   const configFile = CONFIG_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f)) ?? null;
+  const docusaurusConfig = DOCUSAURUS_CONFIG_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+  // A Docusaurus site is read as it is; a site.config.ts beside it is the native form, and wins.
+  if (docusaurusConfig && !configFile) return loadDocusaurusConfig(dir, docusaurusConfig);
   let input: unknown = { title: path.basename(dir) };
   if (configFile) {
     try {
@@ -34,6 +39,10 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   const source = configFile ? fs.readFileSync(configFile, 'utf8') : undefined;
   const result = resolveConfig(input, { siteDir: dir, configFile, source });
   if (!result.ok) throw new SiteError(result.diagnostics);
+  if (docusaurusConfig && configFile) {
+    const shadowed = catalog.docusaurusConfigShadowed(path.basename(configFile), path.basename(docusaurusConfig));
+    return { ...result.config, configWarnings: [{ severity: 'warning', file: path.basename(docusaurusConfig), ...shadowed }] };
+  }
   return result.config;
 }
 

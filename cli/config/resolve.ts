@@ -49,8 +49,18 @@ function explain(issue: z.core.$ZodIssue): string {
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_type':
       return `must be ${issue.expected}`;
-    case 'invalid_union':
+    case 'invalid_union': {
+      // A union of plain values (a folder or false): say which values, as for one type.
+      const allowed = issue.errors.map((errors) => {
+        const only = errors.length === 1 ? errors[0]! : undefined;
+        if (!only || only.path.length > 0) return undefined;
+        if (only.code === 'invalid_type') return only.expected;
+        if (only.code === 'invalid_value') return only.values.map((v) => JSON.stringify(v)).join(' or ');
+        return undefined;
+      });
+      if (allowed.length > 0 && allowed.every((a) => a !== undefined)) return `must be ${allowed.join(' or ')}`;
       return 'does not match any allowed shape (check its "type" or "provider" and the keys that go with it)';
+    }
     default:
       return issue.message.replace(/^Invalid input: /, '').replace(/^Invalid /, 'must be a valid ');
   }

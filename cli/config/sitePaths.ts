@@ -8,6 +8,17 @@ export interface ProtectedPath {
   what: string;
 }
 
+export type ContentArea = 'docs' | 'blog' | 'pages';
+
+/** The content folders the site has turned on (a Docusaurus `blog: false` turns one off), absolute. */
+export function contentFolders(config: Pick<ResolvedConfig, 'siteDir' | 'paths'>): { area: ContentArea; dir: string }[] {
+  const areas: ContentArea[] = ['docs', 'blog', 'pages'];
+  return areas.flatMap((area) => {
+    const rel = config.paths[area];
+    return rel === false ? [] : [{ area, dir: path.resolve(config.siteDir, rel) }];
+  });
+}
+
 /**
  * The real paths of the folders the build may read from: the site folder, and the content
  * folders the config names outside it (a monorepo's docs in `../docs`). Every file read,
@@ -17,7 +28,7 @@ export interface ProtectedPath {
  */
 export function readRoots(config: Pick<ResolvedConfig, 'siteDir' | 'paths'>): string[] {
   const { siteDir, paths } = config;
-  const outside = [paths.docs, paths.blog, paths.pages, paths.static].map((p) => path.resolve(siteDir, p)).filter((p) => !isInside(p, siteDir));
+  const outside = [...contentFolders(config).map((f) => f.dir), path.resolve(siteDir, paths.static)].filter((p) => !isInside(p, siteDir));
   return [...new Set([siteDir, ...outside].map(realPath))];
 }
 
@@ -29,9 +40,7 @@ export function protectedPaths(config: Pick<ResolvedConfig, 'siteDir' | 'paths' 
   const { siteDir, paths } = config;
   const site = (rel: string, what: string) => ({ path: path.resolve(siteDir, rel), what });
   const list: ProtectedPath[] = [
-    site(paths.docs, 'the docs folder'),
-    site(paths.blog, 'the blog folder'),
-    site(paths.pages, 'the pages folder'),
+    ...contentFolders(config).map(({ area, dir }) => ({ path: dir, what: `the ${area} folder` })),
     site(paths.static, 'the static folder'),
     site('src', 'the site\'s src folder'),
     site('.git', 'the site\'s git folder'),

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { userConfigSchema } from './schema.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
 
 /** What `site.config.ts` exports (input type: defaults may be left out). */
 export type UserConfig = z.input<typeof userConfigSchema>;
@@ -15,6 +16,10 @@ export type ResolvedConfig = z.output<typeof userConfigSchema> & {
   siteDir: string;
   /** Absolute path of the config file, or null when the defaults are used. */
   configFile: string | null;
+  /** The sidebars file `docs.sidebars` was read from (a Docusaurus site), for messages. */
+  sidebarsSource?: { file: string; text: string };
+  /** What reading the config found that the author should know (options left out, packages missing). */
+  configWarnings?: Diagnostic[];
 };
 
 export type NavbarItem = ResolvedConfig['navbar']['items'][number];

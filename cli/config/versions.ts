@@ -82,7 +82,8 @@ export function resolveVersions(names: string[] | null, config: Pick<ResolvedCon
       name,
       label: options.label ?? (name === CURRENT ? docs.versionLabel : name),
       routeBasePath: joinRoute(docs.routeBasePath, part),
-      contentDir: name === CURRENT ? config.paths.docs : `${prefix(docs.pluginId)}versioned_docs/version-${name}`,
+      // With docs turned off (`docs: false`) the version has no folder to read: scanning leaves it empty.
+      contentDir: name === CURRENT ? config.paths.docs || 'docs' : `${prefix(docs.pluginId)}versioned_docs/version-${name}`,
       sidebarsFile: name === CURRENT ? undefined : `${prefix(docs.pluginId)}versioned_sidebars/version-${name}-sidebars.json`,
       isLast,
       banner: options.banner ?? defaultBanner,

@@ -2,13 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
+import { contentFolders, readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { readFileSync } from 'node:fs';
 import { walkFolder } from './walkFolder.ts';
 import { decodeText } from './decodeText.ts';
 
 /** Which plugin a file belongs to. */
-export type ContentArea = 'docs' | 'blog' | 'pages';
+export type { ContentArea } from '../config/sitePaths.ts';
+import type { ContentArea } from '../config/sitePaths.ts';
 
 /** A content file as read from disk: the only I/O the load stage needs. */
 export interface SourceFile {
@@ -54,18 +55,15 @@ export interface ScanResult<T> {
  * Symbolic links are followed while they stay inside the site (see walkFolder).
  * The result is sorted by path so every later stage sees the same order.
  */
-export async function scanContent(config: ResolvedConfig, docsFolders: string[] = [config.paths.docs]): Promise<ScanResult<SourceFile>> {
+export async function scanContent(config: ResolvedConfig, docsFolders?: string[]): Promise<ScanResult<SourceFile>> {
   // Each docs version has its folder (`versioned_docs/version-X`); all of them are docs.
-  const areas: [ContentArea, string][] = [
-    ...docsFolders.map((dir): [ContentArea, string] => ['docs', dir]),
-    ['blog', config.paths.blog],
-    ['pages', config.paths.pages],
-  ];
+  const areas = contentFolders(config).flatMap((folder) =>
+    folder.area === 'docs' && docsFolders ? docsFolders.map((dir) => ({ area: 'docs' as const, dir: path.resolve(config.siteDir, dir) })) : [folder],
+  );
   const allowedRoots = readRoots(config);
   const diagnostics: Diagnostic[] = [];
   const lists = await Promise.all(
-    areas.map(async ([area, dir]) => {
-      const root = path.resolve(config.siteDir, dir);
+    areas.map(async ({ area, dir: root }) => {
       const walked = await walkFolder(root, { allowedRoots, siteDir: config.siteDir, skip: skipContent });
       diagnostics.push(...walked.diagnostics);
       return Promise.all(
@@ -105,8 +103,10 @@ export async function scanStatic(config: ResolvedConfig): Promise<ScanResult<str
 export function readPartial(config: ResolvedConfig, file: string): SourceFile | 'missing' | 'outside' {
   const status = siteFileStatus(config, file);
   if (status !== 'ok') return status;
-  const area = (['docs', 'blog', 'pages'] as const).find((a) => file.startsWith(`${toPosix(path.normalize(config.paths[a]))}/`)) ?? 'docs';
-  const relPath = path.posix.relative(toPosix(path.normalize(config.paths[area])), file);
+  const abs = path.resolve(config.siteDir, file);
+  const folder = contentFolders(config).find(({ dir }) => abs.startsWith(dir + path.sep));
+  const area = folder?.area ?? 'docs';
+  const relPath = folder ? toPosix(path.relative(folder.dir, abs)) : file;
   const decoded = decodeText(readFileSync(path.resolve(config.siteDir, file)), file);
   const format = formatOf(config, file);
   return decoded.ok ? { area, relPath, file, text: decoded.text, format } : { area, relPath, file, text: '', format, unreadable: decoded.diagnostic };

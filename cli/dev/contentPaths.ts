@@ -1,15 +1,11 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
-import { formatOf, isContentFile, toPosix, type ContentArea, type SourceFile } from '../content/scan.ts';
-
-const AREAS: ContentArea[] = ['docs', 'blog', 'pages'];
+import { formatOf, isContentFile, toPosix, type SourceFile } from '../content/scan.ts';
+import { contentFolders } from '../config/sitePaths.ts';
 
 /** Whether a path is inside (or is) one of the content folders. */
 export function insideContent(config: ResolvedConfig, absPath: string): boolean {
-  return AREAS.some((area) => {
-    const root = path.resolve(config.siteDir, config.paths[area]);
-    return absPath === root || absPath.startsWith(root + path.sep);
-  });
+  return contentFolders(config).some(({ dir: root }) => absPath === root || absPath.startsWith(root + path.sep));
 }
 
 /**
@@ -17,8 +13,7 @@ export function insideContent(config: ResolvedConfig, absPath: string): boolean 
  * caller); null for other files and for hidden ones, as the scan stage skips them.
  */
 export function contentSource(config: ResolvedConfig, absPath: string): SourceFile | null {
-  for (const area of AREAS) {
-    const root = path.resolve(config.siteDir, config.paths[area]);
+  for (const { area, dir: root } of contentFolders(config)) {
     if (!absPath.startsWith(root + path.sep)) continue;
     const relPath = toPosix(path.relative(root, absPath));
     // As the scan: hidden files, and `_` files and folders (partials) other than category files, are not pages.

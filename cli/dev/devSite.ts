@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import { loadConfig } from '../config/load.ts';
+import { contentFolders } from '../config/sitePaths.ts';
 import { readPartial, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { decodeText } from '../content/decodeText.ts';
@@ -122,11 +123,13 @@ export class DevSite {
   watchTargets(root: string): { path: string; kind: Change['kind'] }[] {
     const c = this.config;
     return [
-      ...[c.paths.docs, c.paths.blog, c.paths.pages].map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'content' as const })),
+      ...contentFolders(c).map(({ dir }) => ({ path: dir, kind: 'content' as const })),
       { path: this.staticDir, kind: 'static' as const },
       // Versioned docs are rare edits: a change there reads the site again, as a config change does.
       ...[versionsFile(c.docs.pluginId), `${prefix(c.docs.pluginId)}versioned_docs`, `${prefix(c.docs.pluginId)}versioned_sidebars`].map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'config' as const })),
       ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
+      // A Docusaurus site's sidebars file is part of its config.
+      ...(c.sidebarsSource ? [{ path: path.resolve(c.siteDir, c.sidebarsSource.file), kind: 'config' as const }] : []),
       { path: path.join(root, 'themes'), kind: 'code' as const },
       { path: path.join(root, 'runtime'), kind: 'code' as const },
     ];

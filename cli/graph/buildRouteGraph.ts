@@ -5,6 +5,7 @@ import type { CategoryIndexRoute, DocRoute, DocsVersion, Route, RouteGraph, Side
 import { catalog } from '../errors/catalog.ts';
 import { duplicateDocIds, placeDocs, type DocEntry } from './docs.ts';
 import { resolveSidebars } from './sidebars.ts';
+import { docEditUrl } from './editUrl.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
 import { checkInvariants } from './invariants.ts';
@@ -143,6 +144,7 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
       previous: paginationTarget('pagination_prev', place?.previous),
       next: paginationTarget('pagination_next', place?.next),
       tags,
+      editUrl: docEditUrl(entry, config),
     };
     routes.push(route);
   }
@@ -159,7 +161,7 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
       breadcrumbs: place?.breadcrumbs ?? [{ label: index.title }],
       previous: place?.previous,
       next: place?.next,
-      items: index.items.map((item) => ({
+      items: index.items.flatMap((item) => (item.type === 'html' ? [] : [item])).map((item) => ({
         label: item.label,
         href: item.href ?? '',
         type: item.type,
@@ -287,7 +289,7 @@ function isVersionedFile(file: string, config: ResolvedConfig): boolean {
 
 function firstDocId(items: SidebarItem[]): string | undefined {
   for (const item of items) {
-    const id = item.type === 'link' ? item.docId : firstDocId(item.items);
+    const id = item.type === 'link' ? (item.ref ? undefined : item.docId) : item.type === 'category' ? firstDocId(item.items) : undefined;
     if (id) return id;
   }
   return undefined;

@@ -11,8 +11,8 @@ export interface SidebarPlace {
 /**
  * For every route a sidebar links to: its sidebar, its breadcrumbs (the categories
  * above it, then itself) and its neighbours in reading order (a category's own page
- * comes before its children; outside links are skipped). The first sidebar that lists
- * a route wins.
+ * comes before its children; outside links, `ref` items and `html` items are skipped).
+ * The first sidebar that lists a route wins.
  */
 export function placeInSidebars(sidebars: Record<string, SidebarItem[]>): Map<string, SidebarPlace> {
   const places = new Map<string, SidebarPlace>();
@@ -20,8 +20,9 @@ export function placeInSidebars(sidebars: Record<string, SidebarItem[]>): Map<st
     const order: { link: NavLink; crumbs: Breadcrumb[] }[] = [];
     const walk = (list: SidebarItem[], crumbs: Breadcrumb[]) => {
       for (const item of list) {
+        if (item.type === 'html') continue;
         if (item.type === 'link') {
-          if (!item.external) order.push({ link: { label: item.label, href: item.href }, crumbs: [...crumbs, { label: item.label }] });
+          if (!item.external && !item.ref) order.push({ link: { label: item.label, href: item.href }, crumbs: [...crumbs, { label: item.label }] });
         } else {
           if (item.href) order.push({ link: { label: item.label, href: item.href }, crumbs: [...crumbs, { label: item.label }] });
           walk(item.items, [...crumbs, { label: item.label, href: item.href }]);
@@ -40,6 +41,6 @@ export function placeInSidebars(sidebars: Record<string, SidebarItem[]>): Map<st
 /** Every route a sidebar links to, in order. */
 export function sidebarRoutes(items: SidebarItem[]): string[] {
   return items.flatMap((item) =>
-    item.type === 'link' ? (item.external ? [] : [item.href]) : [...(item.href ? [item.href] : []), ...sidebarRoutes(item.items)],
+    item.type === 'html' ? [] : item.type === 'link' ? (item.external ? [] : [item.href]) : [...(item.href ? [item.href] : []), ...sidebarRoutes(item.items)],
   );
 }

@@ -5,6 +5,7 @@ import type { SidebarItem } from './types.ts';
 import type { DocEntry } from './docs.ts';
 import { catalog } from '../errors/catalog.ts';
 import { createSlugger } from '../content/slug.ts';
+import { nearest } from '../report/nearest.ts';
 import { joinRoute, stripNumberPrefix } from './paths.ts';
 
 /** A `generated-index` category page, discovered while resolving sidebars. */
@@ -41,17 +42,36 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
   const byId = new Map(live.map((e) => [e.id, e]));
   const draftIds = new Set(entries.filter((e) => e.draft).map((e) => e.id));
   const categoryByDir = new Map(categories.map((c) => [c.dir, c]));
-  const where = config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined;
+  const where = config.sidebarsSource?.file ?? (config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined);
+  const sidebarCollapsed = config.docs.sidebarCollapsed;
+  const sidebarCollapsible = config.docs.sidebarCollapsible;
 
-  const docLink = (id: string, context: string, file?: string, label?: string, className?: string): SidebarItem | null => {
+  const docLink = (id: string, context: string, opts: { file?: string; label?: string; className?: string; customProps?: Record<string, unknown>; ref?: boolean } = {}): SidebarItem | null => {
     const entry = byId.get(id);
     if (!entry) {
       if (!draftIds.has(id)) {
-        diagnostics.push({ severity: 'error', file: file ?? where, ...catalog.unknownDocId(id, context, [...byId.keys()].sort()) });
+        const available = [...byId.keys()].sort();
+        const file = opts.file ?? where;
+        // In the sidebars file the id is written as a string: its first occurrence is the place.
+        const source = config.sidebarsSource;
+        const line = source && file === source.file ? lineOfString(source.text, id) : undefined;
+        diagnostics.push({ severity: 'error', file, ...(line ? { line, column: 1 } : {}), ...catalog.unknownDocId(id, context, available, nearest(id, available, 1, Math.max(2, id.length / 3))[0]) });
       }
       return null;
     }
-    return { type: 'link', label: label ?? entry.label, href: entry.path, docId: entry.id, className: className ?? entry.document.frontMatter.sidebar_class_name };
+    const fm = entry.document.frontMatter;
+    // Front matter wins over the sidebars file for the label, class and props (Docusaurus `toSidebarsProp`).
+    const label = fm.sidebar_label ?? opts.label ?? entry.label;
+    const customProps = (fm.sidebar_custom_props as Record<string, unknown> | undefined) ?? opts.customProps;
+    return {
+      type: 'link',
+      label,
+      href: entry.path,
+      docId: entry.id,
+      className: fm.sidebar_class_name ?? opts.className,
+      ...(customProps ? { customProps } : {}),
+      ...(opts.ref ? { ref: true } : {}),
+    };
   };
 
   // As in Docusaurus: /category/ + the label's slug, one slugger for all sidebars (a second
@@ -63,7 +83,8 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
     return path;
   };
 
-  const autogenerate = (dir: string, trail: string[]): SidebarItem[] => {
+  /** `root`: the slice's own folder, whose index doc is an item like any other (no category holds it). */
+  const autogenerate = (dir: string, trail: string[], root = false): SidebarItem[] => {
     const depth = dir === '' ? 0 : dir.split('/').length;
     const children: Positioned[] = [];
     const subdirs = new Set<string>();
@@ -71,8 +92,8 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
       if (entry.unlisted) continue;
       if (entry.dir === dir) {
         // A folder's index doc is its category's link, not one of its items.
-        if (entry.isIndex && dir !== '') continue;
-        children.push({ item: docLink(entry.id, 'sidebar')!, position: entry.position, key: entry.document.relPath });
+        if (entry.isIndex && !root) continue;
+        children.push({ item: docLink(entry.id, 'sidebar')!, position: entry.position, key: entry.document.relPath.split('/').pop()! });
       } else if (dir === '' || entry.dir.startsWith(`${dir}/`)) {
         subdirs.add(entry.dir.split('/').slice(0, depth + 1).join('/'));
       }
@@ -88,38 +109,65 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
       if (meta.link?.type === 'generated-index') {
         href = generatedIndex(label, [...trail, label], meta.link, items, categoryByDir.get(sub)!.file);
       } else if (meta.link?.type === 'doc') {
-        href = docLink(meta.link.id, `The category "${label}"`, categoryByDir.get(sub)!.file)?.href;
+        href = docLink(meta.link.id, `The category "${label}"`, { file: categoryByDir.get(sub)!.file })?.href;
       } else if (meta.link !== null && index) {
         href = index.path;
       }
       if (!href && items.length === 0) continue;
       children.push({
-        item: { type: 'category', label, href, items, collapsed: meta.collapsed ?? true, className: meta.className },
+        item: category({ label, href, items, collapsed: meta.collapsed, className: meta.className }),
         position: meta.position ?? index?.position ?? prefix,
-        key: sub,
+        key: folder,
       });
     }
     return sortPositioned(children);
+  };
+
+  /** A category with the docs plugin's defaults; one that cannot close is open (Docusaurus post-processing). */
+  const category = (c: { label: string; href?: string; items: SidebarItem[]; collapsed?: boolean; collapsible?: boolean; className?: string; customProps?: Record<string, unknown> }): SidebarItem => {
+    const collapsible = c.collapsible ?? sidebarCollapsible;
+    return {
+      type: 'category',
+      label: c.label,
+      href: c.href,
+      items: c.items,
+      collapsed: collapsible ? (c.collapsed ?? sidebarCollapsed) : false,
+      ...(collapsible ? {} : { collapsible: false }),
+      className: c.className,
+      ...(c.customProps ? { customProps: c.customProps } : {}),
+    };
   };
 
   const resolveItems = (items: SidebarConfigItem[], sidebarId: string, trail: string[]): SidebarItem[] =>
     items.flatMap((raw): SidebarItem[] => {
       const item = typeof raw === 'string' ? { type: 'doc' as const, id: raw } : raw;
       switch (item.type) {
-        case 'doc': {
-          const link = docLink(item.id, `Sidebar "${sidebarId}"`, undefined, item.label, item.className);
+        case 'doc':
+        case 'ref': {
+          const link = docLink(item.id, `Sidebar "${sidebarId}"`, { label: item.label, className: item.className, customProps: item.customProps, ref: item.type === 'ref' });
           return link ? [link] : [];
         }
         case 'link':
-          return [{ type: 'link', label: item.label, href: item.href, className: item.className, external: /^[a-z]+:/i.test(item.href) }];
+          return [
+            {
+              type: 'link',
+              label: item.label,
+              href: item.href,
+              className: item.className,
+              external: /^[a-z][a-z\d+.-]*:/i.test(item.href) || item.href.startsWith('//'),
+              ...(item.customProps ? { customProps: item.customProps } : {}),
+            },
+          ];
+        case 'html':
+          return [{ type: 'html', value: item.value, defaultStyle: item.defaultStyle, className: item.className }];
         case 'autogenerated':
-          return autogenerate(item.dirName === '.' ? '' : item.dirName.replace(/^\.\/|\/$/g, ''), trail);
+          return autogenerate(item.dirName === '.' ? '' : item.dirName.replace(/^\.\/|\/$/g, ''), trail, true);
         case 'category': {
           const children = resolveItems(item.items, sidebarId, [...trail, item.label]);
           let href: string | undefined;
           if (item.link?.type === 'doc') href = docLink(item.link.id, `Sidebar "${sidebarId}" category "${item.label}"`)?.href;
           else if (item.link?.type === 'generated-index') href = generatedIndex(item.label, [...trail, item.label], item.link, children, where ?? 'site config');
-          return [{ type: 'category', label: item.label, href, items: children, collapsed: item.collapsed ?? true, className: item.className }];
+          return [category({ ...item, href, items: children })];
         }
       }
     });
@@ -133,4 +181,11 @@ function sortPositioned(list: Positioned[]): SidebarItem[] {
   return list
     .sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map((p) => p.item);
+}
+
+/** The line of the first string literal holding exactly `text` ("x", 'x' or `x`), 1-based. */
+export function lineOfString(source: string, text: string): number | undefined {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`(["'\`])${escaped}\\1`).exec(source);
+  return match ? source.slice(0, match.index).split('\n').length : undefined;
 }

@@ -72,6 +72,8 @@ export type DocRoute = RouteBase & {
   tags: TagLink[];
   /** The same doc id in the other versions: version name → route. */
   versionLinks?: Record<string, string>;
+  /** "Edit this page" (docs.editUrl or front matter custom_edit_url). */
+  editUrl?: string;
 };
 export type CategoryIndexRoute = RouteBase & {
   kind: 'category-index';

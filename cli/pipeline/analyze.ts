@@ -50,7 +50,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const linkProblems = await reporter.step('Checking links', () =>
     checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileStatus: (f) => siteFileStatus(config, f, roots) }),
   );
-  const diagnostics = placeConfigKeys([...versions.diagnostics, ...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)], config);
+  const diagnostics = placeConfigKeys([...(config.configWarnings ?? []), ...versions.diagnostics, ...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)], config);
   return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode) };
 }
 

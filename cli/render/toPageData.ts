@@ -43,6 +43,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         tags: route.tags,
         sidebarId: route.sidebarId,
         sidebar: sidebar && pruneSidebar(sidebar, activePath),
+        ...(route.editUrl ? { editUrl: route.editUrl } : {}),
         lastUpdate: fm.last_update ? { date: fm.last_update.date ? parseDate(fm.last_update.date).toISOString() : undefined, author: fm.last_update.author } : undefined,
       };
     }
@@ -157,7 +158,7 @@ function tocOf(headings: HeadingInfo[], min: number, max: number): TocItem[] {
  */
 export function pruneSidebar(items: SidebarItem[], activePath: string): SidebarItem[] {
   return items.map((item) => {
-    if (item.type === 'link') return item;
+    if (item.type !== 'category') return item;
     const open = !item.collapsed || containsPath(item, activePath);
     return open ? { ...item, items: pruneSidebar(item.items, activePath) } : { ...item, items: [], itemCount: item.items.length };
   });

@@ -41,6 +41,8 @@ const DEFAULTS = {
     versions: {},
     includeCurrentVersion: true,
     disableVersioning: false,
+    sidebarCollapsed: true,
+    sidebarCollapsible: true,
   },
   blog: { routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts' },
   zoom: {
@@ -137,7 +139,7 @@ describe('config messages', () => {
     expect(problems({ title: 'T', paths: { docs: 5 }, i18n: { locales: 'en' }, search: { provider: 'bing' }, url: 'not a url' })).toEqual([
       'site.config.ts: Config key "url" must be a valid URL; found "not a url".',
       'site.config.ts: Config key "i18n.locales" must be array; found "en".',
-      'site.config.ts: Config key "paths.docs" must be string; found 5.',
+      'site.config.ts: Config key "paths.docs" must be string or false; found 5.',
       'site.config.ts: Config key "search.provider" does not match any allowed shape (check its "type" or "provider" and the keys that go with it); found "bing".',
     ]);
   });

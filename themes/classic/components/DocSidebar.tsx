@@ -43,10 +43,21 @@ export function SidebarMenu({ items }: { items: SidebarItem[] }) {
     walk(items, '');
     setToggled((t) => ({ ...t, ...opened }));
   }
-  const isOpen = (item: Extract<SidebarItem, { type: 'category' }>, key: string) => toggled[key] ?? (containsPath(item, path) || !item.collapsed);
+  const isOpen = (item: Extract<SidebarItem, { type: 'category' }>, key: string) =>
+    item.collapsible === false || (toggled[key] ?? (containsPath(item, path) || !item.collapsed));
   const render = (list: SidebarItem[], key: string, level: number) => (
     <ul className="menu__list">
-      {list.map((item) => {
+      {list.map((item, i) => {
+        if (item.type === 'html') {
+          // The sidebars file's own HTML, as Docusaurus renders it: the author wrote it, at build time.
+          return (
+            <li
+              key={`${key}/#${i}`}
+              className={`theme-doc-sidebar-item-link level-${level}${item.defaultStyle ? ' menu__list-item' : ''}${item.className ? ` ${item.className}` : ''}`}
+              dangerouslySetInnerHTML={{ __html: item.value }}
+            />
+          );
+        }
         const k = `${key}/${item.label}`;
         if (item.type === 'link') {
           const active = item.href === path;
@@ -67,6 +78,23 @@ export function SidebarMenu({ items }: { items: SidebarItem[] }) {
         const open = isOpen(item, k);
         const active = containsPath(item, path);
         const toggle = () => setToggled((t) => ({ ...t, [k]: !open }));
+        if (item.collapsible === false) {
+          // Always open: a heading over its items, nothing to click to close it.
+          return (
+            <li key={k} className={`menu__list-item theme-doc-sidebar-item-category level-${level}${item.className ? ` ${item.className}` : ''}`}>
+              <div className="menu__list-item-collapsible">
+                {item.href ? (
+                  <a className={`menu__link${active ? ' menu__link--active' : ''}`} href={href(item.href)} aria-current={item.href === path ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                ) : (
+                  <span className="menu__link">{item.label}</span>
+                )}
+              </div>
+              {render(item.items, k, level + 1)}
+            </li>
+          );
+        }
         return (
           <li key={k} className={`menu__list-item theme-doc-sidebar-item-category level-${level}${open ? '' : ' menu__list-item--collapsed'}${item.className ? ` ${item.className}` : ''}`}>
             <div className="menu__list-item-collapsible">

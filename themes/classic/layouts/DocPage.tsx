@@ -29,6 +29,13 @@ export function DocPage({ page }: { page: DocPageData }) {
           <Markdown html={page.html} />
           <footer className="doc-page__footer">
             <TagsList tags={page.tags} />
+            {page.editUrl && (
+              <p className="doc-page__edit theme-edit-this-page">
+                <a href={page.editUrl} target="_blank" rel="noopener noreferrer">
+                  Edit this page
+                </a>
+              </p>
+            )}
             {page.lastUpdate?.date && (
               <p className="doc-page__last-update">
                 Last updated on <time dateTime={page.lastUpdate.date}>{page.lastUpdate.date.slice(0, 10)}</time>

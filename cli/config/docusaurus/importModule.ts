@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isBuiltin } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { isInside, realPath } from '../sitePaths.ts';
+
+/** What importing a Docusaurus config or sidebars file gave. */
+export interface ImportedModule {
+  /** The default export (or `module.exports`), awaited; a function export is called first. */
+  value: unknown;
+  /** Packages the file imports or requires that the site folder does not have installed. */
+  missing: string[];
+}
+
+/** Thrown for a local import that leads out of the site folder. */
+export class OutsideImportError extends Error {}
+
+/** The file's own code threw while it ran; `missing` lists the packages stood in for. */
+export class ConfigRunError extends Error {
+  constructor(
+    message: string,
+    readonly missing: string[],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * Imports a Docusaurus config (or sidebars) file the way Docusaurus's jiti loader lets
+ * authors write it: `.js/.mjs/.cjs/.ts`, ESM mixed with `require`, `require.resolve`,
+ * `__dirname`, JSON imports, a default export that is an object, a promise, or a
+ * (possibly async) function to call.
+ *
+ * esbuild bundles the file and its local imports into one ES module, imported from a
+ * data: URL (as `load.ts` does for site.config.ts), so nothing is written anywhere.
+ * Local imports must stay inside the site folder: esbuild reads those files for us, and
+ * our loader must not be a way to read elsewhere. Installed packages are imported by
+ * Node from their own files; a package that is not installed (a prism theme, a plugin,
+ * a remark plugin: a bare clone has no node_modules) becomes a stub, any property of
+ * which is another stub, and is listed in `missing`, so the config still loads and the
+ * author is told which parts could not be run.
+ */
+export async function importDocusaurusModule(file: string, siteDir: string): Promise<ImportedModule> {
+  const missing = new Set<string>();
+  const root = realPath(siteDir);
+  const result = await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'silent',
+    // Every bundled module sees the file's own folder and a require that stubs what is missing.
+    banner: { js: runtimePrelude(file) },
+    footer: { js: 'export { __siteMissing };' },
+    // The bundle runs from a data: URL; the file's own URL is what its code expects.
+    define: {
+      'import.meta.url': JSON.stringify(pathToFileURL(file).href),
+      'import.meta.filename': JSON.stringify(file),
+      'import.meta.dirname': JSON.stringify(path.dirname(file)),
+    },
+    plugins: [siteImports(root, missing)],
+  });
+  const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`;
+  let value: unknown;
+  let mod: { default?: unknown; __siteMissing: Set<string> } | undefined;
+  try {
+    mod = (await import(url)) as { default?: unknown; __siteMissing: Set<string> };
+    value = await mod.default;
+    if (typeof value === 'function') value = await (value as () => unknown)();
+  } catch (error) {
+    // The config's own code failed; stand-ins are the likely cause when there are any.
+    throw new ConfigRunError((error as Error)?.message ?? String(error), [...missing].sort(), { cause: error });
+  }
+  for (const name of mod.__siteMissing) missing.add(name);
+  return { value, missing: [...missing].sort() };
+}
+
+/**
+ * Defines `require`, `__filename` and `__dirname` for the bundle (an ES module has none).
+ * `require` is Node's, made for the file's folder; what it cannot find becomes the stub.
+ * `require.resolve('./sidebars.js')` finds `sidebars.ts` when only that exists, as jiti
+ * does (react-redux's config relies on it).
+ */
+function runtimePrelude(file: string): string {
+  return `import { createRequire as __siteCreateRequire } from 'node:module';
+const __filename = ${JSON.stringify(file)};
+const __dirname = ${JSON.stringify(path.dirname(file))};
+const __siteMissing = new Set();
+${STUB_SOURCE}
+const __siteAlternates = (id) => /^\\.\\.?\\//.test(id) ? [id, ...['.ts', '.js', '.mjs', '.cjs', '.json'].map((ext) => id.replace(/\\.[cm]?[jt]s$/, '') + ext)] : [id];
+function __siteMakeRequire(base) {
+  const nodeRequire = __siteCreateRequire(base);
+  return Object.assign((id) => {
+    try { return nodeRequire(id); } catch (error) {
+      if (error && error.code === 'MODULE_NOT_FOUND' && !/^[./]/.test(id)) { __siteMissing.add(__sitePackageName(id)); return __siteStub(id); }
+      throw error;
+    }
+  }, {
+    resolve: (id, options) => {
+      for (const candidate of __siteAlternates(id)) { try { return nodeRequire.resolve(candidate, options); } catch {} }
+      if (!/^[./]/.test(id)) { __siteMissing.add(__sitePackageName(id)); return id; }
+      return nodeRequire.resolve(id, options);
+    },
+    cache: nodeRequire.cache,
+  });
+}
+const require = __siteMakeRequire(__filename);
+function __sitePackageName(id) { const parts = id.split('/'); return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]; }
+`;
+}
+
+/**
+ * The stand-in for a package that is not installed: callable, constructible, and every
+ * property is another stand-in, so `themes.github`, `require('x').default(options)`,
+ * named imports, spreading it into a list and
+ * `[require('plugin'), {…}]` all evaluate. It is not a promise (no `then`) and turns into
+ * its package name as a string, which is how it shows up in plugin lists.
+ */
+const STUB_SOURCE = `function __siteStub(name) {
+  const target = function () {};
+  return new Proxy(target, {
+    get(_, key) {
+      if (key === 'then' || key === '__esModule' || key === 'toJSON') return undefined;
+      if (key === Symbol.toPrimitive || key === 'toString') return () => name;
+      if (key === '__siteMissingPackage') return name;
+      // Spread into a list (\`[...baseTheme.styles]\`): nothing.
+      if (key === Symbol.iterator) return function* () {};
+      if (typeof key === 'symbol') return undefined;
+      return __siteStub(name + '.' + String(key));
+    },
+    // esbuild's __toESM copies a CommonJS module's own keys and inherits from its prototype:
+    // a stand-in as the prototype gives every named import (\`import { themes } from …\`).
+    getPrototypeOf() { return __siteStub(name); },
+    apply() { return __siteStub(name + '()'); },
+    construct() { return __siteStub(name); },
+  });
+}`;
+
+/** The module a missing package is replaced with. */
+function stubModule(name: string): string {
+  return `module.exports = __siteStub(${JSON.stringify(name)});`;
+}
+
+/**
+ * Resolves the file's imports: local files are bundled if they lie inside the site folder
+ * (else an error); packages are left to Node, by their resolved file URL; packages that
+ * are not installed, and CSS or other non-code files a config may `import` for effect,
+ * become stubs.
+ */
+function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
+  return {
+    name: 'docusaurus-site-imports',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === 'inner') return undefined;
+        if (args.kind === 'entry-point') return { path: args.path, namespace: 'site-file' };
+        // A config that makes its own require (createRequire(import.meta.url)) gets ours.
+        if ((args.path === 'module' || args.path === 'node:module') && args.namespace !== 'site-module') return { path: 'module', namespace: 'site-module' };
+        if (args.path.startsWith('node:') || isBuiltin(args.path)) return { path: args.path, external: true };
+        const local = /^(\.\.?\/|\/)/.test(args.path) || path.isAbsolute(args.path);
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
+        if (local) {
+          if (resolved.errors.length > 0) return undefined; // esbuild reports the missing file with its place
+          if (!isInside(realPath(resolved.path), root)) {
+            throw new OutsideImportError(`"${args.path}" (imported by ${path.basename(args.importer)}) is outside the site folder`);
+          }
+          if (/\.(css|scss|sass|less|svg|png|jpe?g|gif)$/i.test(resolved.path)) return { path: args.path, namespace: 'site-stub' };
+          return { path: resolved.path, namespace: 'site-file' };
+        }
+        if (resolved.errors.length > 0 || !path.isAbsolute(resolved.path) || !fs.existsSync(resolved.path)) {
+          const name = packageName(args.path);
+          missing.add(name);
+          return { path: args.path, namespace: 'site-stub' };
+        }
+        // import → Node's ESM loader, by file URL; require → our require, by absolute path.
+        const byRequire = args.kind === 'require-call' || args.kind === 'require-resolve';
+        return { path: byRequire ? resolved.path : pathToFileURL(resolved.path).href, external: true };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'site-stub' }, (args) => ({ contents: stubModule(args.path), loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'site-module' }, () => ({
+        contents: `import nodeModule from 'node:module';
+export * from 'node:module';
+export const createRequire = (base) => __siteMakeRequire(base);
+export default { ...nodeModule, createRequire };`,
+        loader: 'js',
+      }));
+      // The site's own files, loaded here rather than by esbuild so that, as with jiti, a
+      // file is CommonJS or ESM by what it is written in, whatever "type" a package.json says.
+      build.onLoad({ filter: /.*/, namespace: 'site-file' }, async (args) => ({
+        contents: await fs.promises.readFile(args.path),
+        loader: loaderFor(args.path),
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+export function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+function loaderFor(file: string): esbuild.Loader {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.ts' || ext === '.mts' || ext === '.cts') return 'ts';
+  if (ext === '.tsx') return 'tsx';
+  if (ext === '.jsx') return 'jsx';
+  return 'js';
+}

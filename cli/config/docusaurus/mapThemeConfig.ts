@@ -1,0 +1,190 @@
+import type { KeyPath, Notes } from './notes.ts';
+
+type Obj = Record<string, unknown>;
+
+/**
+ * Maps the classic theme's `themeConfig` (docusaurus-rules.md §12) onto the native
+ * `navbar`, `footer`, `announcementBar`, `colorMode`, `image` and `search`. Keys the native
+ * config has no place for are noted once each (by key, whatever the item).
+ */
+export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(theme)) {
+    const at: KeyPath = ['themeConfig', key];
+    const o = obj(value);
+    if (key === 'navbar' && o) out.navbar = mapNavbar(o, notes, at);
+    else if (key === 'footer' && o) out.footer = mapFooter(o, notes, at);
+    else if (key === 'announcementBar' && o) out.announcementBar = pick(o, ANNOUNCEMENT, notes, at);
+    else if (key === 'colorMode' && o) out.colorMode = pick(o, COLOR_MODE, notes, at);
+    else if (key === 'image' && typeof value === 'string') out.image = staticPath(value);
+    else if (key === 'algolia' && o) out.search = mapAlgolia(o, notes, at);
+    else if (key === 'prism' && o) {
+      // Highlighting uses the generator's own theme; Prism theme objects cannot be carried over.
+      for (const k of Object.keys(o)) if (k !== 'additionalLanguages') notes.unsupported([...at, k], 'code is highlighted with the theme\'s own colours');
+    } else notes.unsupported(at);
+  }
+  return out;
+}
+
+const ANNOUNCEMENT = { id: 'string', content: 'string', backgroundColor: 'string', textColor: 'string', isCloseable: 'boolean' } as const;
+const COLOR_MODE = { defaultMode: 'string', disableSwitch: 'boolean', respectPrefersColorScheme: 'boolean' } as const;
+const LOGO = { src: 'string', srcDark: 'string', alt: 'string', width: 'any', height: 'any', href: 'string', target: 'string' } as const;
+
+function mapNavbar(navbar: Obj, notes: Notes, at: KeyPath): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(navbar)) {
+    if (key === 'title' && typeof value === 'string') out.title = value;
+    else if (key === 'hideOnScroll' && typeof value === 'boolean') out.hideOnScroll = value;
+    else if (key === 'style' && (value === 'dark' || value === 'primary')) out.style = value;
+    else if (key === 'logo' && obj(value)) out.logo = logo(obj(value)!, notes, [...at, key]);
+    else if (key === 'items' && Array.isArray(value)) out.items = value.flatMap((item, i) => navbarItem(item, notes, [...at, 'items', i]));
+    else notes.unsupported([...at, key]);
+  }
+  return out;
+}
+
+/** Which keys each native navbar item type takes. */
+const ITEM_KEYS: Record<string, string[]> = {
+  default: ['label', 'to', 'href', 'position', 'className'],
+  doc: ['docId', 'label', 'position', 'className'],
+  docSidebar: ['sidebarId', 'label', 'position', 'className'],
+  dropdown: ['label', 'items', 'position', 'className'],
+  localeDropdown: ['label', 'position', 'className'],
+  docsVersionDropdown: ['label', 'position', 'className'],
+  search: ['position', 'className'],
+  html: ['value', 'position', 'className'],
+};
+
+function navbarItem(raw: unknown, notes: Notes, at: KeyPath): Obj[] {
+  const item = obj(raw);
+  if (!item) return [];
+  // An item with `items` and no type is a dropdown, as in Docusaurus.
+  const type = typeof item.type === 'string' ? item.type : Array.isArray(item.items) ? 'dropdown' : 'default';
+  const keys = ITEM_KEYS[type];
+  if (!keys) {
+    notes.unsupported([...at, 'type'], `navbar items of type "${type}" are left out`);
+    return [];
+  }
+  // Docusaurus puts navbar items on the left unless they say otherwise.
+  const out: Obj = { type, position: 'left' };
+  for (const [key, value] of Object.entries(item)) {
+    if (key === 'type') continue;
+    if (key === 'docsPluginId') {
+      if (value === 'default' || value === undefined) continue;
+      // Only the classic preset's docs are built: a link into another docs plugin would lead nowhere.
+      notes.unsupported([...at, key], 'links into other docs plugins are left out');
+      return [];
+    }
+    if (!keys.includes(key)) {
+      notes.unsupported([...at, key]);
+      continue;
+    }
+    if (key === 'items') out.items = (value as unknown[]).flatMap((child, i) => dropdownChild(child, notes, [...at, 'items', i]));
+    else if (key === 'to' && typeof value === 'string') Object.assign(out, linkTarget(value));
+    else out[key] = value;
+  }
+  if (type === 'default' && typeof out.label !== 'string') {
+    notes.unsupported([...at, 'html'], 'navbar links without a label are left out');
+    return [];
+  }
+  return [out];
+}
+
+function dropdownChild(raw: unknown, notes: Notes, at: KeyPath): Obj[] {
+  const child = obj(raw);
+  if (!child) return [];
+  if (child.type !== undefined && child.type !== 'default') {
+    notes.unsupported([...at, 'type'], `dropdown entries of type "${String(child.type)}" are left out`);
+    return [];
+  }
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(child)) {
+    if (key === 'type') continue;
+    if (key === 'label' || key === 'href') out[key] = value;
+    else if (key === 'to' && typeof value === 'string') Object.assign(out, linkTarget(value));
+    else notes.unsupported([...at, key]);
+  }
+  return typeof out.label === 'string' ? [out] : [];
+}
+
+function mapFooter(footer: Obj, notes: Notes, at: KeyPath): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(footer)) {
+    if (key === 'style' && (value === 'dark' || value === 'light')) out.style = value;
+    else if (key === 'copyright' && typeof value === 'string') out.copyright = value;
+    else if (key === 'logo' && obj(value)) out.logo = logo(obj(value)!, notes, [...at, key]);
+    else if (key === 'links' && Array.isArray(value)) {
+      // Columns ({title, items}) or one row of links.
+      out.links = value.flatMap((entry, i) => {
+        const o = obj(entry);
+        if (!o) return [];
+        if (Array.isArray(o.items)) {
+          const column: Obj = { items: o.items.flatMap((link, j) => footerLink(link, notes, [...at, 'links', i, 'items', j])) };
+          if (typeof o.title === 'string') column.title = o.title;
+          return [column];
+        }
+        return footerLink(o, notes, [...at, 'links', i]);
+      });
+    } else notes.unsupported([...at, key]);
+  }
+  return out;
+}
+
+function footerLink(raw: unknown, notes: Notes, at: KeyPath): Obj[] {
+  const link = obj(raw);
+  if (!link) return [];
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(link)) {
+    if ((key === 'label' || key === 'href' || key === 'html') && typeof value === 'string') out[key] = value;
+    else if (key === 'to' && typeof value === 'string') Object.assign(out, linkTarget(value));
+    else notes.unsupported([...at, key]);
+  }
+  return [out];
+}
+
+function logo(o: Obj, notes: Notes, at: KeyPath): Obj {
+  const out = pick(o, LOGO, notes, at);
+  for (const key of ['src', 'srcDark'] as const) if (typeof out[key] === 'string') out[key] = staticPath(out[key] as string);
+  return out;
+}
+
+function mapAlgolia(o: Obj, notes: Notes, at: KeyPath): Obj {
+  const out: Obj = { provider: 'algolia' };
+  for (const [key, value] of Object.entries(o)) {
+    if (['appId', 'apiKey', 'indexName'].includes(key) && typeof value === 'string') out[key] = value;
+    else if (key === 'contextualSearch' && typeof value === 'boolean') out.contextualSearch = value;
+    else notes.unsupported([...at, key]);
+  }
+  return out;
+}
+
+/** Copies the keys of `shape` whose value has the right type; notes the others. */
+function pick(o: Obj, shape: Record<string, 'string' | 'boolean' | 'any'>, notes: Notes, at: KeyPath): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(o)) {
+    const type = shape[key];
+    if (type && (type === 'any' || typeof value === type)) out[key] = value;
+    else if (value !== undefined) notes.unsupported([...at, key]);
+  }
+  return out;
+}
+
+/**
+ * A navbar or footer `to`, as Docusaurus's useBaseUrl reads it: a URL with a scheme stays
+ * a URL (so it becomes `href`), anything else is a path from the site root (`to: 'blog'`
+ * is `/blog`, not relative to the page).
+ */
+export function linkTarget(to: string): { to: string } | { href: string } {
+  if (/^[a-z][a-z\d+.-]*:/i.test(to) || to.startsWith('//')) return { href: to };
+  if (to.startsWith('#')) return { to };
+  return { to: to.startsWith('/') ? to : `/${to}` };
+}
+
+/** A file in static/ as Docusaurus names it (`img/logo.svg`) → its URL path (`/img/logo.svg`). */
+export function staticPath(p: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(p) || p.startsWith('/') || p.startsWith('data:') ? p : `/${p}`;
+}
+
+function obj(value: unknown): Obj | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : undefined;
+}

@@ -1,0 +1,341 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mapDocusaurusConfig } from '../../cli/config/docusaurus/mapConfig.ts';
+import { normalizeSidebars } from '../../cli/config/docusaurus/normalizeSidebars.ts';
+import { importDocusaurusModule } from '../../cli/config/docusaurus/importModule.ts';
+import { loadConfig } from '../../cli/config/load.ts';
+import { analyze } from '../../cli/pipeline/analyze.ts';
+import { createReporter } from '../../cli/pipeline/reporter.ts';
+import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
+import { SiteError } from '../../cli/errors/SiteError.ts';
+import { graphOf, writeTempSite } from '../helpers/memorySite.ts';
+
+const map = (config: Record<string, unknown>) => mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', ...config }, 'docusaurus.config.js');
+const warned = (config: Record<string, unknown>) => map(config).warnings.map((w) => `${w.configKey} ${w.message}`);
+const classic = (options: Record<string, unknown>) => ({ presets: [['classic', options]] });
+
+describe('mapping a Docusaurus config', () => {
+  it('fills in Docusaurus defaults where they differ from ours: docs at /docs, pages in src/pages, anchors warn', () => {
+    expect(map({}).input).toEqual({
+      title: 'T',
+      url: 'https://t.example',
+      baseUrl: '/',
+      onBrokenLinks: 'error',
+      onBrokenAnchors: 'warn',
+      paths: { docs: 'docs', blog: 'blog', pages: 'src/pages' },
+      docs: { routeBasePath: '/docs' },
+    });
+    expect(map({}).sidebarPath).toBeUndefined();
+    expect(map({}).warnings).toEqual([]);
+  });
+
+  it('maps the broken-link levels: only throw fails', () => {
+    expect(map({ onBrokenLinks: 'throw', onBrokenAnchors: 'throw' }).input).toMatchObject({ onBrokenLinks: 'error', onBrokenAnchors: 'error' });
+    expect(map({ onBrokenLinks: 'warn', onBrokenAnchors: 'log' }).input).toMatchObject({ onBrokenLinks: 'warn', onBrokenAnchors: 'warn' });
+    expect(map({ onBrokenLinks: 'ignore', onBrokenAnchors: 'ignore' }).input).toMatchObject({ onBrokenLinks: 'ignore', onBrokenAnchors: 'ignore' });
+  });
+
+  it('reads onBrokenMarkdownLinks in both places, and says so only when it differs from onBrokenLinks', () => {
+    expect(warned({ onBrokenLinks: 'warn', markdown: { hooks: { onBrokenMarkdownLinks: 'warn' } } })).toEqual([]);
+    expect(warned({ onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'warn' })).toEqual([]);
+    expect(warned({ onBrokenMarkdownLinks: 'warn' })).toEqual(['onBrokenMarkdownLinks The Docusaurus option "onBrokenMarkdownLinks" is not supported here yet: broken links to .md files follow onBrokenLinks ("throw") instead.']);
+    // The new place wins over the deprecated one.
+    expect(warned({ onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } } })).toEqual([]);
+  });
+
+  it('builds only the default locale, and says which ones it leaves out', () => {
+    const mapped = map({ i18n: { defaultLocale: 'fr', locales: ['fr', 'en', 'de'] } });
+    expect(mapped.input.i18n).toEqual({ defaultLocale: 'fr', locales: ['fr'] });
+    expect(mapped.warnings.map((w) => w.message)).toEqual(['Only the default locale "fr" is built; the other locales of i18n.locales ("en", "de") are not.']);
+  });
+
+  it('maps the classic preset: docs, blog and pages folders and bases, false turns a part off', () => {
+    const mapped = map(classic({ docs: { path: '../docs', routeBasePath: '/', sidebarPath: './sidebars.json', sidebarCollapsed: false }, blog: false, pages: { path: 'pages' } }));
+    expect(mapped.input).toMatchObject({ paths: { docs: '../docs', blog: false, pages: 'pages' }, docs: { routeBasePath: '/', sidebarCollapsed: false } });
+    expect(mapped.input.blog).toBeUndefined();
+    expect(mapped.sidebarPath).toBe('./sidebars.json');
+    expect(map({ presets: [['@docusaurus/preset-classic', { docs: false }]] })).toMatchObject({ input: { paths: { docs: false } }, sidebarPath: false });
+    expect(map(classic({ docs: { sidebarPath: false } })).sidebarPath).toBe(false);
+    expect(map(classic({ blog: { routeBasePath: '/updates/', postsPerPage: 'ALL', blogSidebarCount: 0, blogDescription: 'D', blogSidebarTitle: 'All' } })).input.blog).toEqual({
+      routeBasePath: 'updates',
+      postsPerPage: 1_000_000,
+      sidebarCount: 0,
+      description: 'D',
+      sidebarTitle: 'All',
+    });
+  });
+
+  it('names each option it cannot honour once, with what happens instead; defaults and deploy settings say nothing', () => {
+    const keys = (config: Record<string, unknown>) => map(config).warnings.map((w) => w.message.match(/"([^"]+)"/)![1]);
+    expect(keys({ organizationName: 'o', projectName: 'p', customFields: {}, future: {}, ...classic({ docs: { showLastUpdateTime: false, admonitions: true, include: ['**/*.{md,mdx}'] }, sitemap: {} }) })).toEqual([]);
+    expect(keys({ scripts: [], ...classic({ docs: { editUrl: 'https://e.example', showLastUpdateTime: true, lastVersion: 'current', include: ['a/**'] }, theme: { customCss: 'x.css' }, gtag: {} }) })).toEqual([
+      'presets[0][1].docs.showLastUpdateTime',
+      'presets[0][1].docs.lastVersion',
+      'presets[0][1].docs.include',
+      'presets[0][1].theme.customCss',
+      'presets[0][1].gtag',
+      'scripts',
+    ]);
+    expect(warned(classic({ docs: { versions: {} } }))[0]).toContain('versioned docs are not built yet');
+    expect(keys({ markdown: { format: 'detect', mermaid: false } })).toEqual([]);
+    expect(keys({ markdown: { format: 'mdx', mermaid: true } })).toEqual(['markdown.format', 'markdown.mermaid']);
+  });
+
+  it('names plugins, themes and other presets it cannot run, by package name even when it is a stand-in', () => {
+    const stub = Object.assign(() => undefined, { __siteMissingPackage: 'docusaurus-plugin-sass' });
+    const names = map({ plugins: ['@docusaurus/plugin-pwa', [stub, {}], false], themes: ['@docusaurus/theme-mermaid'], presets: ['classic', ['docusaurus-preset-openapi', {}]] }).warnings.map((w) => w.message);
+    expect(names).toEqual([
+      'The Docusaurus plugin or theme "docusaurus-preset-openapi" (presets[1]) cannot run here: what it adds to the site is left out.',
+      'The Docusaurus plugin or theme "@docusaurus/plugin-pwa" (plugins[0]) cannot run here: what it adds to the site is left out.',
+      'The Docusaurus plugin or theme "docusaurus-plugin-sass" (plugins[1]) cannot run here: what it adds to the site is left out.',
+      'The Docusaurus plugin or theme "@docusaurus/theme-mermaid" (themes[0]) cannot run here: what it adds to the site is left out.',
+    ]);
+  });
+
+  it('maps navbar items of every kind: no type is a link (or a dropdown with items), on the left unless it says', () => {
+    const mapped = map({
+      themeConfig: {
+        navbar: {
+          title: 'T',
+          hideOnScroll: true,
+          logo: { alt: 'Logo', src: 'img/logo.svg', srcDark: '/img/dark.svg' },
+          items: [
+            { to: 'blog', label: 'Blog' },
+            { to: 'https://elsewhere.example', label: 'Out' },
+            { type: 'doc', docId: 'intro', label: 'Docs', docsPluginId: 'default' },
+            { type: 'docSidebar', sidebarId: 'api', label: 'API', position: 'right' },
+            { label: 'More', items: [{ label: 'A', to: '/a' }, { type: 'doc', docId: 'b', label: 'B' }] },
+            { type: 'docsVersionDropdown', dropdownActiveClassDisabled: true },
+            { type: 'localeDropdown', position: 'right' },
+            { type: 'search', position: 'right' },
+            { type: 'html', value: '<b>x</b>' },
+            { type: 'custom-thing', label: 'X' },
+            { to: '/a', label: 'A', 'aria-label': 'a' },
+            { to: '/b', label: 'B', 'aria-label': 'b' },
+            { type: 'docSidebar', sidebarId: 'other', docsPluginId: 'second', label: 'Second docs' },
+          ],
+        },
+      },
+    });
+    expect(mapped.input.navbar).toEqual({
+      title: 'T',
+      hideOnScroll: true,
+      logo: { alt: 'Logo', src: '/img/logo.svg', srcDark: '/img/dark.svg' },
+      items: [
+        { type: 'default', position: 'left', to: '/blog', label: 'Blog' },
+        { type: 'default', position: 'left', href: 'https://elsewhere.example', label: 'Out' },
+        { type: 'doc', position: 'left', docId: 'intro', label: 'Docs' },
+        { type: 'docSidebar', position: 'right', sidebarId: 'api', label: 'API' },
+        { type: 'dropdown', position: 'left', label: 'More', items: [{ label: 'A', to: '/a' }] },
+        { type: 'docsVersionDropdown', position: 'left' },
+        { type: 'localeDropdown', position: 'right' },
+        { type: 'search', position: 'right' },
+        { type: 'html', position: 'left', value: '<b>x</b>' },
+        { type: 'default', position: 'left', to: '/a', label: 'A' },
+        { type: 'default', position: 'left', to: '/b', label: 'B' },
+      ],
+    });
+    // aria-label on two items: one warning, at the first.
+    expect(mapped.warnings.map((w) => `${w.configKey}: ${w.message.split(':')[0]}`)).toEqual([
+      'themeConfig.navbar.items.4.items.1.type: The Docusaurus option "themeConfig.navbar.items[4].items[1].type" is not supported here yet',
+      'themeConfig.navbar.items.5.dropdownActiveClassDisabled: The Docusaurus option "themeConfig.navbar.items[5].dropdownActiveClassDisabled" is not supported here yet',
+      'themeConfig.navbar.items.9.type: The Docusaurus option "themeConfig.navbar.items[9].type" is not supported here yet',
+      'themeConfig.navbar.items.10.aria-label: The Docusaurus option "themeConfig.navbar.items[10].aria-label" is not supported here yet',
+      'themeConfig.navbar.items.12.docsPluginId: The Docusaurus option "themeConfig.navbar.items[12].docsPluginId" is not supported here yet',
+    ]);
+  });
+
+  it('maps the footer (columns or one row), announcement bar, colour mode, image and Algolia', () => {
+    const theme = {
+      footer: { style: 'dark', logo: { src: 'img/f.svg', alt: 'F', href: 'https://f.example' }, copyright: '©', links: [{ title: 'Docs', items: [{ label: 'Intro', to: 'docs/intro' }, { html: '<a href="/x">x</a>' }] }] },
+      announcementBar: { id: 'a1', content: 'Hi', backgroundColor: '#000', textColor: '#fff', isCloseable: false },
+      colorMode: { defaultMode: 'dark', disableSwitch: true, respectPrefersColorScheme: true },
+      image: 'img/card.png',
+      algolia: { appId: 'A', apiKey: 'K', indexName: 'I', contextualSearch: false, searchPagePath: 'search' },
+    };
+    const mapped = map({ themeConfig: theme });
+    expect(mapped.input).toMatchObject({
+      footer: { style: 'dark', logo: { src: '/img/f.svg', alt: 'F', href: 'https://f.example' }, copyright: '©', links: [{ title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }, { html: '<a href="/x">x</a>' }] }] },
+      announcementBar: theme.announcementBar,
+      colorMode: theme.colorMode,
+      image: '/img/card.png',
+      search: { provider: 'algolia', appId: 'A', apiKey: 'K', indexName: 'I', contextualSearch: false },
+    });
+    expect(map({ themeConfig: { footer: { links: [{ label: 'A', href: 'https://a.example' }] } } }).input.footer).toEqual({ links: [{ label: 'A', href: 'https://a.example' }] });
+    expect(mapped.warnings.map((w) => w.configKey)).toEqual(['themeConfig.algolia.searchPagePath']);
+  });
+});
+
+describe('normalizing a Docusaurus sidebars file', () => {
+  const where = (source: string) => ({ file: 'sidebars.js', source });
+
+  it('expands the category shorthand for a whole sidebar, as an item of a list, and as a category\'s items', () => {
+    const value = { a: { One: ['x', { Two: ['y'] }] }, b: ['z', { type: 'category', label: 'C', items: { D: ['w'] } }] };
+    expect(normalizeSidebars(value, where('')).sidebars).toEqual({
+      a: [{ type: 'category', label: 'One', items: ['x', { type: 'category', label: 'Two', items: ['y'] }] }],
+      b: ['z', { type: 'category', label: 'C', items: [{ type: 'category', label: 'D', items: ['w'] }] }],
+    });
+  });
+
+  it('keeps every item type with its keys, dropping only the translatable flag', () => {
+    const items = [
+      { type: 'doc', id: 'a', label: 'A', className: 'c', customProps: { p: 1 }, key: 'k', translatable: true },
+      { type: 'ref', id: 'b' },
+      { type: 'link', href: 'https://x.example', label: 'X', description: 'd', autoAddBaseUrl: false },
+      { type: 'html', value: '<hr>', defaultStyle: true },
+      { type: 'autogenerated', dirName: 'guides' },
+      { type: 'category', label: 'C', link: null, collapsible: false, collapsed: false, description: 'd', items: [] },
+      { type: 'category', label: 'G', link: { type: 'generated-index', slug: '/g', title: 'G', description: 'd', image: '/i.png', keywords: ['k'] }, items: ['a'] },
+    ];
+    const { sidebars, diagnostics } = normalizeSidebars({ s: items }, where(''));
+    expect(diagnostics).toEqual([]);
+    expect(sidebars.s).toEqual([{ type: 'doc', id: 'a', label: 'A', className: 'c', customProps: { p: 1 }, key: 'k' }, ...items.slice(1)]);
+  });
+
+  it('reports keys an item does not take, missing keys and unknown types at their line in the sidebars file', () => {
+    const source = `module.exports = {\n  docs: [\n    'a',\n    { type: 'doc', idd: 'b' },\n    { type: 'page', id: 'c' },\n    { type: 'link', href: 'https://x.example' },\n  ],\n};\n`;
+    const value = { docs: ['a', { type: 'doc', idd: 'b' }, { type: 'page', id: 'c' }, { type: 'link', href: 'https://x.example' }] };
+    expect(normalizeSidebars(value, where(source)).diagnostics.map(formatDiagnostic).map((d) => d.split('\n')[0])).toEqual([
+      'sidebars.js:4:1: The sidebar item at "docs[1].idd" has the key "idd", which a "doc" item does not take.',
+      'sidebars.js:4:1: The sidebar item at "docs[1].id" needs "id" (a string); found nothing.',
+      'sidebars.js:5:1: The sidebar item at "docs[2].type" has the unknown type "page".',
+      'sidebars.js:6:1: The sidebar item at "docs[3].label" needs "label" (a string); found nothing.',
+    ]);
+  });
+});
+
+describe('importing a Docusaurus config file', () => {
+  it('runs ESM mixed with require, JSON imports, import.meta.url and __dirname, and calls an async function export', async () => {
+    const dir = writeTempSite({
+      'docusaurus.config.mjs': [
+        "import data from './data.json';",
+        "const helper = require('./helper.cjs');",
+        'export default async () => ({ title: data.title + helper.suffix, dir: __dirname, url: import.meta.url, sidebars: require.resolve("./sidebars.js") });',
+      ].join('\n'),
+      'data.json': '{"title":"Site"}',
+      'helper.cjs': "exports.suffix = '!';",
+      'sidebars.ts': 'export default {};',
+    });
+    const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.mjs'), dir);
+    expect(value).toEqual({ title: 'Site!', dir, url: `file://${dir}/docusaurus.config.mjs`, sidebars: path.join(dir, 'sidebars.ts') });
+    expect(missing).toEqual([]);
+  });
+
+  it('stands in for packages that are not installed, imported or required, and lists them', async () => {
+    const dir = writeTempSite({
+      'docusaurus.config.ts': [
+        "import type { Config } from '@docusaurus/types';",
+        "import { themes } from 'prism-react-renderer';",
+        "import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';",
+        'const config: { title: string; theme: { styles: unknown[] }; plugins: unknown[] } = {',
+        "  title: 'T', theme: { ...themes.github, styles: [...themes.github.styles, { types: ['comment'] }] },",
+        "  plugins: [[require('@scope/plugin/sub'), {}], require.resolve('plugin-by-path'), npm2yarn({ sync: true })],",
+        '};',
+        'export default config satisfies Partial<Config>;',
+      ].join('\n'),
+    });
+    const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.ts'), dir);
+    expect(missing).toEqual(['@docusaurus/remark-plugin-npm2yarn', '@scope/plugin', 'plugin-by-path', 'prism-react-renderer']);
+    expect((value as { title: string }).title).toBe('T');
+    expect(JSON.parse(JSON.stringify(value))).toMatchObject({ title: 'T', theme: { styles: [{ types: ['comment'] }] }, plugins: [[null, {}], 'plugin-by-path', null] });
+  });
+
+  it('gives a config that makes its own require (createRequire) the same stand-ins', async () => {
+    const dir = writeTempSite({
+      'docusaurus.config.mjs': [
+        "import { createRequire } from 'node:module';",
+        "import nodeModule from 'module';",
+        'const require = createRequire(import.meta.url);',
+        "export default { css: require.resolve('react-tweet/theme.css'), theme: require('prism-react-renderer').themes.github, builtin: typeof nodeModule.isBuiltin };",
+      ].join('\n'),
+    });
+    const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.mjs'), dir);
+    expect(missing).toEqual(['prism-react-renderer', 'react-tweet']);
+    expect(value).toMatchObject({ css: 'react-tweet/theme.css', builtin: 'function' });
+  });
+
+  it('refuses a local import from outside the site folder', async () => {
+    const root = writeTempSite({ 'secret.js': 'export default "s";', 'site/docusaurus.config.js': "import s from '../secret.js'; export default { title: s };" });
+    const dir = path.join(root, 'site');
+    await expect(importDocusaurusModule(path.join(dir, 'docusaurus.config.js'), dir)).rejects.toThrow(/"\.\.\/secret\.js" \(imported by docusaurus\.config\.js\) is outside the site folder/);
+  });
+});
+
+describe('loading a Docusaurus site', () => {
+  const quiet = createReporter({ quiet: true });
+
+  it('prefers site.config.ts, and says the Docusaurus config is not read', async () => {
+    const dir = writeTempSite({
+      'site.config.ts': "export default { title: 'Native' };",
+      'docusaurus.config.js': "export default { title: 'Docusaurus', url: 'https://d.example', baseUrl: '/' };",
+    });
+    const config = await loadConfig(dir);
+    expect(config.title).toBe('Native');
+    expect(config.configWarnings?.map(formatDiagnostic)).toEqual([
+      'docusaurus.config.js: Both site.config.ts and docusaurus.config.js are in the site folder: site.config.ts is used and docusaurus.config.js is not read.\n  Remove site.config.ts to build from docusaurus.config.js.',
+    ]);
+  });
+
+  it('reports a sidebar doc id that does not exist at its line in the sidebars file, with the nearest id', async () => {
+    const dir = writeTempSite({
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: './sidebars.json' } }]] };",
+      'sidebars.json': '{\n  "docs": [\n    "intro",\n    "instal"\n  ]\n}\n',
+      'docs/intro.md': '# Intro\n',
+      'docs/install.md': '# Install\n',
+    });
+    const config = await loadConfig(dir);
+    const { diagnostics } = await analyze(config, { reporter: quiet });
+    expect(diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([
+      'sidebars.json:4:1: Sidebar "docs" refers to the doc id "instal", which does not exist.\n  Did you mean "install"? Available doc ids: "install", "intro".',
+    ]);
+  });
+
+  it('names the sidebars file when it is missing or invalid, and the config file when it does not load, without a stack', async () => {
+    const missing = writeTempSite({ 'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: './nope.js' } }]] };" });
+    await expect(loadConfig(missing)).rejects.toThrow('The sidebars file could not be loaded: no file "./nope.js" in the site folder');
+    const broken = writeTempSite({ 'docusaurus.config.js': 'module.exports = { title: ;' });
+    const error = await loadConfig(broken).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SiteError);
+    expect((error as SiteError).diagnostics.map(formatDiagnostic)[0]).toMatch(/^docusaurus\.config\.js: The site config could not be loaded: docusaurus\.config\.js:1:27: Unexpected ";"/);
+    const failing = writeTempSite({ 'docusaurus.config.js': "const { z } = require('zod');\nif (typeof z.string().parse('x') !== 'string') throw new Error(\"Can't happen\");\nmodule.exports = { title: 'T' };" });
+    const failingError = (await loadConfig(failing).catch((e: unknown) => e)) as SiteError;
+    expect(failingError.diagnostics.map(formatDiagnostic)).toEqual([
+      'docusaurus.config.js: The site config could not be loaded: Can\'t happen\n  docusaurus.config.js uses packages that are not installed ("zod"), and a stand-in cannot do what they do: run npm install in the site folder, then build again.',
+    ]);
+    const invalid = writeTempSite({
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] };",
+      'sidebars.js': "module.exports = {\n  docs: [{ type: 'doc' }],\n};\n",
+    });
+    const invalidError = (await loadConfig(invalid).catch((e: unknown) => e)) as SiteError;
+    expect(invalidError.diagnostics.map(formatDiagnostic).map((d) => d.split('\n')[0])).toEqual(['sidebars.js:2:1: The sidebar item at "docs[0].id" needs "id" (a string); found nothing.']);
+    expect(fs.readdirSync(invalid).sort()).toEqual(['docusaurus.config.js', 'sidebars.js']);
+  });
+});
+
+describe('sidebars in the route graph', () => {
+  it('lists an autogenerated slice\'s own index doc as an item, and links sub-folders to theirs', async () => {
+    const { graph } = await graphOf(
+      { 'docs/api/index.md': '# API home\n', 'docs/api/b.md': '# B\n', 'docs/api/sub/index.md': '# Sub\n', 'docs/api/sub/c.md': '# C\n' },
+      { docs: { sidebars: { s: [{ type: 'autogenerated', dirName: 'api' }] } } },
+    );
+    expect(graph.sidebars.s!.map((i) => `${i.type} ${i.label}`)).toEqual(['link B', 'link API home', 'category Sub']);
+  });
+});
+
+describe('"Edit this page"', () => {
+  it('joins a string editUrl with the docs folder and the file; front matter custom_edit_url wins, null means none', async () => {
+    const files = {
+      'docs/a.md': '# A\n',
+      'docs/sub/b.md': '---\ncustom_edit_url: https://elsewhere.example/b\n---\n# B\n',
+      'docs/c.md': '---\ncustom_edit_url: null\n---\n# C\n',
+    };
+    const { graph } = await graphOf(files, { paths: { docs: '../docs' }, docs: { editUrl: 'https://git.example/repo/edit/main/website/' } });
+    const editUrl = (p: string) => (graph.byPath.get(p) as { editUrl?: string }).editUrl;
+    expect(editUrl('/a/')).toBe('https://git.example/repo/edit/main/website/../docs/a.md');
+    expect(editUrl('/sub/b/')).toBe('https://elsewhere.example/b');
+    expect(editUrl('/c/')).toBeUndefined();
+    const none = await graphOf(files);
+    expect((none.graph.byPath.get('/a/') as { editUrl?: string }).editUrl).toBeUndefined();
+  });
+});
