@@ -26,6 +26,7 @@ const DEFAULTS = {
   url: 'http://localhost:3000',
   baseUrl: '/',
   i18n: { defaultLocale: 'en', locales: ['en'] },
+  markdown: { format: 'mdx' },
   paths: { docs: 'docs', blog: 'blog', pages: 'pages', static: 'static', outDir: 'build' },
   navbar: { items: [], hideOnScroll: false, style: 'primary' },
   footer: { style: 'dark', links: [] },
