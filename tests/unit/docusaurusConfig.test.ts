@@ -25,6 +25,7 @@ describe('mapping a Docusaurus config', () => {
       onBrokenAnchors: 'warn',
       paths: { docs: 'docs', blog: 'blog', pages: 'src/pages' },
       docs: { routeBasePath: '/docs' },
+      markdown: { format: 'mdx' },
     });
     expect(map({}).sidebarPath).toBeUndefined();
     expect(map({}).warnings).toEqual([]);
@@ -71,15 +72,20 @@ describe('mapping a Docusaurus config', () => {
     expect(keys({ organizationName: 'o', projectName: 'p', customFields: {}, future: {}, ...classic({ docs: { showLastUpdateTime: false, admonitions: true, include: ['**/*.{md,mdx}'] }, sitemap: {} }) })).toEqual([]);
     expect(keys({ scripts: [], ...classic({ docs: { editUrl: 'https://e.example', showLastUpdateTime: true, lastVersion: 'current', include: ['a/**'] }, theme: { customCss: 'x.css' }, gtag: {} }) })).toEqual([
       'presets[0][1].docs.showLastUpdateTime',
-      'presets[0][1].docs.lastVersion',
       'presets[0][1].docs.include',
       'presets[0][1].theme.customCss',
       'presets[0][1].gtag',
       'scripts',
     ]);
-    expect(warned(classic({ docs: { versions: {} } }))[0]).toContain('versioned docs are not built yet');
+    expect(keys(classic({ docs: { versions: { '1.0': { label: 'One', unknownOption: true } } } }))).toEqual(['presets[0][1].docs.versions.1.0.unknownOption']);
     expect(keys({ markdown: { format: 'detect', mermaid: false } })).toEqual([]);
-    expect(keys({ markdown: { format: 'mdx', mermaid: true } })).toEqual(['markdown.format', 'markdown.mermaid']);
+    expect(keys({ markdown: { format: 'mdx', mermaid: true } })).toEqual(['markdown.mermaid']);
+  });
+
+  it('maps the versions options and markdown.format onto the native keys', () => {
+    const docs = { lastVersion: '1.0', onlyIncludeVersions: ['1.0', 'current'], includeCurrentVersion: false, disableVersioning: false, versions: { '1.0': { label: 'One', path: 'one', banner: 'none', badge: false, noIndex: true, className: 'v1' } } };
+    expect(map(classic({ docs })).input.docs).toMatchObject(docs);
+    expect(map({ markdown: { format: 'detect' } }).input.markdown).toEqual({ format: 'detect' });
   });
 
   it('names plugins, themes and other presets it cannot run, by package name even when it is a stand-in', () => {

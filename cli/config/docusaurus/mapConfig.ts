@@ -56,10 +56,14 @@ export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
   for (const [key, value] of Object.entries(markdown)) {
     if (key === 'hooks') {
       for (const hook of Object.keys(hooks)) if (hook !== 'onBrokenMarkdownLinks') notes.unsupported(['markdown', 'hooks', hook]);
-    } else if (!(key === 'format' && value === 'detect') && !(key === 'mermaid' && value === false)) {
-      notes.unsupported(['markdown', key], key === 'format' ? 'files are read by their extension (.md as Markdown, .mdx as MDX)' : 'it is ignored');
+    } else if (key === 'format' && (value === 'mdx' || value === 'md' || value === 'detect')) {
+      input.markdown = { format: value };
+    } else if (!(key === 'mermaid' && value === false)) {
+      notes.unsupported(['markdown', key], 'it is ignored');
     }
   }
+  // Docusaurus reads every .md file as MDX unless markdown.format says otherwise.
+  input.markdown ??= { format: 'mdx' };
 
   const sidebarPath = mapPresets(dc, input, notes);
   for (const [i, entry] of list(dc.plugins).entries()) notes.plugin(['plugins', i], pluginName(entry));
@@ -130,13 +134,30 @@ function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPat
     else if (key === 'sidebarCollapsible' && typeof v === 'boolean') docs.sidebarCollapsible = v;
     else if (key === 'editUrl' && (typeof v === 'string' || typeof v === 'function')) docs.editUrl = v;
     else if (key === 'id' && (v === 'default' || v === undefined)) continue;
-    else if (VERSION_KEYS.has(key)) notes.unsupported([...at, key], 'versioned docs are not built yet (only the current docs folder is)');
+    else if (key === 'lastVersion' && typeof v === 'string') docs.lastVersion = v;
+    else if (key === 'onlyIncludeVersions' && Array.isArray(v) && v.every((x) => typeof x === 'string')) docs.onlyIncludeVersions = v;
+    else if ((key === 'includeCurrentVersion' || key === 'disableVersioning') && typeof v === 'boolean') docs[key] = v;
+    else if (key === 'versions' && obj(v)) docs.versions = versionOptionsOf(obj(v)!, notes, [...at, key]);
     else if (!isDocusaurusDefault(key, v)) notes.unsupported([...at, key]);
   }
   return sidebarPath;
 }
 
-const VERSION_KEYS = new Set(['lastVersion', 'versions', 'onlyIncludeVersions', 'includeCurrentVersion', 'disableVersioning']);
+const VERSION_OPTIONS = new Set(['label', 'path', 'banner', 'badge', 'noIndex', 'className']);
+
+/** `versions: { '1.0': { label, path, banner… } }`: the options the native config has, each other one noted. */
+function versionOptionsOf(versions: Obj, notes: Notes, at: KeyPath): Obj {
+  const out: Obj = {};
+  for (const [name, options] of Object.entries(versions)) {
+    const kept: Obj = {};
+    for (const [key, v] of Object.entries(obj(options) ?? {})) {
+      if (VERSION_OPTIONS.has(key)) kept[key] = v;
+      else notes.unsupported([...at, name, key]);
+    }
+    out[name] = kept;
+  }
+  return out;
+}
 
 /** Options set to what Docusaurus does anyway, or to what the generator does: nothing to say. */
 function isDocusaurusDefault(key: string, v: unknown): boolean {

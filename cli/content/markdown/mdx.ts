@@ -155,7 +155,7 @@ function bindingOf(source: string, from: string, place: Place): Binding | { prob
   if (source.startsWith('@site/')) file = path.posix.normalize(source.slice('@site/'.length));
   else if (source.startsWith('./') || source.startsWith('../')) file = path.posix.join(path.posix.dirname(from), source);
   else return { problem: catalog.mdxUnresolvedImport(source, 'content can import the theme\'s components, Markdown partials and the site\'s own components, not packages.') };
-  if (file.startsWith('../') || path.posix.isAbsolute(file)) return { problem: catalog.mdxUnresolvedImport(source, 'it lies outside the site folder.') };
+  // Whether the file may be read (inside the site, or a content folder the config names outside it) is the reader's to say.
   if (MARKDOWN_EXT.test(file)) return { kind: 'partial', file, ...place };
   if (SCRIPT_EXT.test(file) || !path.posix.extname(file)) return { kind: 'component', file, exportName: 'default', ...place };
   return { problem: catalog.mdxUnresolvedImport(source, `files of type "${path.posix.extname(file)}" cannot be imported into content.`) };
