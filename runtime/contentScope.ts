@@ -39,6 +39,15 @@ export function MissingComponent({ children }: { children?: ReactNode }): ReactN
   return children ?? null;
 }
 
+/** Functions content may call: helpers the theme provides, pure by construction. */
+const PURE_HELPERS = new WeakSet<object>();
+
+/** Marks a function content may call in its expressions (it must have no effects). */
+export function pureHelper<T extends (...args: never[]) => unknown>(fn: T): T {
+  PURE_HELPERS.add(fn);
+  return fn;
+}
+
 const PURE_ARRAY_METHODS = new Set(['slice', 'concat', 'at', 'join', 'includes', 'indexOf']);
 const PURE_STRING_METHODS = new Set(['slice', 'toUpperCase', 'toLowerCase', 'trim', 'at', 'includes', 'startsWith', 'endsWith', 'padStart', 'padEnd', 'replace']);
 
@@ -80,6 +89,12 @@ export function evaluate(node: Node, scope: Scope): unknown {
     case 'ChainExpression':
       return evaluate(node.expression, scope);
     case 'CallExpression': {
+      // A helper the theme provides as a pure function (`useBaseUrl('/img/x.png')`).
+      if (node.callee.type === 'Identifier') {
+        const helper = Object.hasOwn(scope, node.callee.name) ? scope[node.callee.name] : undefined;
+        if (typeof helper !== 'function' || !PURE_HELPERS.has(helper)) return undefined;
+        return (helper as (...a: unknown[]) => unknown)(...node.arguments.map((a) => (a.type === 'SpreadElement' ? undefined : evaluate(a, scope))));
+      }
       // Pure methods of arrays and strings only (`toc.slice(1)`, `title.toUpperCase()`).
       if (node.callee.type !== 'MemberExpression' || node.callee.computed || node.callee.property.type !== 'Identifier') return undefined;
       const target = evaluate(node.callee.object, scope);
@@ -101,10 +116,10 @@ export function evaluate(node: Node, scope: Scope): unknown {
  * does not know, a name not in `names`), for the load stage to report with its place; or
  * undefined when the whole expression is computable. Mirrors `evaluate` case by case.
  */
-export function unsupportedPart(node: Node, names: ReadonlySet<string>): Node | undefined {
+export function unsupportedPart(node: Node, names: ReadonlySet<string>, helpers: ReadonlySet<string> = new Set()): Node | undefined {
   const first = (nodes: (Node | null | undefined)[]) => {
     for (const n of nodes) {
-      const bad = n ? unsupportedPart(n, names) : undefined;
+      const bad = n ? unsupportedPart(n, names, helpers) : undefined;
       if (bad) return bad;
     }
     return undefined;
@@ -121,21 +136,22 @@ export function unsupportedPart(node: Node, names: ReadonlySet<string>): Node | 
     case 'ObjectExpression':
       for (const prop of node.properties) {
         if (prop.type !== 'Property' || prop.kind !== 'init') return prop;
-        const bad = (prop.computed ? unsupportedPart(prop.key, names) : undefined) ?? unsupportedPart(prop.value, names);
+        const bad = (prop.computed ? unsupportedPart(prop.key, names, helpers) : undefined) ?? unsupportedPart(prop.value, names, helpers);
         if (bad) return bad;
       }
       return undefined;
     case 'MemberExpression':
-      return unsupportedPart(node.object, names) ?? (node.computed ? unsupportedPart(node.property, names) : undefined);
+      return unsupportedPart(node.object, names, helpers) ?? (node.computed ? unsupportedPart(node.property, names, helpers) : undefined);
     case 'UnaryExpression':
-      return ['-', '+', '!'].includes(node.operator) ? unsupportedPart(node.argument, names) : node;
+      return ['-', '+', '!'].includes(node.operator) ? unsupportedPart(node.argument, names, helpers) : node;
     case 'ChainExpression':
-      return unsupportedPart(node.expression, names);
+      return unsupportedPart(node.expression, names, helpers);
     case 'CallExpression': {
       const callee = node.callee;
+      if (callee.type === 'Identifier') return helpers.has(callee.name) ? (node.arguments.find((a) => a.type === 'SpreadElement') ?? first(node.arguments as Node[])) : node;
       if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return node;
       if (!PURE_ARRAY_METHODS.has(callee.property.name) && !PURE_STRING_METHODS.has(callee.property.name)) return node;
-      return unsupportedPart(callee.object, names) ?? node.arguments.find((a) => a.type === 'SpreadElement') ?? first(node.arguments as Node[]);
+      return unsupportedPart(callee.object, names, helpers) ?? node.arguments.find((a) => a.type === 'SpreadElement') ?? first(node.arguments as Node[]);
     }
     default:
       return node;

@@ -8,7 +8,7 @@ import { App } from './App.tsx';
 import { SiteContext } from './SiteContext.ts';
 import { ContentContext, type ContentContextValue } from './contentContext.ts';
 import { classicComponents } from '../themes/classic/content/index.ts';
-import { MissingComponent, scopeEvaluater, type ContentImports, type Scope } from './contentScope.ts';
+import { MissingComponent, pureHelper, scopeEvaluater, type ContentImports, type Scope } from './contentScope.ts';
 
 /** Server render of one page's body; cli/render wraps it in the HTML document. */
 export function renderPage(site: SiteData, page: PageData): string {
@@ -24,12 +24,21 @@ export function renderPage(site: SiteData, page: PageData): string {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Record<string, ComponentType<any>>; scope?: Scope; imports?: ContentImports }): string {
   const components = { ...classicComponents, ...context.components };
-  const element = contentElement(tree, context.imports, components, { frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope }, 0);
+  const helpers = contentHelpers(context.site);
+  const element = contentElement(tree, context.imports, components, helpers, { frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope }, 0);
   return renderToString(
     <SiteContext.Provider value={context.site}>
       <ContentContext.Provider value={context.content}>{element}</ContentContext.Provider>
     </SiteContext.Provider>,
   );
+}
+
+/** The functions content may call, as `@docusaurus/*` modules give them. */
+function contentHelpers(site: SiteData): Scope {
+  return {
+    // As Docusaurus's useBaseUrl: site paths get the base URL, full URLs stay as written.
+    useBaseUrl: pureHelper((url: unknown) => (typeof url !== 'string' || /^([a-z][a-z\d+.-]*:|\/\/|#)/i.test(url) ? url : `${site.baseUrl.replace(/\/$/, '')}/${url.replace(/^\//, '')}`)),
+  };
 }
 
 /** Partials inside partials end somewhere, even when two import each other. */
@@ -41,13 +50,13 @@ const MAX_PARTIAL_DEPTH = 8;
  * their own imports), site components by name from the components the site gives.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function contentElement(tree: Root, imports: ContentImports | undefined, components: Record<string, ComponentType<any>>, pageScope: Scope, depth: number): ReactNode {
+function contentElement(tree: Root, imports: ContentImports | undefined, components: Record<string, ComponentType<any>>, helpers: Scope, pageScope: Scope, depth: number): ReactNode {
   const bound: Scope = {};
   for (const [local, binding] of Object.entries(imports?.bindings ?? {})) {
-    if (binding.kind === 'theme') bound[local] = components[binding.name] ?? MissingComponent;
+    if (binding.kind === 'theme') bound[local] = components[binding.name] ?? helpers[binding.name] ?? MissingComponent;
     else if (binding.kind === 'partial') {
       const partial = imports?.partials?.[local];
-      bound[local] = partial && depth < MAX_PARTIAL_DEPTH ? () => contentElement(partial.tree, partial, components, pageScope, depth + 1) : MissingComponent;
+      bound[local] = partial && depth < MAX_PARTIAL_DEPTH ? () => contentElement(partial.tree, partial, components, helpers, pageScope, depth + 1) : MissingComponent;
     } else bound[local] = components[local] ?? MissingComponent;
   }
   return toJsxRuntime(tree, {

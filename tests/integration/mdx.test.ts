@@ -85,6 +85,8 @@ describe('the MDX fixture site', () => {
     expect(details.querySelectorAll('summary').length).toBe(1);
     expect(content('').querySelector('ul')!.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['#before-you-start', '#install', '#verify']);
     expect(content('').querySelector('.card')!.getAttribute('style')).toBe('padding:1rem;border-radius:4px');
+    // useBaseUrl, the one function content may call: a site path with the base URL.
+    expect(content('').querySelector('img[alt="The logo"]')!.getAttribute('src')).toBe('/img/logo.svg');
   });
 
   it('lists a category\'s docs with DocCardList, and ends a post\'s summary at {/* truncate */}', () => {

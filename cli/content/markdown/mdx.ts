@@ -10,7 +10,7 @@ import { catalog } from '../../errors/catalog.ts';
 import { evaluate, unsupportedPart, type Binding } from '../../../runtime/contentScope.ts';
 
 export type { Binding };
-import { DOCUSAURUS_MODULES, THEME_COMPONENT_NAMES } from '../../../themes/classic/content/names.ts';
+import { DOCUSAURUS_MODULES, THEME_COMPONENT_NAMES, THEME_HELPER_NAMES } from '../../../themes/classic/content/names.ts';
 import type { Diagnostic } from '../../report/diagnostic.ts';
 
 /**
@@ -54,10 +54,11 @@ export function remarkMdxContent() {
       return false;
     });
     const names = new Set([...PAGE_NAMES, ...THEME_COMPONENT_NAMES, ...Object.keys(data.bindings), ...Object.keys(data.scope)]);
+    const helpers = new Set(Object.entries(data.bindings).flatMap(([local, b]) => (b.kind === 'theme' && (THEME_HELPER_NAMES as readonly string[]).includes(b.name) ? [local] : [])));
     const checkExpression = (program: Program | undefined, where: string) => {
       const statement = program?.body[0];
       if (!statement || statement.type !== 'ExpressionStatement') return;
-      const bad = unsupportedPart(statement.expression, names);
+      const bad = unsupportedPart(statement.expression, names, helpers);
       if (bad) report(estreePlace(bad), 'warning', catalog.mdxUnsupportedCode(`${where} "${describe(bad)}"`));
     };
 

@@ -5,5 +5,8 @@
  */
 export const THEME_COMPONENT_NAMES = ['Admonition', 'CodeBlock', 'Details', 'DocCardList', 'Link', 'TabItem', 'Tabs', 'TOCInline'] as const;
 
-/** `@docusaurus/*` modules content may import, and the theme component each one is. */
-export const DOCUSAURUS_MODULES: Record<string, (typeof THEME_COMPONENT_NAMES)[number]> = { '@docusaurus/Link': 'Link' };
+/** Pure functions content may call in its expressions (`src={useBaseUrl('/img/x.png')}`). */
+export const THEME_HELPER_NAMES = ['useBaseUrl'] as const;
+
+/** `@docusaurus/*` modules content may import, and the theme component or helper each one is. */
+export const DOCUSAURUS_MODULES: Record<string, (typeof THEME_COMPONENT_NAMES)[number] | (typeof THEME_HELPER_NAMES)[number]> = { '@docusaurus/Link': 'Link', '@docusaurus/useBaseUrl': 'useBaseUrl' };
