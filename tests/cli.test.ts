@@ -65,6 +65,8 @@ describe('command line', () => {
       '✓ Rendering 14 pages',
       '✓ Building search index',
       '✓ Writing build',
+      // The folder was removed first: no previous build to keep pages from.
+      'Rebuilt 14 of 14 pages (0 unchanged) in',
       expect.stringMatching(/^Built 14 pages in [\d.]+ m?s · [\d.]+ (KB|MB) in \d+ files → tests\/\.output\/minimal\/ · first-load JS [\d.]+ KB$/),
     ]);
     expect(stderr).not.toContain('\x1b[');

@@ -3,7 +3,7 @@ import { loadConfig } from '../config/load.ts';
 import { build } from '../pipeline/build.ts';
 import { createReporter } from '../pipeline/reporter.ts';
 import { handleFailure } from './handleFailure.ts';
-import { commandCache } from './cache.ts';
+import { commandBuildCache, commandCache } from './cache.ts';
 
 /** `site build [siteDir] [--out-dir DIR] [--no-cache]` → exit code. */
 export async function buildCommand(siteDir: string, options: { outDir?: string; cache: boolean; debug?: boolean }): Promise<number> {
@@ -12,7 +12,7 @@ export async function buildCommand(siteDir: string, options: { outDir?: string; 
   try {
     const config = await reporter.step('Loading config', () => loadConfig(siteDir));
     // A path typed on the command line is relative to where it was typed.
-    await build(config, { reporter, cache, outDir: options.outDir && path.resolve(options.outDir) });
+    await build(config, { reporter, cache, buildCache: commandBuildCache(options.cache), outDir: options.outDir && path.resolve(options.outDir) });
     cache?.flush();
     return 0;
   } catch (error) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { RouteGraph } from '../graph/types.ts';
-import { readPartial, scanContent, scanStatic } from '../content/scan.ts';
+import { readPartial, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import { readVersions } from '../content/readVersions.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
 import { loadDocument } from '../content/loadDocument.ts';
@@ -22,6 +22,8 @@ export interface Analysis {
   staticFiles: string[];
   /** Everything found, with the config's severity policy applied. */
   diagnostics: Diagnostic[];
+  /** Each Markdown file's content key (`cacheKey`): what its document was made from. */
+  documentKeys: Map<string, string>;
 }
 
 /**
@@ -36,9 +38,11 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const docsFolders = versions.versions.map((v) => v.info.contentDir);
   const [scanned, staticScan] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders), scanStatic(config)]));
   const staticFiles = staticScan.files;
+  const keys = new WeakMap<SourceFile, string>();
   const content = await reporter.step('Loading Markdown', (progress) => {
     return loadContent(scanned.files, {
       cache: deps.cache,
+      keys,
       readPartial: (file) => readPartial(config, file),
       // Decided on what is left to load: a warm cache needs no workers.
       loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources, progress) : Promise.resolve(sources.map(loadDocument))),
@@ -51,7 +55,12 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
     checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileStatus: (f) => siteFileStatus(config, f, roots) }),
   );
   const diagnostics = placeConfigKeys([...(config.configWarnings ?? []), ...versions.diagnostics, ...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)], config);
-  return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode) };
+  const documentKeys = new Map<string, string>();
+  for (const source of scanned.files) {
+    const key = keys.get(source);
+    if (key !== undefined) documentKeys.set(source.file, key);
+  }
+  return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode), documentKeys };
 }
 
 /** Problems with config values get the line of their key in the config file (read once, only when needed). */

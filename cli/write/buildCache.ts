@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { PageAssets } from '../render/document.ts';
+import { MARKER_FILE } from './outputFolder.ts';
+
+/**
+ * What one build wrote, kept for the next build of the same output folder: for each
+ * output file, what it is (its bytes' hash, or its source's stamp for a copied file) and
+ * how it looks on disk (size, mtime, inode) when this build left it; for each page, the
+ * fingerprint of its inputs and its files. The next build reuses a file only when the
+ * folder is still the one recorded (its marker's inode and mtime) and the file still looks
+ * as recorded, so a hand-edited output, a `--no-cache` build or another tool's build in
+ * between are never taken for ours.
+ */
+export interface BuildManifest {
+  format: typeof MANIFEST_FORMAT;
+  /** The config's hash (`buildIdOf`): another config reuses no page. */
+  configId: string;
+  marker: FileStamp;
+  outputs: Record<string, OutputRecord>;
+  /** Route path → the fingerprint its files were made from, and those files. */
+  pages: Record<string, { fingerprint: string; files: string[] }>;
+  bundle?: { key: string; assets: PageAssets; firstLoadBytes: number; files: string[] };
+  search?: { key: string; files: string[] };
+}
+
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** An output file: `hash` of its bytes (made files) or `source` stamp (copied files), and how it looked. */
+export interface OutputRecord extends FileStamp {
+  hash?: string;
+  source?: string;
+}
+
+/** Bumped when the manifest's shape or meaning changes: old manifests are then not read. */
+export const MANIFEST_FORMAT = 1;
+
+/**
+ * The build cache: one manifest per output folder, in a folder named for the generator's
+ * own version (`generatorStamp`), next to the document cache. Safe to delete: without it
+ * the next build is a cold one. Folders of other versions are removed when one is opened.
+ */
+export interface BuildCache {
+  /** The manifest of the build now in `outDir`, if this cache made it and it is still there. */
+  load(outDir: string): BuildManifest | undefined;
+  /** Forgets `outDir`'s manifest: called before its folder is replaced, so a kill in between leaves none. */
+  forget(outDir: string): void;
+  save(outDir: string, manifest: BuildManifest): void;
+}
+
+export function openBuildCache(root: string, generatorStamp: string): BuildCache {
+  const version = createHash('sha1').update(`${MANIFEST_FORMAT}\0${generatorStamp}`).digest('hex').slice(0, 12);
+  const dir = path.join(root, version);
+  try {
+    for (const entry of fs.readdirSync(root)) if (entry !== version) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+  } catch {
+    // No cache yet.
+  }
+  const fileOf = (outDir: string) => path.join(dir, `${createHash('sha1').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`);
+  return {
+    load(outDir) {
+      let manifest: BuildManifest;
+      try {
+        manifest = JSON.parse(fs.readFileSync(fileOf(outDir), 'utf8')) as BuildManifest;
+      } catch {
+        return undefined;
+      }
+      if (manifest.format !== MANIFEST_FORMAT) return undefined;
+      // Another build (cold, or by hand) replaced the folder since: its files are not ours to reuse.
+      return sameStamp(stampOf(path.join(outDir, MARKER_FILE)), manifest.marker) ? manifest : undefined;
+    },
+    forget(outDir) {
+      fs.rmSync(fileOf(outDir), { force: true });
+    },
+    /** A cache that cannot be written only costs speed next time. */
+    save(outDir, manifest) {
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        const file = fileOf(outDir);
+        fs.writeFileSync(`${file}.tmp`, JSON.stringify(manifest));
+        fs.renameSync(`${file}.tmp`, file);
+      } catch {
+        // Next build is cold.
+      }
+    },
+  };
+}
+
+/** A file's size, mtime and inode, or undefined when it is not a plain file. */
+export function stampOf(file: string): FileStamp | undefined {
+  try {
+    const stat = fs.lstatSync(file);
+    return stat.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): boolean {
+  return a !== undefined && b !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+}

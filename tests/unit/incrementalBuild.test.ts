@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../cli/config/load.ts';
+import { build } from '../../cli/pipeline/build.ts';
+import { createReporter } from '../../cli/pipeline/reporter.ts';
+import { openDiskCache } from '../../cli/content/documentCache.ts';
+import { openBuildCache } from '../../cli/write/buildCache.ts';
+import { runCli } from '../helpers/cli.ts';
+import { writeTempSite } from '../helpers/memorySite.ts';
+
+/**
+ * Incremental builds: after any sequence of edits, a build that keeps what did not change
+ * must be the same, byte for byte and file for file, as a cold build of the same input.
+ * The edits are random (a seeded generator, so a failure can be replayed): add, edit a
+ * paragraph, change a title or sidebar position, rename, delete, move between categories,
+ * edit a blog post, change the config.
+ */
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+function tempDir(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  temps.push(dir);
+  return dir;
+}
+
+/** Every file under a folder with its bytes (the marker included: it is part of the output). */
+function filesOf(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const rel of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    const full = path.join(dir, rel);
+    if (fs.statSync(full).isFile()) out.set(rel.split(path.sep).join('/'), fs.readFileSync(full));
+  }
+  return out;
+}
+
+/** mulberry32: small, seeded, good enough to pick edits. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = 'wallet invoice network fee callback refund ledger token merchant checkout swap payout'.split(' ');
+
+function docText(title: string, position: number, words: string[]): string {
+  return `---\ntitle: ${title}\nsidebar_position: ${position}\ndescription: About ${title.toLowerCase()}.\n---\n\n# ${title}\n\n${words.join(' ')}.\n\n## Details\n\nSee [the introduction](/intro/) and ![logo](/img/logo.svg).\n\n- ${words.slice(0, 3).join('\n- ')}\n`;
+}
+
+describe('an incremental build', () => {
+  it('is the same as a cold build after each of a sequence of random edits', async () => {
+    const seed = Number(process.env.INCREMENTAL_SEED ?? 20240521);
+    const rand = random(seed);
+    const pick = <T,>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const sentence = () => Array.from({ length: 8 + Math.floor(rand() * 20) }, () => pick(WORDS));
+    const site = writeTempSite({
+      'site.config.ts': 'export default { title: "T", tagline: "one", url: "https://t.example", trailingSlash: true };\n',
+      'docs/intro.md': '---\nslug: /intro\n---\n# Intro\n\nStart here.\n',
+      'docs/cat-a/_category_.json': '{ "label": "Category A", "position": 2 }',
+      'docs/cat-b/_category_.json': '{ "label": "Category B", "position": 3, "link": { "type": "generated-index" } }',
+      'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"></svg>',
+      'blog/2024-01-02-hello.md': '---\ntitle: Hello\n---\nFirst post.\n\n<!-- truncate -->\n\nMore.\n',
+    });
+    temps.push(site);
+    let next = 0;
+    const docs = new Set<string>();
+    const add = () => {
+      const file = `docs/${pick(['cat-a', 'cat-b', 'cat-b/deep'])}/page-${next++}.md`;
+      fs.mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+      fs.writeFileSync(path.join(site, file), docText(`Page ${next}`, Math.floor(rand() * 5), sentence()));
+      docs.add(file);
+      return `add ${file}`;
+    };
+    for (let i = 0; i < 6; i++) add();
+
+    const edits: (() => string)[] = [
+      add,
+      () => {
+        const file = pick([...docs]);
+        const text = fs.readFileSync(path.join(site, file), 'utf8');
+        fs.writeFileSync(path.join(site, file), text.replace(/\n\n([a-z].*)\.\n/, `\n\n${sentence().join(' ')}.\n`));
+        return `edit a paragraph of ${file}`;
+      },
+      () => {
+        const file = pick([...docs]);
+        const text = fs.readFileSync(path.join(site, file), 'utf8');
+        fs.writeFileSync(path.join(site, file), text.replace(/^title: .*$/m, `title: Retitled ${next++}`).replace(/^sidebar_position: .*$/m, `sidebar_position: ${Math.floor(rand() * 5)}`));
+        return `retitle and reorder ${file}`;
+      },
+      () => {
+        const file = pick([...docs]);
+        const to = file.replace(/page-\d+/, `page-${next++}`);
+        fs.renameSync(path.join(site, file), path.join(site, to));
+        docs.delete(file);
+        docs.add(to);
+        return `rename ${file} → ${to}`;
+      },
+      () => {
+        if (docs.size < 3) return add();
+        const file = pick([...docs]);
+        fs.rmSync(path.join(site, file));
+        docs.delete(file);
+        return `delete ${file}`;
+      },
+      () => {
+        const file = pick([...docs]);
+        const to = `docs/${file.includes('cat-a') ? 'cat-b' : 'cat-a'}/${path.basename(file)}`;
+        fs.renameSync(path.join(site, file), path.join(site, to));
+        docs.delete(file);
+        docs.add(to);
+        return `move ${file} → ${to}`;
+      },
+      () => {
+        fs.writeFileSync(path.join(site, 'blog/2024-01-02-hello.md'), `---\ntitle: Hello ${next++}\n---\n${sentence().join(' ')}.\n\n<!-- truncate -->\n\nMore.\n`);
+        return 'edit the blog post';
+      },
+      () => {
+        fs.writeFileSync(path.join(site, 'site.config.ts'), `export default { title: "T", tagline: "${pick(WORDS)}", url: "https://t.example", trailingSlash: true };\n`);
+        return 'change the config';
+      },
+    ];
+
+    const work = tempDir('incremental');
+    const documents = openDiskCache(path.join(work, 'documents'), 'test');
+    const buildCache = openBuildCache(path.join(work, 'builds'), 'test');
+    const reporter = createReporter({ quiet: true });
+    const incremental = path.join(work, 'incremental');
+    const cold = path.join(work, 'cold');
+    const history: string[] = [];
+    for (let step = 0; step < 12; step++) {
+      history.push(step === 0 ? 'first build' : pick(edits)());
+      const config = await loadConfig(site);
+      await build(config, { reporter, cache: documents, buildCache, outDir: incremental });
+      documents.flush();
+      await build(config, { reporter, outDir: cold });
+      const got = filesOf(incremental);
+      const want = filesOf(cold);
+      const where = `seed ${seed}, after: ${history.join('; ')}`;
+      expect([...got.keys()].sort(), where).toEqual([...want.keys()].sort());
+      for (const [file, bytes] of want) expect(got.get(file)?.equals(bytes), `${file} (${where})`).toBe(true);
+    }
+  }, 300_000);
+});
+
+describe('the files of an incremental build', () => {
+  it('keep their mtime when their bytes do not change, and the CLI says how many pages it rebuilt', () => {
+    const site = writeTempSite({
+      'site.config.ts': 'export default { title: "T", trailingSlash: true };\n',
+      'docs/intro.md': '---\nslug: /\n---\n# Intro\n\nStart here.\n',
+      'docs/a.md': '# A\n\nFirst text.\n',
+      'docs/b.md': '# B\n\nOther text.\n',
+      'static/img/a.txt': 'static file\n',
+    });
+    temps.push(site);
+    const out = path.join(site, 'build');
+    expect(runCli(['build', site]).code).toBe(0);
+    const stamps = () => new Map([...filesOf(out)].map(([file, bytes]) => [file, { bytes, mtimeMs: fs.statSync(path.join(out, file)).mtimeMs }]));
+    const before = stamps();
+    fs.writeFileSync(path.join(site, 'docs/a.md'), '# A\n\nChanged text.\n');
+    const { code, stderr } = runCli(['build', site]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^Rebuilt 1 of \d+ pages \(\d+ unchanged\) in [\d.]+ m?s$/m);
+    const after = stamps();
+    expect(after.get('a/index.html')?.bytes.toString()).toContain('Changed text.');
+    let kept = 0;
+    for (const [file, now] of after) {
+      const then = before.get(file);
+      if (file === '.site-build' || !then?.bytes.equals(now.bytes)) continue;
+      expect(now.mtimeMs, file).toBe(then.mtimeMs);
+      kept++;
+    }
+    // Everything but the edited page, its payload and the search index it is in.
+    expect(kept).toBeGreaterThan(before.size - 6);
+
+    // --no-cache is a cold build: every file written again.
+    expect(runCli(['build', site, '--no-cache']).code).toBe(0);
+    expect(fs.statSync(path.join(out, 'b/index.html')).mtimeMs).toBeGreaterThan(after.get('b/index.html')!.mtimeMs);
+  }, 120_000);
+});
