@@ -16,10 +16,13 @@ import type { Reporter } from './reporter.ts';
 import { catalog } from '../errors/catalog.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { configKeyLine } from '../config/keyLine.ts';
+import { resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
 
 export interface Analysis {
   graph: RouteGraph;
   staticFiles: string[];
+  /** The site's own React components content imports, found on disk. */
+  siteComponents: SiteComponent[];
   /** Everything found, with the config's severity policy applied. */
   diagnostics: Diagnostic[];
 }
@@ -50,8 +53,9 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const linkProblems = await reporter.step('Checking links', () =>
     checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileStatus: (f) => siteFileStatus(config, f, roots) }),
   );
-  const diagnostics = placeConfigKeys([...versions.diagnostics, ...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)], config);
-  return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode) };
+  const siteComponents = resolveSiteComponents(graph, config);
+  const diagnostics = placeConfigKeys([...versions.diagnostics, ...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...siteComponents.diagnostics, ...checkZoomSelector(config)], config);
+  return { graph, staticFiles, siteComponents: siteComponents.components, diagnostics: applyPolicy(diagnostics, config, deps.mode) };
 }
 
 /** Problems with config values get the line of their key in the config file (read once, only when needed). */

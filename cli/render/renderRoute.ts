@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from '../config/types.ts';
+import type { ComponentType } from 'react';
 import type { Route, RouteGraph } from '../graph/types.ts';
 import type { PageData, SiteData } from '../../runtime/pageData.ts';
 import * as serverEntry from '../../runtime/entry-server.tsx';
@@ -23,6 +24,9 @@ export interface RenderContext {
   site: SiteData;
   /** The theme's server render (pages and content); dev mode passes a freshly compiled one after theme edits. */
   server?: ServerRender;
+  /** The site's own components content imports, by island key (see cli/bundle/siteBundle.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  siteComponents?: Record<string, ComponentType<any>>;
 }
 
 export type ServerRender = Pick<typeof serverEntry, 'renderPage' | 'renderContent'>;
@@ -33,7 +37,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports }));
+    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents }));
     body = server.renderPage(ctx.site, page);
   } catch (error) {
     throw siteError({ file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) }, error);

@@ -96,6 +96,25 @@ describe('the MDX fixture site', () => {
   });
 });
 
+describe('site components in MDX', () => {
+  it('renders the component on the server as an island: its props as JSON, its children in a slot, its CSS module scoped', () => {
+    const island = content('guides/deploy').querySelector('site-island')!;
+    expect(island.getAttribute('data-name')).toBe('src/components/Counter#default');
+    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ label: 'Deploys', start: 2 });
+    const button = island.querySelector('button')!;
+    expect(button.textContent).toBe('Deploys: 2');
+    expect(button.getAttribute('class')).toMatch(/^button_\w{5}$/);
+    expect(island.querySelector('site-slot em')!.textContent).toBe('deploys');
+    // The class names in the HTML are the ones the site's stylesheet styles.
+    const sheet = page('guides/deploy').querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
+    expect(fs.readFileSync(path.join(out, sheet), 'utf8')).toContain(`.${button.getAttribute('class')}{`);
+  });
+
+  it('leaves the component out of pages that do not use it', () => {
+    expect(content('').querySelector('site-island[data-name^="src/"]')).toBeNull();
+  });
+});
+
 describe('MDX problems', () => {
   const site = (files: Record<string, string>) => {
     const dir = writeTempSite({ 'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true };\n', ...files });
@@ -121,6 +140,38 @@ describe('MDX problems', () => {
     expect(text).toContain('Text kept child and .');
     expect(text).toContain('chart fallback');
     for (const source of ['import', 'Date.now', '<Unknown', '{']) expect(text).not.toContain(source);
+  });
+
+  it('warns at the import\'s file:line:col about a site component it cannot find; the element shows its children', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nText first.\n\nimport Gone from '@site/src/components/Gone';\nimport Chart from './Chart';\n\n<Gone>gone fallback</Gone>\n\n<Chart />\n",
+      'docs/Chart.tsx': 'export default function Chart() { return <p>drawn chart</p>; }\n',
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const warnings = result.stderr.split('\n').filter((l) => l.startsWith('docs/'));
+    expect(warnings).toEqual([expect.stringMatching(/^docs\/intro\.mdx:6:1: Cannot find the site component "src\/components\/Gone"/)]);
+    const text = read(path.join(dir, 'build/index.html')).querySelector('#__content')!;
+    expect(text.textContent).toContain('gone fallback');
+    // A relative import, with the extension left out, is found beside the page.
+    expect(text.querySelector('site-island[data-name="docs/Chart#default"] p')!.textContent).toBe('drawn chart');
+  });
+
+  it('fails with the component\'s file:line:col when it does not compile, and never reads outside the site', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Broken from '@site/src/Broken';\nimport Escape from '@site/src/Escape';\n\n<Broken />\n<Escape />\n",
+      'src/Broken.jsx': 'export default function Broken() {\n  return <p>unclosed;\n}\n',
+    });
+    // A file beside the site folder, which a component's import must not reach.
+    const outside = `${dir}-outside.js`;
+    fs.writeFileSync(outside, 'export default "outside";\n');
+    temps.push(outside);
+    fs.writeFileSync(path.join(dir, 'src/Escape.js'), `import secret from '../../${path.basename(outside)}';\nexport default () => secret;\n`);
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^src\/Broken\.jsx:\d+:\d+: The site's own code could not be bundled/m);
+    expect(result.stderr).toMatch(/^src\/Escape\.js:1:20: The site's own code could not be bundled: "\.\.\/\.\.\/[^"]+-outside\.js" resolves to .*outside the site folder/m);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('fails on an MDX syntax error with its file:line:col and a hint, and names a missing partial at its import', () => {

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { hydrateIslands } from '../../../runtime/islands/hydrateIslands.ts';
+import { IslandsContext } from '../../../runtime/islands/IslandsContext.ts';
 import { classicIslands } from '../islands.ts';
 
 /**
@@ -10,7 +11,8 @@ import { classicIslands } from '../islands.ts';
  */
 export function Markdown({ html, main = true }: { html: string | null; main?: boolean }) {
   const content = useRef<HTMLDivElement>(null);
+  const siteIslands = useContext(IslandsContext);
   // After the first render, and again whenever the content is replaced (a navigation).
-  useEffect(() => (content.current ? hydrateIslands(content.current, classicIslands) : undefined), [html]);
+  useEffect(() => (content.current ? hydrateIslands(content.current, { ...classicIslands, ...siteIslands }) : undefined), [html, siteIslands]);
   return <div ref={content} className="markdown" id={main ? '__content' : undefined} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
 }

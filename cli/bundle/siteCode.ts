@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import * as esbuild from 'esbuild';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { isInside, realPath } from '../config/sitePaths.ts';
+import { catalog } from '../errors/catalog.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { scopeCssModule } from './cssModules.ts';
+
+/**
+ * The site's own React code (components content imports, later its pages), bundled with
+ * esbuild twice: for the server, evaluated in this process to render pages, and for the
+ * browser, as lazy chunks of the client bundle (see clientBundle.ts). Both builds read
+ * the same files through `siteCodePlugin`, so they agree on what each import is.
+ */
+
+/** React is the generator's, on both sides: a second copy would break hooks (and the site may not have one). */
+const SHARED = /^(react|react-dom|scheduler)(\/.*)?$/;
+const CSS_MODULE = /\.module\.css$/;
+
+/**
+ * How site code's imports resolve, for `side`:
+ * - react and react-dom are the generator's (external on the server, where `require`
+ *   gives them; resolved from the generator in the browser);
+ * - modules the generator provides by name (`provided`, e.g. `@theme/Layout`) likewise;
+ * - anything else resolves as esbuild does, and must lie inside the site folder;
+ * - `.module.css` is scoped (cssModules.ts); its classes are the import. On the server
+ *   the CSS itself (plain `.css` too) goes into the site's stylesheet; in the browser
+ *   it is already on the page, so it is left out of the chunks.
+ */
+export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: Record<string, string> = {}): esbuild.Plugin {
+  const siteReal = realPath(siteDir);
+  return {
+    name: 'site-code',
+    setup(build) {
+      // A CSS module's own stylesheet (see onLoad below).
+      build.onResolve({ filter: /\?scoped$/ }, (args) => ({ path: args.path.slice(0, -'?scoped'.length), namespace: 'site-scoped-css' }));
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind === 'entry-point' || args.pluginData?.siteCode) return undefined;
+        if (Object.hasOwn(provided, args.path)) return side === 'server' ? { path: args.path, external: true } : { path: provided[args.path]! };
+        if (SHARED.test(args.path)) {
+          if (side === 'server') return { path: args.path, external: true };
+          return build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: { siteCode: true } });
+        }
+        if (!args.importer || !isInside(realPath(args.importer), siteReal)) return undefined;
+        const result = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { siteCode: true } });
+        if (result.errors.length > 0 || result.external || result.namespace !== 'file') return result;
+        if (!isInside(realPath(result.path), siteReal)) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
+        if (side === 'client' && /\.css$/.test(result.path) && !CSS_MODULE.test(result.path)) return { path: result.path, namespace: 'site-no-css' };
+        return result;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'site-no-css' }, () => ({ contents: '', loader: 'js' }));
+      build.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => {
+        const file = path.relative(siteDir, args.path).split(path.sep).join('/');
+        const { classes } = scopeCssModule(await fs.promises.readFile(args.path, 'utf8'), file);
+        const css = side === 'server' ? `import ${JSON.stringify(`${args.path}?scoped`)};\n` : '';
+        return { contents: `${css}export default ${JSON.stringify(classes)};`, loader: 'js' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'site-scoped-css' }, async (args) => {
+        const file = path.relative(siteDir, args.path).split(path.sep).join('/');
+        return { contents: scopeCssModule(await fs.promises.readFile(args.path, 'utf8'), file).css, loader: 'css', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** The site's code as the server runs it: each module's exports by id, and the CSS it imports. */
+export interface ServerSiteCode {
+  modules: Record<string, Record<string, unknown>>;
+  /** Every stylesheet the code imports, in one file (none when it imports none). */
+  css?: Uint8Array;
+}
+
+/**
+ * Bundles `entries` (id → absolute path) for the server and evaluates the result here,
+ * with `require` giving the generator's React and `provided` modules. A failure is thrown
+ * as diagnostics with the file, line and column esbuild reports.
+ */
+export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}): Promise<ServerSiteCode> {
+  const ids = Object.keys(entries);
+  if (ids.length === 0) return { modules: {} };
+  const source = [...ids.map((id, i) => `import * as m${i} from ${JSON.stringify(entries[id])};`), `export default {${ids.map((id, i) => `${JSON.stringify(id)}: m${i}`).join(', ')}};`].join('\n');
+  const providedNames = Object.fromEntries(Object.keys(provided).map((name) => [name, name]));
+  const result = await runEsbuild(
+    {
+      stdin: { contents: source, resolveDir: siteDir, sourcefile: 'site-code.js', loader: 'js' },
+      absWorkingDir: siteDir,
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      jsx: 'automatic',
+      outdir: path.join(siteDir, '.site-code'),
+      // Also leaves out the comments naming each source's absolute path: output is the same on every machine.
+      minifyWhitespace: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      plugins: [siteCodePlugin(siteDir, 'server', providedNames)],
+    },
+    siteDir,
+  );
+  const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;
+  const css = result.outputFiles.find((f) => f.path.endsWith('.css'));
+  const generatorRequire = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
+  const requireShared = (name: string): unknown => (Object.hasOwn(provided, name) ? provided[name] : generatorRequire(name));
+  const module = { exports: {} as { default?: Record<string, Record<string, unknown>> } };
+  // The site's code is the site's, run as Docusaurus runs it to render pages at build time.
+  new Function('module', 'exports', 'require', js.text)(module, module.exports, requireShared);
+  return { modules: module.exports.default ?? {}, css: css && css.contents.byteLength > 0 ? css.contents : undefined };
+}
+
+/** esbuild, its errors as diagnostics at the site file where they are. */
+export async function runEsbuild(options: esbuild.BuildOptions & { write: false }, siteDir: string): Promise<esbuild.BuildResult<{ write: false }>> {
+  try {
+    return await esbuild.build(options);
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    if (!Array.isArray(failure.errors)) throw error;
+    throw new SiteCodeError(failure.errors.map((message) => diagnosticOf(message, siteDir)));
+  }
+}
+
+/** Bundling the site's code failed: the problems, each at its place. */
+export class SiteCodeError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => d.message).join('\n'));
+  }
+}
+
+function diagnosticOf(message: esbuild.Message, siteDir: string): Diagnostic {
+  const where = message.location;
+  const file = where?.file && where.file !== 'site-code.js' ? path.relative(siteDir, path.resolve(siteDir, where.file)).split(path.sep).join('/') : undefined;
+  return { severity: 'error', file, line: file ? where!.line : undefined, column: file ? where!.column + 1 : undefined, ...catalog.siteCodeFailed(message.text) };
+}
