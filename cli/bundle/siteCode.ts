@@ -116,10 +116,14 @@ export async function runEsbuild(options: esbuild.BuildOptions & { write: false 
   try {
     return await esbuild.build(options);
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
-    if (!Array.isArray(failure.errors)) throw error;
-    throw new SiteCodeError(failure.errors.map((message) => diagnosticOf(message, siteDir)));
+    throw asSiteCodeError(error, siteDir);
   }
+}
+
+/** An esbuild failure as a SiteCodeError (its messages as diagnostics); anything else as it is. */
+export function asSiteCodeError(error: unknown, siteDir: string): unknown {
+  const failure = error as esbuild.BuildFailure;
+  return Array.isArray(failure?.errors) ? new SiteCodeError(failure.errors.map((message) => diagnosticOf(message, siteDir))) : error;
 }
 
 /** Bundling the site's code failed: the problems, each at its place. */

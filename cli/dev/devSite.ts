@@ -28,6 +28,10 @@ import { contentSource, insideContent } from './contentPaths.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
+import { resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
+import { bundleSiteComponents, type SiteBundle } from '../bundle/siteBundle.ts';
+import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
+import type { PageAssets } from '../render/document.ts';
 
 /** A file the dev server answers with. */
 export interface Output {
@@ -80,6 +84,14 @@ export class DevSite {
   private client: ClientBuilder | undefined;
   private serverRender!: ServerRender;
   private hasGoodBuild = false;
+  /** The site's own components content imports, as last bundled, and what was wrong with them. */
+  private siteComponents: SiteComponent[] = [];
+  private siteBundle: SiteBundle | undefined;
+  private siteCodeProblems: Diagnostic[] = [];
+  /** Why the last client bundle failed (the site's code, which the server bundle usually reports first). */
+  private clientProblems: Diagnostic[] = [];
+  /** A file of the site's code changed: bundle its components again on the next rebuild. */
+  private siteCodeStale = true;
 
   private constructor(
     private readonly siteDir: string,
@@ -129,6 +141,8 @@ export class DevSite {
       ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
       { path: path.join(root, 'themes'), kind: 'code' as const },
       { path: path.join(root, 'runtime'), kind: 'code' as const },
+      // The site's own components (src/components/…): a change bundles them again.
+      { path: path.resolve(c.siteDir, 'src'), kind: 'code' as const },
     ];
   }
 
@@ -136,6 +150,7 @@ export class DevSite {
   async apply(batch: Change[]): Promise<RebuildResult> {
     const kinds = new Set(batch.map((c) => c.kind));
     if (kinds.has('config') || kinds.has('code')) {
+      this.siteCodeStale = true;
       if (kinds.has('config')) await this.loadConfigAndCode();
       else {
         this.serverRender = await this.server.load();
@@ -263,12 +278,20 @@ export class DevSite {
     const fresh = checkLinks(graph, this.config, checkDeps);
     const linkProblems = recheck ? [...this.linkProblems.filter((d) => !d.file || !recheck.has(d.file)), ...fresh] : fresh;
     this.linkProblems = linkProblems;
-    const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...content.diagnostics, ...graph.diagnostics, ...linkProblems], this.config, 'dev');
+    const found = resolveSiteComponents(graph, this.config);
+    const componentsChanged = JSON.stringify(found.components) !== JSON.stringify(this.siteComponents);
+    if (componentsChanged || this.siteCodeStale) await this.bundleSiteCode(found.components);
+    const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...found.diagnostics, ...this.siteCodeProblems, ...(this.siteCodeProblems.length > 0 ? [] : this.clientProblems)], this.config, 'dev');
     this.diagnostics = diagnostics;
     if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
     this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));
     this.graph = graph;
-    const updated = fast ? this.renderChangedDocuments(changed) : await this.renderAll();
+    if (componentsChanged) {
+      // The client bundle's island loaders name the components: a new bundle, and every page links to it.
+      await this.client?.dispose();
+      this.client = undefined;
+    }
+    const updated = fast && !componentsChanged ? this.renderChangedDocuments(changed) : await this.renderAll();
     this.copies = new Map(copiedFiles(graph, this.config, this.staticFiles).map(([from, to]) => [to, from]));
     this.hasGoodBuild = true;
     this.searchStale = true;
@@ -290,7 +313,7 @@ export class DevSite {
     if (siteChanged || !this.client) {
       // The bundle embeds the site data (navbar, footer…): a new context for new data.
       await this.client?.dispose();
-      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'));
+      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.siteComponents });
       await this.buildClient();
     }
     const updated: string[] = [];
@@ -321,12 +344,43 @@ export class DevSite {
   private async buildClient(): Promise<void> {
     for (const file of this.bundle?.files.keys() ?? []) this.outputs.delete(file);
     if (!this.client) return;
-    this.bundle = await this.client.build();
-    for (const [file, contents] of this.bundle.files) this.outputs.set(file, { body: contents });
+    try {
+      this.bundle = await this.client.build();
+      this.clientProblems = [];
+    } catch (error) {
+      // The site's code does not compile: the pages keep the last bundle until it does.
+      const failure = asSiteCodeError(error, this.config.siteDir);
+      if (!(failure instanceof SiteCodeError)) throw failure;
+      this.clientProblems = failure.diagnostics;
+    }
+    for (const [file, contents] of this.bundle?.files ?? []) this.outputs.set(file, { body: contents });
     this.forceRender = true;
   }
 
   private forceRender = false;
+
+  /** Bundles the site's components for the server render; their problems are kept with the others. */
+  private async bundleSiteCode(components: SiteComponent[]): Promise<void> {
+    if (this.siteBundle?.stylesheet) this.outputs.delete(this.siteBundle.stylesheet.file);
+    try {
+      this.siteBundle = components.length > 0 ? await bundleSiteComponents(components, this.config.siteDir) : undefined;
+      this.siteCodeProblems = this.siteBundle?.diagnostics ?? [];
+    } catch (error) {
+      if (!(error instanceof SiteCodeError)) throw error;
+      this.siteBundle = undefined;
+      this.siteCodeProblems = error.diagnostics;
+    }
+    if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });
+    this.siteComponents = components;
+    this.siteCodeStale = false;
+    this.forceRender = true;
+  }
+
+  /** What pages link to: the client bundle's files and the site's stylesheet. */
+  private assets(bundle: ClientBundle): PageAssets {
+    const sheet = this.siteBundle?.stylesheet;
+    return sheet ? { ...bundle.assets, css: [...bundle.assets.css, `${this.config.baseUrl}${sheet.file}`] } : bundle.assets;
+  }
 
   /**
    * Renders a route and keeps its files when its page changed (or `force`); says whether
@@ -334,7 +388,7 @@ export class DevSite {
    */
   private renderOne(route: Route, force: boolean): boolean {
     if (!this.bundle || !this.site) return false;
-    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.bundle.assets, server: this.serverRender });
+    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components });
     if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
     this.pageJson.set(route.path, page.fingerprint);
     for (const [file, body] of page.files) {
