@@ -14,6 +14,9 @@ import { siteComponentKey, siteIsland } from './islands/siteIsland.tsx';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
 
+/** The theme's modules site code imports (`@theme-original/Tabs`…), from this render's own copy of the theme. */
+export { siteModules } from '../themes/classic/siteModules.ts';
+
 /** Server render of one page's body; cli/render wraps it in the HTML document. */
 export function renderPage(site: SiteData, page: PageData): string {
   return renderToString(<App site={site} page={page} router={{ path: page.path, loading: false }} />);

@@ -1,36 +1,88 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { ComponentType } from 'react';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import type { SiteComponent } from './siteComponents.ts';
-import { bundleSiteForServer } from './siteCode.ts';
+import type { ThemeOverride } from './themeOverrides.ts';
+import { bundleSiteForServer, SiteCodeError } from './siteCode.ts';
 
-/** The site's components as the render stage uses them, and the stylesheet they import. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Components = Record<string, ComponentType<any>>;
+
+/** The site's code as the render stage uses it, and the stylesheet it imports. */
 export interface SiteBundle {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  components: Record<string, ComponentType<any>>;
+  /** Components content imports, by island key. */
+  components: Components;
+  /** Content components the site adds or replaces, by the name content uses. */
+  overrides: Components;
   /** Output path (under assets/) and contents of the site code's CSS, when it has any. */
   stylesheet?: { file: string; contents: Uint8Array };
-  /** Imports of names a module does not export (warnings: their elements show their children). */
+  /** Imports of names a module does not export, overrides that are not components (warnings). */
   diagnostics: Diagnostic[];
 }
 
 /**
- * Bundles the site components content imports for the server render, each by its island
- * key. Throws SiteCodeError (diagnostics at the component's file:line:col) when one does
- * not build.
+ * Bundles the site's components and theme overrides for the server render, in one
+ * esbuild run (one stylesheet). `provided` are the theme modules site code may import.
+ * Throws SiteCodeError (diagnostics at the file:line:col) when the code does not build.
  */
-export async function bundleSiteComponents(components: SiteComponent[], siteDir: string): Promise<SiteBundle> {
-  const entries = Object.fromEntries(components.map((c) => [c.path, c.path]));
-  const code = await bundleSiteForServer(entries, siteDir);
-  const found: SiteBundle['components'] = {};
+export async function bundleSiteComponents(components: SiteComponent[], overrides: ThemeOverride[], siteDir: string, provided: Record<string, unknown>): Promise<SiteBundle> {
+  const entries = Object.fromEntries([...components, ...overrides].map((c) => [c.path, c.path]));
+  const code = await bundleSiteForServer(entries, siteDir, provided);
+  const found: Components = {};
   const diagnostics: Diagnostic[] = [];
   for (const component of components) {
     const module = code.modules[component.path] ?? {};
     const value = component.exportName === '*' ? module : module[component.exportName];
-    if (typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value)) found[component.key] = value as ComponentType;
+    if (isComponent(value)) found[component.key] = value;
     else diagnostics.push({ severity: 'warning', ...component.where, ...catalog.siteComponentNoExport(component.key.slice(0, component.key.lastIndexOf('#')), component.exportName) });
   }
+  const replaced: Components = {};
+  const theme = ((provided['@theme-original/MDXComponents'] as { default?: Components } | undefined)?.default ?? {}) as Components;
+  for (const override of overrides) {
+    const value = code.modules[override.path]?.default;
+    const file = path.relative(siteDir, override.path).split(path.sep).join('/');
+    if (override.name === 'MDXComponents' && value && typeof value === 'object' && !isComponent(value)) {
+      for (const [name, component] of Object.entries(value)) if (isComponent(component)) replaced[name] = component;
+    } else if (override.name !== 'MDXComponents' && isComponent(value)) {
+      // Every name the theme gives its component (Details is also Markdown's <details>).
+      for (const [name, original] of Object.entries(theme)) if (original === theme[override.name]) replaced[name] = value;
+      replaced[override.name] = value;
+    }
+    else diagnostics.push({ severity: 'warning', file, line: 1, column: 1, ...catalog.themeOverrideInvalid(override.name) });
+  }
   const stylesheet = code.css && { file: `assets/site-${createHash('sha256').update(code.css).digest('hex').slice(0, 8)}.css`, contents: code.css };
-  return { components: found, stylesheet, diagnostics };
+  return { components: found, overrides: replaced, stylesheet, diagnostics };
+}
+
+function isComponent(value: unknown): value is ComponentType {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
+}
+
+/**
+ * The site's code for the render stage, or nothing when it has none; a failure to build is
+ * returned as its diagnostics (errors at their place), for the caller to report.
+ */
+export async function siteCodeFor(components: SiteComponent[], overrides: ThemeOverride[], siteDir: string, provided: Record<string, unknown>): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[] }> {
+  if (components.length === 0 && overrides.length === 0) return { diagnostics: [] };
+  try {
+    const bundle = await bundleSiteComponents(components, overrides, siteDir, provided);
+    return { bundle, diagnostics: bundle.diagnostics };
+  } catch (error) {
+    if (error instanceof SiteCodeError) return { diagnostics: error.diagnostics };
+    throw error;
+  }
+}
+
+/**
+ * Content may use the components the site's MDXComponents adds without importing them
+ * (as in Docusaurus): the load stage, which cannot know them, reported them as unknown.
+ */
+export function withSiteNames(diagnostics: Diagnostic[], overrides: Components): Diagnostic[] {
+  return diagnostics.filter((d) => {
+    if (d.code !== catalog.mdxUnknownComponent('', []).code) return true;
+    const name = /^<([^>.\s]+)/.exec(d.message)?.[1];
+    return !name || !Object.hasOwn(overrides, name);
+  });
 }

@@ -24,13 +24,16 @@ const CSS_MODULE = /\.module\.css$/;
  * - react and react-dom are the generator's (external on the server, where `require`
  *   gives them; resolved from the generator in the browser);
  * - modules the generator provides by name (`provided`, e.g. `@theme/Layout`) likewise;
- * - anything else resolves as esbuild does, and must lie inside the site folder;
+ * - `@site/x` is the site folder's x; anything else resolves as esbuild does, and must
+ *   lie inside the site folder;
  * - `.module.css` is scoped (cssModules.ts); its classes are the import. On the server
  *   the CSS itself (plain `.css` too) goes into the site's stylesheet; in the browser
  *   it is already on the page, so it is left out of the chunks.
  */
-export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: Record<string, string> = {}): esbuild.Plugin {
+export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: readonly string[] = []): esbuild.Plugin {
   const siteReal = realPath(siteDir);
+  const providedNames = new Set(provided);
+  const table = JSON.stringify(path.join(PACKAGE_ROOT, 'themes/classic/siteModules.ts'));
   return {
     name: 'site-code',
     setup(build) {
@@ -38,18 +41,23 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
       build.onResolve({ filter: /\?scoped$/ }, (args) => ({ path: args.path.slice(0, -'?scoped'.length), namespace: 'site-scoped-css' }));
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === 'entry-point' || args.pluginData?.siteCode) return undefined;
-        if (Object.hasOwn(provided, args.path)) return side === 'server' ? { path: args.path, external: true } : { path: provided[args.path]! };
+        if (providedNames.has(args.path)) return side === 'server' ? { path: args.path, external: true } : { path: args.path, namespace: 'site-provided' };
         if (SHARED.test(args.path)) {
           if (side === 'server') return { path: args.path, external: true };
           return build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: { siteCode: true } });
         }
         if (!args.importer || !isInside(realPath(args.importer), siteReal)) return undefined;
-        const result = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { siteCode: true } });
+        // `@site/…` is the site folder, as in Docusaurus.
+        const site = args.path.startsWith('@site/');
+        const request = site ? `./${args.path.slice('@site/'.length)}` : args.path;
+        const result = await build.resolve(request, { kind: args.kind, resolveDir: site ? siteDir : args.resolveDir, importer: args.importer, pluginData: { siteCode: true } });
         if (result.errors.length > 0 || result.external || result.namespace !== 'file') return result;
         if (!isInside(realPath(result.path), siteReal)) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
         if (side === 'client' && /\.css$/.test(result.path) && !CSS_MODULE.test(result.path)) return { path: result.path, namespace: 'site-no-css' };
         return result;
       });
+      // In the browser a provided module is the theme's table entry (see themes/classic/siteModules.ts).
+      build.onLoad({ filter: /.*/, namespace: 'site-provided' }, (args) => ({ contents: `import { siteModules } from ${table};\nexport default siteModules[${JSON.stringify(args.path)}].default;`, loader: 'js', resolveDir: PACKAGE_ROOT }));
       build.onLoad({ filter: /.*/, namespace: 'site-no-css' }, () => ({ contents: '', loader: 'js' }));
       build.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => {
         const file = path.relative(siteDir, args.path).split(path.sep).join('/');
@@ -81,7 +89,6 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
   const ids = Object.keys(entries);
   if (ids.length === 0) return { modules: {} };
   const source = [...ids.map((id, i) => `import * as m${i} from ${JSON.stringify(entries[id])};`), `export default {${ids.map((id, i) => `${JSON.stringify(id)}: m${i}`).join(', ')}};`].join('\n');
-  const providedNames = Object.fromEntries(Object.keys(provided).map((name) => [name, name]));
   const result = await runEsbuild(
     {
       stdin: { contents: source, resolveDir: siteDir, sourcefile: 'site-code.js', loader: 'js' },
@@ -97,14 +104,15 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
       minifyWhitespace: true,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [siteCodePlugin(siteDir, 'server', providedNames)],
+      plugins: [siteCodePlugin(siteDir, 'server', Object.keys(provided))],
     },
     siteDir,
   );
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;
   const css = result.outputFiles.find((f) => f.path.endsWith('.css'));
   const generatorRequire = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
-  const requireShared = (name: string): unknown => (Object.hasOwn(provided, name) ? provided[name] : generatorRequire(name));
+  // Provided modules are ES modules: marked so, `import X from` gives their default export, not the whole object.
+  const requireShared = (name: string): unknown => (Object.hasOwn(provided, name) ? { __esModule: true, ...(provided[name] as object) } : generatorRequire(name));
   const module = { exports: {} as { default?: Record<string, Record<string, unknown>> } };
   // The site's code is the site's, run as Docusaurus runs it to render pages at build time.
   new Function('module', 'exports', 'require', js.text)(module, module.exports, requireShared);

@@ -29,7 +29,8 @@ import { searchIndexFiles } from '../search/searchIndex.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 import { resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
-import { bundleSiteComponents, type SiteBundle } from '../bundle/siteBundle.ts';
+import { siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
+import { findThemeOverrides } from '../bundle/themeOverrides.ts';
 import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
 import type { PageAssets } from '../render/document.ts';
 
@@ -281,7 +282,7 @@ export class DevSite {
     const found = resolveSiteComponents(graph, this.config);
     const componentsChanged = JSON.stringify(found.components) !== JSON.stringify(this.siteComponents);
     if (componentsChanged || this.siteCodeStale) await this.bundleSiteCode(found.components);
-    const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...found.diagnostics, ...this.siteCodeProblems, ...(this.siteCodeProblems.length > 0 ? [] : this.clientProblems)], this.config, 'dev');
+    const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...withSiteNames(content.diagnostics, this.siteBundle?.overrides ?? {}), ...graph.diagnostics, ...linkProblems, ...found.diagnostics, ...this.siteCodeProblems, ...(this.siteCodeProblems.length > 0 ? [] : this.clientProblems)], this.config, 'dev');
     this.diagnostics = diagnostics;
     if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
     this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));
@@ -362,14 +363,10 @@ export class DevSite {
   /** Bundles the site's components for the server render; their problems are kept with the others. */
   private async bundleSiteCode(components: SiteComponent[]): Promise<void> {
     if (this.siteBundle?.stylesheet) this.outputs.delete(this.siteBundle.stylesheet.file);
-    try {
-      this.siteBundle = components.length > 0 ? await bundleSiteComponents(components, this.config.siteDir) : undefined;
-      this.siteCodeProblems = this.siteBundle?.diagnostics ?? [];
-    } catch (error) {
-      if (!(error instanceof SiteCodeError)) throw error;
-      this.siteBundle = undefined;
-      this.siteCodeProblems = error.diagnostics;
-    }
+    // The theme's modules as this server render has them (its own copy of the theme, rebuilt after theme edits).
+    const code = await siteCodeFor(components, findThemeOverrides(this.config.siteDir), this.config.siteDir, this.serverRender.siteModules);
+    this.siteBundle = code.bundle;
+    this.siteCodeProblems = code.diagnostics;
     if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });
     this.siteComponents = components;
     this.siteCodeStale = false;
@@ -388,7 +385,7 @@ export class DevSite {
    */
   private renderOne(route: Route, force: boolean): boolean {
     if (!this.bundle || !this.site) return false;
-    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components });
+    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, overrides: this.siteBundle?.overrides });
     if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
     this.pageJson.set(route.path, page.fingerprint);
     for (const [file, body] of page.files) {

@@ -192,6 +192,11 @@ export const catalog = {
     message: `The site component "${file}" has no ${exportName === 'default' ? 'default export' : `export named "${exportName}"`} that is a component: its elements show their content only.`,
     hint: 'Export the component (export default function Counter() {…}) or import it by the name it is exported as.',
   }),
+  themeOverrideInvalid: (name: string): Entry => ({
+    code: 'theme-override-invalid',
+    message: name === 'MDXComponents' ? 'src/theme/MDXComponents does not export a map of components by name as its default export: the theme\'s components are used.' : `src/theme/${name} does not export a component as its default export: the theme's ${name} is used.`,
+    hint: name === 'MDXComponents' ? "Write: import MDXComponents from '@theme-original/MDXComponents'; export default { ...MDXComponents, Highlight };" : `Write: export default function ${name}(props) {…} (the original is '@theme-original/${name}').`,
+  }),
   mdxUnsupportedCode: (what: string): Entry => ({
     code: 'mdx-unsupported-code',
     message: `${what} is not evaluated: content is not run as code, so it renders as nothing.`,

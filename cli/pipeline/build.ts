@@ -3,8 +3,9 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { DocumentCache } from '../content/loadContent.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient } from '../bundle/clientBundle.ts';
-import { bundleSiteComponents, type SiteBundle } from '../bundle/siteBundle.ts';
-import { SiteCodeError } from '../bundle/siteCode.ts';
+import { siteCodeFor, withSiteNames } from '../bundle/siteBundle.ts';
+import { findThemeOverrides } from '../bundle/themeOverrides.ts';
+import { siteModules } from '../../themes/classic/siteModules.ts';
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -36,7 +37,12 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
   // that cannot be written fails the build now, not after the work.
   const writer = await SiteWriter.open(outDir);
   try {
-    const { graph, staticFiles, diagnostics, siteComponents } = await analyze(config, { reporter, cache: deps.cache });
+    const analysis = await analyze(config, { reporter, cache: deps.cache });
+    const { graph, staticFiles, siteComponents } = analysis;
+    // The site's own code (components content imports, theme overrides) before the report: it names components content may use.
+    const overrides = findThemeOverrides(config.siteDir);
+    const siteCode = siteComponents.length > 0 || overrides.length > 0 ? await reporter.step('Bundling site code', () => siteCodeFor(siteComponents, overrides, config.siteDir, siteModules)) : undefined;
+    const diagnostics = [...withSiteNames(analysis.diagnostics, siteCode?.bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? [])];
     if (diagnostics.length > 0) {
       const errors = printDiagnostics(diagnostics, reporter);
       if (errors > 0) {
@@ -47,15 +53,15 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     }
 
     const site = siteDataOf(config, graph);
-    const siteCode = siteComponents.length > 0 ? await reporter.step('Bundling site components', () => bundleSiteCode(siteComponents, config.siteDir, reporter)) : undefined;
     const bundle = await reporter.step('Bundling client', () => bundleClient(site, outDir, { siteDir: config.siteDir, components: siteComponents }));
-    const assets = siteCode?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteCode.stylesheet.file}`] } : bundle.assets;
+    const siteBundle = siteCode?.bundle;
+    const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins.
     for (const [from, to] of copiedFiles(graph, config, staticFiles)) await writer.copyFile(from, to);
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = 0;
       for (const route of graph.routes) {
-        for (const [file, contents] of pageFiles(route, { graph, config, site, assets, siteComponents: siteCode?.components }).files) await writer.write(file, contents);
+        for (const [file, contents] of pageFiles(route, { graph, config, site, assets, siteComponents: siteBundle?.components, overrides: siteBundle?.overrides }).files) await writer.write(file, contents);
         progress(++done, graph.routes.length);
       }
     });
@@ -65,7 +71,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     await reporter.step('Writing build', async () => {
       for (const [file, contents] of siteWideFiles(graph, site, config, staticFiles)) await writer.write(file, contents);
       for (const [file, contents] of bundle.files) await writer.write(file, contents);
-      if (siteCode?.stylesheet) await writer.write(siteCode.stylesheet.file, siteCode.stylesheet.contents);
+      if (siteBundle?.stylesheet) await writer.write(siteBundle.stylesheet.file, siteBundle.stylesheet.contents);
       await writer.commit();
     });
     reporter.info(
@@ -78,18 +84,3 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
   }
 }
 
-/** The site's components for the server render; what is wrong with them is printed, and errors stop the build. */
-async function bundleSiteCode(components: Parameters<typeof bundleSiteComponents>[0], siteDir: string, reporter: Reporter): Promise<SiteBundle> {
-  let bundled: SiteBundle;
-  try {
-    bundled = await bundleSiteComponents(components, siteDir);
-  } catch (error) {
-    if (!(error instanceof SiteCodeError)) throw error;
-    printDiagnostics(error.diagnostics, reporter);
-    const failure = new SiteError(error.diagnostics);
-    failure.printed = true;
-    throw failure;
-  }
-  if (bundled.diagnostics.length > 0) printDiagnostics(bundled.diagnostics, reporter);
-  return bundled;
-}

@@ -27,9 +27,12 @@ export interface RenderContext {
   /** The site's own components content imports, by island key (see cli/bundle/siteBundle.ts). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   siteComponents?: Record<string, ComponentType<any>>;
+  /** Content components the site adds or replaces by name (src/theme/MDXComponents, src/theme/<Name>). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  overrides?: Record<string, ComponentType<any>>;
 }
 
-export type ServerRender = Pick<typeof serverEntry, 'renderPage' | 'renderContent'>;
+export type ServerRender = Pick<typeof serverEntry, 'renderPage' | 'renderContent' | 'siteModules'>;
 
 /** `renderToString` of the theme for one route. */
 export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
@@ -37,7 +40,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents }));
+    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, components: ctx.overrides }));
     body = server.renderPage(ctx.site, page);
   } catch (error) {
     throw siteError({ file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) }, error);

@@ -110,6 +110,13 @@ describe('site components in MDX', () => {
     expect(fs.readFileSync(path.join(out, sheet), 'utf8')).toContain(`.${button.getAttribute('class')}{`);
   });
 
+  it('uses the site\'s MDXComponents (Highlight, with no import) and its swizzled Details, which wraps the theme\'s', () => {
+    const mark = content('guides/configure').querySelectorAll('span').find((s) => s.textContent === 'secret')!;
+    expect(mark.getAttribute('style')).toBe('background-color:#1877F2;border-radius:2px;color:#fff;padding:0.2rem');
+    const frame = content('').querySelector('.site-details-frame')!;
+    expect(frame.querySelector('details.details > summary')!.textContent).toBe('Why a CLI?');
+  });
+
   it('leaves the component out of pages that do not use it', () => {
     expect(content('').querySelector('site-island[data-name^="src/"]')).toBeNull();
   });

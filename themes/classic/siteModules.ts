@@ -1,0 +1,15 @@
+import { classicComponents } from './content/index.ts';
+import { THEME_COMPONENT_NAMES } from './content/names.ts';
+
+/**
+ * The modules a site's own code may import from the theme, by the names Docusaurus gives
+ * them: `@theme-original/X` is the theme's X even where the site replaces it (a swizzled
+ * component wrapping the original), and so is `@theme/X` inside site code.
+ * `MDXComponents` is the map of content components (`{ ...MDXComponents, Highlight }`).
+ * Each is an ES module's exports (`default` and nothing else).
+ */
+export const siteModules: Record<string, { default: unknown }> = {
+  '@theme-original/MDXComponents': { default: classicComponents },
+  '@theme/MDXComponents': { default: classicComponents },
+  ...Object.fromEntries(THEME_COMPONENT_NAMES.flatMap((name) => [`@theme-original/${name}`, `@theme/${name}`].map((id) => [id, { default: classicComponents[name] }]))),
+};
