@@ -10,12 +10,13 @@ import { ContentContext, type ContentContextValue } from './contentContext.ts';
 import { classicComponents } from '../themes/classic/content/index.ts';
 import { MissingComponent, scopeEvaluater, type ContentImports, type Scope } from './contentScope.ts';
 import { siteComponentKey, siteIsland } from './islands/siteIsland.tsx';
+import { PageHeadContext, type PageHead } from './pageHead.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
 
 /** The theme's modules site code imports (`@theme-original/Tabs`…), from this render's own copy of the theme. */
-export { siteModules } from '../themes/classic/siteModules.ts';
+export { siteModules, fallbackModules } from '../themes/classic/siteModules.ts';
 
 /** Server render of one page's body; cli/render wraps it in the HTML document. */
 export function renderPage(site: SiteData, page: PageData): string {
@@ -38,6 +39,23 @@ export function renderContent(tree: Root, context: { site: SiteData; content: Co
       <ContentContext.Provider value={context.content}>{element}</ContentContext.Provider>
     </SiteContext.Provider>,
   );
+}
+
+/**
+ * Server render of a site's React page (src/pages/x.tsx) as one island, so it hydrates in
+ * the browser with its state, and what it said about itself through `@theme/Layout`.
+ */
+export function renderSitePage(site: SiteData, key: string, Page: ComponentType): PageHead & { html: string } {
+  const head: PageHead = {};
+  const Island = siteIsland(key, Page);
+  const html = renderToString(
+    <SiteContext.Provider value={site}>
+      <PageHeadContext.Provider value={head}>
+        <Island />
+      </PageHeadContext.Provider>
+    </SiteContext.Provider>,
+  );
+  return { html, ...head };
 }
 
 /** Partials inside partials end somewhere, even when two import each other. */

@@ -22,20 +22,34 @@ export interface SiteBundle {
   diagnostics: Diagnostic[];
 }
 
+/** What to bundle of the site's code, and the theme's modules it may import. */
+export interface SiteCodeInput {
+  siteDir: string;
+  /** Components content imports, and React pages (`page: true`). */
+  components: SiteComponent[];
+  overrides: ThemeOverride[];
+  /** Global stylesheets (src/css/custom.css), absolute. */
+  styles: string[];
+  /** The theme's modules (see themes/classic/siteModules.ts), from the render in use. */
+  provided: Record<string, unknown>;
+  fallbacks: Record<string, unknown>;
+}
+
 /**
- * Bundles the site's components and theme overrides for the server render, in one
- * esbuild run (one stylesheet). `provided` are the theme modules site code may import.
- * Throws SiteCodeError (diagnostics at the file:line:col) when the code does not build.
+ * Bundles the site's components, pages, theme overrides and stylesheets for the server
+ * render, in one esbuild run (one stylesheet). Throws SiteCodeError (diagnostics at the
+ * file:line:col) when the code does not build.
  */
-export async function bundleSiteComponents(components: SiteComponent[], overrides: ThemeOverride[], siteDir: string, provided: Record<string, unknown>): Promise<SiteBundle> {
-  const entries = Object.fromEntries([...components, ...overrides].map((c) => [c.path, c.path]));
-  const code = await bundleSiteForServer(entries, siteDir, provided);
+export async function bundleSiteComponents({ siteDir, components, overrides, styles, provided, fallbacks }: SiteCodeInput): Promise<SiteBundle> {
+  const entries = Object.fromEntries([...styles.map((path) => ({ path })), ...components, ...overrides].map((c) => [c.path, c.path]));
+  const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks);
   const found: Components = {};
   const diagnostics: Diagnostic[] = [];
   for (const component of components) {
     const module = code.modules[component.path] ?? {};
     const value = component.exportName === '*' ? module : module[component.exportName];
     if (isComponent(value)) found[component.key] = value;
+    else if (component.page) diagnostics.push({ severity: 'error', ...component.where, ...catalog.reactPageNoExport(component.where.file) });
     else diagnostics.push({ severity: 'warning', ...component.where, ...catalog.siteComponentNoExport(component.key.slice(0, component.key.lastIndexOf('#')), component.exportName) });
   }
   const replaced: Components = {};
@@ -64,10 +78,10 @@ function isComponent(value: unknown): value is ComponentType {
  * The site's code for the render stage, or nothing when it has none; a failure to build is
  * returned as its diagnostics (errors at their place), for the caller to report.
  */
-export async function siteCodeFor(components: SiteComponent[], overrides: ThemeOverride[], siteDir: string, provided: Record<string, unknown>): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[] }> {
-  if (components.length === 0 && overrides.length === 0) return { diagnostics: [] };
+export async function siteCodeFor(input: SiteCodeInput): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[] }> {
+  if (input.components.length === 0 && input.overrides.length === 0 && input.styles.length === 0) return { diagnostics: [] };
   try {
-    const bundle = await bundleSiteComponents(components, overrides, siteDir, provided);
+    const bundle = await bundleSiteComponents(input);
     return { bundle, diagnostics: bundle.diagnostics };
   } catch (error) {
     if (error instanceof SiteCodeError) return { diagnostics: error.diagnostics };

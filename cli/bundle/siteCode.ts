@@ -30,9 +30,11 @@ const CSS_MODULE = /\.module\.css$/;
  *   the CSS itself (plain `.css` too) goes into the site's stylesheet; in the browser
  *   it is already on the page, so it is left out of the chunks.
  */
-export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: readonly string[] = []): esbuild.Plugin {
+export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: readonly string[] = [], fallbacks: readonly string[] = []): esbuild.Plugin {
   const siteReal = realPath(siteDir);
   const providedNames = new Set(provided);
+  const fallbackNames = new Set(fallbacks);
+  const asProvided = (name: string) => (side === 'server' ? { path: name, external: true } : { path: name, namespace: 'site-provided' });
   const table = JSON.stringify(path.join(PACKAGE_ROOT, 'themes/classic/siteModules.ts'));
   return {
     name: 'site-code',
@@ -41,7 +43,9 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
       build.onResolve({ filter: /\?scoped$/ }, (args) => ({ path: args.path.slice(0, -'?scoped'.length), namespace: 'site-scoped-css' }));
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === 'entry-point' || args.pluginData?.siteCode) return undefined;
-        if (providedNames.has(args.path)) return side === 'server' ? { path: args.path, external: true } : { path: args.path, namespace: 'site-provided' };
+        if (providedNames.has(args.path)) return asProvided(args.path);
+        // Docusaurus's own modules are the theme's to give: one it does not give cannot come from anywhere else.
+        if (/^@(theme|theme-original|theme-init|docusaurus)\//.test(args.path)) return { errors: [{ text: catalog.siteModuleUnknown(args.path, provided).message }] };
         if (SHARED.test(args.path)) {
           if (side === 'server') return { path: args.path, external: true };
           return build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: { siteCode: true } });
@@ -51,13 +55,19 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
         const site = args.path.startsWith('@site/');
         const request = site ? `./${args.path.slice('@site/'.length)}` : args.path;
         const result = await build.resolve(request, { kind: args.kind, resolveDir: site ? siteDir : args.resolveDir, importer: args.importer, pluginData: { siteCode: true } });
+        // A package the site may leave out (clsx): the site's own copy when it is installed, else the theme's.
+        if (fallbackNames.has(args.path) && (result.errors.length > 0 || !isInside(realPath(result.path), siteReal))) return asProvided(args.path);
         if (result.errors.length > 0 || result.external || result.namespace !== 'file') return result;
         if (!isInside(realPath(result.path), siteReal)) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
         if (side === 'client' && /\.css$/.test(result.path) && !CSS_MODULE.test(result.path)) return { path: result.path, namespace: 'site-no-css' };
         return result;
       });
       // In the browser a provided module is the theme's table entry (see themes/classic/siteModules.ts).
-      build.onLoad({ filter: /.*/, namespace: 'site-provided' }, (args) => ({ contents: `import { siteModules } from ${table};\nexport default siteModules[${JSON.stringify(args.path)}].default;`, loader: 'js', resolveDir: PACKAGE_ROOT }));
+      build.onLoad({ filter: /.*/, namespace: 'site-provided' }, (args) => ({
+        contents: `import { siteModules, fallbackModules } from ${table};\nexport default (siteModules[${JSON.stringify(args.path)}] ?? fallbackModules[${JSON.stringify(args.path)}]).default;`,
+        loader: 'js',
+        resolveDir: PACKAGE_ROOT,
+      }));
       build.onLoad({ filter: /.*/, namespace: 'site-no-css' }, () => ({ contents: '', loader: 'js' }));
       build.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => {
         const file = path.relative(siteDir, args.path).split(path.sep).join('/');
@@ -85,7 +95,7 @@ export interface ServerSiteCode {
  * with `require` giving the generator's React and `provided` modules. A failure is thrown
  * as diagnostics with the file, line and column esbuild reports.
  */
-export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}): Promise<ServerSiteCode> {
+export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}): Promise<ServerSiteCode> {
   const ids = Object.keys(entries);
   if (ids.length === 0) return { modules: {} };
   const source = [...ids.map((id, i) => `import * as m${i} from ${JSON.stringify(entries[id])};`), `export default {${ids.map((id, i) => `${JSON.stringify(id)}: m${i}`).join(', ')}};`].join('\n');
@@ -104,7 +114,7 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
       minifyWhitespace: true,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [siteCodePlugin(siteDir, 'server', Object.keys(provided))],
+      plugins: [siteCodePlugin(siteDir, 'server', Object.keys(provided), Object.keys(fallbacks))],
     },
     siteDir,
   );
@@ -112,7 +122,8 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
   const css = result.outputFiles.find((f) => f.path.endsWith('.css'));
   const generatorRequire = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
   // Provided modules are ES modules: marked so, `import X from` gives their default export, not the whole object.
-  const requireShared = (name: string): unknown => (Object.hasOwn(provided, name) ? { __esModule: true, ...(provided[name] as object) } : generatorRequire(name));
+  const given = { ...fallbacks, ...provided };
+  const requireShared = (name: string): unknown => (Object.hasOwn(given, name) ? { __esModule: true, ...(given[name] as object) } : generatorRequire(name));
   const module = { exports: {} as { default?: Record<string, Record<string, unknown>> } };
   // The site's code is the site's, run as Docusaurus runs it to render pages at build time.
   new Function('module', 'exports', 'require', js.text)(module, module.exports, requireShared);

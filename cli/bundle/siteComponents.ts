@@ -15,8 +15,10 @@ export interface SiteComponent {
   /** Absolute path of the module file it was resolved to. */
   path: string;
   exportName: string;
-  /** The first import of it, for messages about what it exports. */
+  /** The first import of it (a page's own file), for messages about what it exports. */
   where: { file: string; line: number; column: number };
+  /** A React page (src/pages/x.tsx), not a component content imports. */
+  page?: true;
 }
 
 /** The extensions a component import may leave out, in the order Docusaurus's webpack tries them. */
@@ -75,4 +77,11 @@ function findModule(base: string, siteReal: string): string | undefined {
     if (isInside(real, siteReal)) return candidate;
   }
   return undefined;
+}
+
+/** The React pages of the route graph, as site code to bundle: each hydrates as one island. */
+export function reactPageModules(graph: RouteGraph, config: Pick<ResolvedConfig, 'siteDir'>): SiteComponent[] {
+  return graph.routes.flatMap((route): SiteComponent[] =>
+    route.kind === 'react-page' ? [{ key: siteComponentKey(route.source, 'default'), path: path.resolve(config.siteDir, route.source), exportName: 'default', where: { file: route.source, line: 1, column: 1 }, page: true }] : [],
+  );
 }

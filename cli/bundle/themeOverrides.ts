@@ -37,3 +37,13 @@ export function findThemeOverrides(siteDir: string): ThemeOverride[] {
   }
   return found;
 }
+
+/** The site's global stylesheet, `src/css/custom.css` (Docusaurus's classic preset default), when it has one. */
+export function siteStylesheets(siteDir: string): string[] {
+  const file = path.join(siteDir, 'src', 'css', 'custom.css');
+  try {
+    return fs.statSync(file).isFile() && isInside(fs.realpathSync.native(file), realPath(siteDir)) ? [file] : [];
+  } catch {
+    return [];
+  }
+}

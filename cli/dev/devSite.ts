@@ -28,9 +28,10 @@ import { contentSource, insideContent } from './contentPaths.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
-import { resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
+import { reactPageModules, resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
+import { scanReactPages } from '../content/reactPages.ts';
 import { siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
-import { findThemeOverrides } from '../bundle/themeOverrides.ts';
+import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
 import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
 import type { PageAssets } from '../render/document.ts';
 
@@ -50,6 +51,8 @@ export interface RebuildResult {
   /** False when errors kept the previous pages in place. */
   applied: boolean;
 }
+
+const SITE_CODE = /\.(jsx?|tsx?|mjs|css)$/;
 
 const DEV_CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script>';
 
@@ -93,6 +96,8 @@ export class DevSite {
   private clientProblems: Diagnostic[] = [];
   /** A file of the site's code changed: bundle its components again on the next rebuild. */
   private siteCodeStale = true;
+  /** The pages folder's React pages (see reactPages.ts). */
+  private reactPages: string[] = [];
 
   private constructor(
     private readonly siteDir: string,
@@ -149,7 +154,8 @@ export class DevSite {
 
   /** Applies a batch of file changes. */
   async apply(batch: Change[]): Promise<RebuildResult> {
-    const kinds = new Set(batch.map((c) => c.kind));
+    // The site's code (a React page in the pages folder, a stylesheet) is code wherever it is.
+    const kinds = new Set(batch.map((c) => (SITE_CODE.test(c.path) ? 'code' : c.kind)));
     if (kinds.has('config') || kinds.has('code')) {
       this.siteCodeStale = true;
       if (kinds.has('config')) await this.loadConfigAndCode();
@@ -240,10 +246,11 @@ export class DevSite {
     const versions = readVersions(this.config);
     this.versions = versions.versions.length > 0 ? versions.versions : [currentOnly(this.config)];
     const folders = this.versions.map((v) => v.info.contentDir);
-    const [content, staticScan] = await Promise.all([scanContent(this.config, folders), scanStatic(this.config)]);
+    const [content, staticScan, reactPages] = await Promise.all([scanContent(this.config, folders), scanStatic(this.config), scanReactPages(this.config)]);
     this.sources = new Map(content.files.map((f) => [f.file, f]));
     this.staticFiles = staticScan.files;
-    this.scanProblems = { content: [...versions.diagnostics, ...content.diagnostics], static: staticScan.diagnostics };
+    this.reactPages = reactPages.files;
+    this.scanProblems = { content: [...versions.diagnostics, ...content.diagnostics, ...reactPages.diagnostics], static: staticScan.diagnostics };
   }
 
   /**
@@ -268,7 +275,7 @@ export class DevSite {
         const doc = docsByFile.get(file);
         return doc && doc.area !== 'blog' && this.fingerprints.get(file) === navFingerprint(doc);
       });
-    const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph(content, this.config, this.staticFiles, this.versions);
+    const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph({ ...content, reactPages: this.reactPages }, this.config, this.staticFiles, this.versions);
     // Image sizes are file reads: after a body edit, read only images new to the edited files.
     graph.imageSizes = fast
       ? new Map([...this.graph.imageSizes, ...measureImages([...imageUrls(changedDocs(docsByFile, changed))].filter((u) => !this.graph.imageSizes.has(u)), this.staticDir)])
@@ -280,8 +287,9 @@ export class DevSite {
     const linkProblems = recheck ? [...this.linkProblems.filter((d) => !d.file || !recheck.has(d.file)), ...fresh] : fresh;
     this.linkProblems = linkProblems;
     const found = resolveSiteComponents(graph, this.config);
-    const componentsChanged = JSON.stringify(found.components) !== JSON.stringify(this.siteComponents);
-    if (componentsChanged || this.siteCodeStale) await this.bundleSiteCode(found.components);
+    const components = [...found.components, ...reactPageModules(graph, this.config)];
+    const componentsChanged = JSON.stringify(components) !== JSON.stringify(this.siteComponents);
+    if (componentsChanged || this.siteCodeStale) await this.bundleSiteCode(components);
     const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...withSiteNames(content.diagnostics, this.siteBundle?.overrides ?? {}), ...graph.diagnostics, ...linkProblems, ...found.diagnostics, ...this.siteCodeProblems, ...(this.siteCodeProblems.length > 0 ? [] : this.clientProblems)], this.config, 'dev');
     this.diagnostics = diagnostics;
     if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
@@ -364,7 +372,8 @@ export class DevSite {
   private async bundleSiteCode(components: SiteComponent[]): Promise<void> {
     if (this.siteBundle?.stylesheet) this.outputs.delete(this.siteBundle.stylesheet.file);
     // The theme's modules as this server render has them (its own copy of the theme, rebuilt after theme edits).
-    const code = await siteCodeFor(components, findThemeOverrides(this.config.siteDir), this.config.siteDir, this.serverRender.siteModules);
+    const siteDir = this.config.siteDir;
+    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: siteStylesheets(siteDir), provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules });
     this.siteBundle = code.bundle;
     this.siteCodeProblems = code.diagnostics;
     if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });

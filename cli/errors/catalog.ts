@@ -192,6 +192,16 @@ export const catalog = {
     message: `The site component "${file}" has no ${exportName === 'default' ? 'default export' : `export named "${exportName}"`} that is a component: its elements show their content only.`,
     hint: 'Export the component (export default function Counter() {…}) or import it by the name it is exported as.',
   }),
+  siteModuleUnknown: (request: string, provided: readonly string[]): Entry => ({
+    code: 'site-module-unknown',
+    message: `"${request}" is not a module the generator provides to a site's code (it provides ${list([...provided].filter((p) => !p.startsWith('@theme-original/')), 40)}).`,
+    hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
+  }),
+  reactPageNoExport: (file: string): Entry => ({
+    code: 'react-page-export',
+    message: `The page ${file} does not export a React component as its default export, so there is nothing to show at its route.`,
+    hint: 'Write: export default function Home() { return <Layout title="…">…</Layout>; } (or prefix the file name with _ to keep it out of the routes).',
+  }),
   themeOverrideInvalid: (name: string): Entry => ({
     code: 'theme-override-invalid',
     message: name === 'MDXComponents' ? 'src/theme/MDXComponents does not export a map of components by name as its default export: the theme\'s components are used.' : `src/theme/${name} does not export a component as its default export: the theme's ${name} is used.`,

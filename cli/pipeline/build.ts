@@ -4,8 +4,8 @@ import type { DocumentCache } from '../content/loadContent.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient } from '../bundle/clientBundle.ts';
 import { siteCodeFor, withSiteNames } from '../bundle/siteBundle.ts';
-import { findThemeOverrides } from '../bundle/themeOverrides.ts';
-import { siteModules } from '../../themes/classic/siteModules.ts';
+import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
+import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -40,8 +40,9 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     const analysis = await analyze(config, { reporter, cache: deps.cache });
     const { graph, staticFiles, siteComponents } = analysis;
     // The site's own code (components content imports, theme overrides) before the report: it names components content may use.
-    const overrides = findThemeOverrides(config.siteDir);
-    const siteCode = siteComponents.length > 0 || overrides.length > 0 ? await reporter.step('Bundling site code', () => siteCodeFor(siteComponents, overrides, config.siteDir, siteModules)) : undefined;
+    const input = { siteDir: config.siteDir, components: siteComponents, overrides: findThemeOverrides(config.siteDir), styles: siteStylesheets(config.siteDir), provided: siteModules, fallbacks: fallbackModules };
+    const hasSiteCode = siteComponents.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
+    const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
     const diagnostics = [...withSiteNames(analysis.diagnostics, siteCode?.bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? [])];
     if (diagnostics.length > 0) {
       const errors = printDiagnostics(diagnostics, reporter);

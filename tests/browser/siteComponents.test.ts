@@ -86,3 +86,65 @@ describe('a site component in MDX', () => {
     await context.close();
   });
 });
+
+/** The home page's hero as drawn (its CSS module), and whether the React page's state works. */
+async function hero(page: Page) {
+  const header = page.locator('main header');
+  const box = (await header.boundingBox())!;
+  const style = await header.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, titleSize: getComputedStyle(el.querySelector('h1')!).fontSize }));
+  // src/css/custom.css draws the section's top border.
+  const border = await page.locator('main section').evaluate((el) => getComputedStyle(el).borderTop);
+  return { wide: box.width > 600, tall: box.height > 150, ...style, border, title: await header.locator('h1').innerText() };
+}
+
+const HERO = { wide: true, tall: true, background: 'rgb(30, 41, 59)', titleSize: '48px', border: '4px solid rgb(124, 58, 237)', title: 'MDX fixture' };
+
+describe('a React page', () => {
+  const toggle = (page: Page) => page.locator('main button', { hasText: 'the details' });
+
+  it('hydrates on a first load: drawn with its CSS module and custom.css, its state changes on a click', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(`${m.text()} ${m.location().url}`));
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    expect(await hero(page)).toEqual(HERO);
+    expect(await page.title()).toBe('Home | MDX fixture');
+    await toggle(page).click();
+    await expect.poll(() => page.locator('main p', { hasText: 'Details shown by a React page.' }).isVisible()).toBe(true);
+    expect(await toggle(page).innerText()).toBe('Hide the details');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hydrates after a client-side navigation to it', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/start/`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    // A link to the home page, followed by the client router like any link.
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/';
+      a.textContent = 'home';
+      document.querySelector('main')!.append(a);
+      a.click();
+    });
+    await page.waitForURL(`${site.url}/`);
+    await expect.poll(() => toggle(page).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await hero(page)).toEqual(HERO);
+    await expect.poll(() => page.title()).toBe('Home | MDX fixture');
+    await toggle(page).click();
+    await expect.poll(() => page.locator('main p', { hasText: 'Details shown by a React page.' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('is complete and styled without JavaScript', async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/`);
+    expect(await hero(page)).toEqual(HERO);
+    expect(await page.locator('main a', { hasText: 'Get started' }).getAttribute('href')).toBe('/start/');
+    await context.close();
+  });
+});
+

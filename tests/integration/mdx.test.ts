@@ -42,12 +42,12 @@ describe('the MDX fixture site', () => {
   });
 
   it('evaluates export const values, front matter and member access', () => {
-    expect(content('').querySelector('p')!.textContent).toContain('This page covers release 4.8.1 of Getting started, on 2 platforms.');
+    expect(content('start').querySelector('p')!.textContent).toContain('This page covers release 4.8.1 of Getting started, on 2 platforms.');
     expect(content('guides/configure').textContent).toContain('Plain Markdown is MDX too by default: Configure is evaluated.');
   });
 
   it('renders inline JSX in a paragraph: an HTML element, and a Link with the base URL', () => {
-    const first = content('').querySelectorAll('p')[0]!;
+    const first = content('start').querySelectorAll('p')[0]!;
     expect(first.querySelector('abbr')!.getAttribute('title')).toBe('command line interface');
     const link = first.querySelector('a')!;
     expect(link.getAttribute('href')).toBe('/guides/configure/');
@@ -56,14 +56,14 @@ describe('the MDX fixture site', () => {
   });
 
   it('inlines a partial where it is used, its Markdown link resolved', () => {
-    const section = content('').querySelectorAll('h2').find((h) => h.textContent.includes('Before you start'))!;
+    const section = content('start').querySelectorAll('h2').find((h) => h.textContent.includes('Before you start'))!;
     const next = section.nextElementSibling!;
     expect(next.textContent).toBe('You need an account and the configuration in place.');
     expect(next.querySelector('a')!.getAttribute('href')).toBe('/guides/configure/');
   });
 
   it('renders tabs as islands with every panel on the page, in sync by groupId', () => {
-    const islands = content('').querySelectorAll('site-island[data-name="Tabs"]');
+    const islands = content('start').querySelectorAll('site-island[data-name="Tabs"]');
     expect(islands.map((i) => JSON.parse(i.getAttribute('data-props')!).groupId)).toEqual(['os', 'os']);
     expect(islands[0]!.querySelectorAll('[role="tab"]').map((t) => t.textContent)).toEqual(['macOS', 'Windows']);
     expect(islands[0]!.querySelectorAll('[role="tabpanel"]').map((p) => p.textContent.includes('install'))).toEqual([true, true]);
@@ -72,19 +72,19 @@ describe('the MDX fixture site', () => {
   });
 
   it('nests admonitions, keeps a label\'s markup, and renders the Admonition component the same way', () => {
-    const outer = content('').querySelector('.admonition-warning')!;
+    const outer = content('start').querySelector('.admonition-warning')!;
     expect(outer.querySelector('.admonition-heading em')!.textContent).toBe('production');
     expect(outer.querySelector('.admonition-content .admonition-tip .admonition-content')!.textContent.trim()).toBe('Nested tip inside the warning.');
-    const info = content('').querySelector('.admonition-info')!;
+    const info = content('start').querySelector('.admonition-info')!;
     expect(info.querySelector('.admonition-heading')!.textContent).toBe('Written as a component');
   });
 
   it('gives details its summary, TOCInline the page headings, and styles from style={{…}}', () => {
-    const details = content('').querySelector('details')!;
+    const details = content('start').querySelector('details')!;
     expect(details.querySelector('summary')!.textContent).toBe('Why a CLI?');
     expect(details.querySelectorAll('summary').length).toBe(1);
-    expect(content('').querySelector('ul')!.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['#before-you-start', '#install', '#verify']);
-    expect(content('').querySelector('.card')!.getAttribute('style')).toBe('padding:1rem;border-radius:4px');
+    expect(content('start').querySelector('ul')!.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['#before-you-start', '#install', '#verify']);
+    expect(content('start').querySelector('.card')!.getAttribute('style')).toBe('padding:1rem;border-radius:4px');
   });
 
   it('lists a category\'s docs with DocCardList, and ends a post\'s summary at {/* truncate */}', () => {
@@ -113,12 +113,56 @@ describe('site components in MDX', () => {
   it('uses the site\'s MDXComponents (Highlight, with no import) and its swizzled Details, which wraps the theme\'s', () => {
     const mark = content('guides/configure').querySelectorAll('span').find((s) => s.textContent === 'secret')!;
     expect(mark.getAttribute('style')).toBe('background-color:#1877F2;border-radius:2px;color:#fff;padding:0.2rem');
-    const frame = content('').querySelector('.site-details-frame')!;
+    const frame = content('start').querySelector('.site-details-frame')!;
     expect(frame.querySelector('details.details > summary')!.textContent).toBe('Why a CLI?');
   });
 
   it('leaves the component out of pages that do not use it', () => {
-    expect(content('').querySelector('site-island[data-name^="src/"]')).toBeNull();
+    expect(content('start').querySelector('site-island[data-name^="src/"]')).toBeNull();
+  });
+});
+
+describe('a React page in src/pages', () => {
+  it('is the home page, and _-prefixed files are not pages: the routes Docusaurus would make', () => {
+    const routes = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('index.html')).map((f) => `/${f.replace(/index\.html$/, '')}`).sort();
+    expect(routes).toEqual(['/', '/blog/', '/blog/2024/05/01/release/', '/blog/archive/', '/guides/', '/guides/configure/', '/guides/deploy/', '/search/', '/start/']);
+  });
+
+  it('renders at build time with Layout (title, description), Heading, Link, useDocusaurusContext, useBaseUrl, clsx and a CSS module', () => {
+    const home = page('');
+    expect(home.querySelector('title')!.textContent).toBe('Home | MDX fixture');
+    expect(home.querySelector('meta[name="description"]')!.getAttribute('content')).toBe("The MDX fixture's React home page.");
+    // Inside the theme's shell: its navbar and footer.
+    expect(home.querySelector('nav.navbar')).not.toBeNull();
+    expect(home.querySelector('footer')).not.toBeNull();
+    const island = home.querySelector('main site-island')!;
+    expect(island.getAttribute('data-name')).toBe('src/pages/index.tsx#default');
+    const hero = island.querySelector('header')!;
+    expect(hero.getAttribute('class')).toMatch(/^hero hero_\w{5}$/);
+    expect(hero.querySelector('h1')!.textContent).toBe('MDX fixture');
+    expect(hero.querySelector('p')!.textContent).toBe('Every MDX construct, and a React home page');
+    expect(hero.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['/start/', '/blog/']);
+    expect(island.querySelector('h2#more a.hash-link')!.getAttribute('href')).toBe('#more');
+    expect(island.querySelector('button')!.textContent).toBe('Show the details');
+    // The CSS module's classes and the site's custom.css are in the site's stylesheet, linked from every page.
+    for (const route of ['', 'start', 'blog']) {
+      const sheet = page(route).querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
+      const css = fs.readFileSync(path.join(out, sheet), 'utf8');
+      expect(css).toContain(`.${hero.getAttribute('class')!.split(' ')[1]}{`);
+      expect(css).toContain('--site-fixture-accent');
+    }
+  });
+
+  it('fails the build naming the page and an import it cannot provide', () => {
+    const dir = writeTempSite({
+      'src/pages/index.jsx': "import Layout from '@theme/Layout';\nimport { useHistory } from '@docusaurus/router';\nexport default function Home() {\n  return <Layout>{String(useHistory)}</Layout>;\n}\n",
+      'docs/a.md': '# A\n',
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+    });
+    temps.push(dir);
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^src\/pages\/index\.jsx:2:28: The site's own code could not be bundled: "@docusaurus\/router" is not a module the generator provides to a site's code \(it provides .*"@theme\/Layout"/m);
   });
 });
 

@@ -36,7 +36,7 @@ describe('a site\'s theme overrides', () => {
   });
 
   it('replace the built-in components by name, keep the others, and add the map\'s own', async () => {
-    const { bundle, diagnostics } = await siteCodeFor([], findThemeOverrides(dir), dir, siteModules);
+    const { bundle, diagnostics } = await siteCodeFor({ siteDir: dir, components: [], overrides: findThemeOverrides(dir), styles: [], provided: siteModules, fallbacks: {} });
     expect(diagnostics).toEqual([]);
     const tree = [
       jsxEl('Admonition', { type: 'tip', title: 'Short' }, [el('p', [text('Body.')])]),
