@@ -49,7 +49,7 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode ? [siteCodePlugin(siteCode.siteDir, 'client', Object.keys(siteModules), Object.keys(fallbackModules))] : [])],
+    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', Object.keys(siteModules), Object.keys(fallbackModules))] : [])],
   };
 }
 

@@ -34,6 +34,12 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
   const siteReal = realPath(siteDir);
   const providedNames = new Set(provided);
   const fallbackNames = new Set(fallbacks);
+  // The generator's own files are never site code, even when the site folder holds them (the Coinvoy site is this repository).
+  const generator = ['runtime', 'themes', 'cli', 'node_modules'].map((dir) => realPath(path.join(PACKAGE_ROOT, dir)));
+  const isSiteCode = (file: string) => {
+    const real = realPath(file);
+    return isInside(real, siteReal) && !generator.some((dir) => isInside(real, dir));
+  };
   const asProvided = (name: string) => (side === 'server' ? { path: name, external: true } : { path: name, namespace: 'site-provided' });
   const table = JSON.stringify(path.join(PACKAGE_ROOT, 'themes/classic/siteModules.ts'));
   return {
@@ -50,7 +56,7 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
           if (side === 'server') return { path: args.path, external: true };
           return build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: { siteCode: true } });
         }
-        if (!args.importer || !isInside(realPath(args.importer), siteReal)) return undefined;
+        if (!args.importer || !isSiteCode(args.importer)) return undefined;
         // `@site/…` is the site folder, as in Docusaurus.
         const site = args.path.startsWith('@site/');
         const request = site ? `./${args.path.slice('@site/'.length)}` : args.path;
