@@ -123,9 +123,9 @@ describe('site components in MDX', () => {
 });
 
 describe('a React page in src/pages', () => {
-  it('is the home page, and _-prefixed files are not pages: the routes Docusaurus would make', () => {
+  it('is the home page beside a Markdown page, and _-prefixed files are not pages: the routes Docusaurus would make', () => {
     const routes = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('index.html')).map((f) => `/${f.replace(/index\.html$/, '')}`).sort();
-    expect(routes).toEqual(['/', '/blog/', '/blog/2024/05/01/release/', '/blog/archive/', '/guides/', '/guides/configure/', '/guides/deploy/', '/search/', '/start/']);
+    expect(routes).toEqual(['/', '/about/', '/blog/', '/blog/2024/05/01/release/', '/blog/archive/', '/guides/', '/guides/configure/', '/guides/deploy/', '/search/', '/start/']);
   });
 
   it('renders at build time with Layout (title, description), Heading, Link, useDocusaurusContext, useBaseUrl, clsx and a CSS module', () => {
@@ -151,6 +151,11 @@ describe('a React page in src/pages', () => {
       expect(css).toContain(`.${hero.getAttribute('class')!.split(' ')[1]}{`);
       expect(css).toContain('--site-fixture-accent');
     }
+  });
+
+  it('leaves a Markdown page in src/pages a plain page', () => {
+    expect(content('about').textContent.trim()).toBe('A Markdown page beside the React pages, at /about/.');
+    expect(page('about').querySelector('main h1')!.textContent).toBe('About');
   });
 
   it('fails the build naming the page and an import it cannot provide', () => {

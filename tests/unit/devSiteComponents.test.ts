@@ -6,9 +6,10 @@ import { writeTempSite } from '../helpers/memorySite.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const site = writeTempSite({
-  'site.config.ts': 'export default { title: "T", trailingSlash: true };\n',
+  'site.config.ts': 'export default { title: "T", trailingSlash: true, paths: { pages: "src/pages" } };\n',
   'docs/intro.mdx': "---\nslug: /\n---\nimport Badge from '@site/src/components/Badge';\n\n<Badge text=\"first\" />\n",
   'docs/other.md': '---\ntitle: Other\n---\nNo component.\n',
+  'src/pages/hello.jsx': "import Layout from '@theme/Layout';\nexport default function Hello() {\n  return <Layout title=\"Hello\"><p>hello v1</p></Layout>;\n}\n",
   'src/components/Badge.jsx': 'export default function Badge({ text }) {\n  return <strong>badge v1: {text}</strong>;\n}\n',
 });
 const temp = path.join(ROOT, 'node_modules/.cache/site-dev/unit-test-components');
@@ -51,5 +52,19 @@ describe('DevSite with site components', () => {
     expect(broken.applied).toBe(false);
     expect(broken.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.code}`)).toEqual(['src/components/Note.jsx:2 error site-code-failed']);
     expect(html('other/index.html')).toContain('<em>a note</em>');
+    fs.writeFileSync(file, 'export default function Note() {\n  return <em>a note, fixed</em>;\n}\n');
+    const fixed = await dev.apply([{ kind: 'code', path: file }]);
+    expect([fixed.applied, fixed.diagnostics]).toEqual([true, []]);
+    expect(html('other/index.html')).toContain('<em>a note, fixed</em>');
+  });
+
+  it('renders a React page, and again when it changes (the watcher calls the pages folder content: it is code all the same)', async () => {
+    expect(html('hello/index.html')).toContain('<p>hello v1</p>');
+    expect(html('hello/index.html')).toContain('<title>Hello | T</title>');
+    const file = path.join(site, 'src/pages/hello.jsx');
+    fs.writeFileSync(file, "import Layout from '@theme/Layout';\nexport default function Hello() {\n  return <Layout title=\"Hello\"><p>hello v2</p></Layout>;\n}\n");
+    const result = await dev.apply([{ kind: 'content', path: file }]);
+    expect(result).toMatchObject({ applied: true, reload: true });
+    expect(html('hello/index.html')).toContain('<p>hello v2</p>');
   });
 });
