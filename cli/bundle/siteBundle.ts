@@ -18,6 +18,8 @@ export interface SiteBundle {
   overrides: Components;
   /** Output path (under assets/) and contents of the site code's CSS, when it has any. */
   stylesheet?: { file: string; contents: Uint8Array };
+  /** A digest of the bundled code: a page rendered with other site code may look different. */
+  key: string;
   /** Imports of names a module does not export, overrides that are not components (warnings). */
   diagnostics: Diagnostic[];
 }
@@ -67,7 +69,7 @@ export async function bundleSiteComponents({ siteDir, components, overrides, sty
     else diagnostics.push({ severity: 'warning', file, line: 1, column: 1, ...catalog.themeOverrideInvalid(override.name) });
   }
   const stylesheet = code.css && { file: `assets/site-${createHash('sha256').update(code.css).digest('hex').slice(0, 8)}.css`, contents: code.css };
-  return { components: found, overrides: replaced, stylesheet, diagnostics };
+  return { components: found, overrides: replaced, stylesheet, key: code.key, diagnostics };
 }
 
 function isComponent(value: unknown): value is ComponentType {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { isInside, realPath } from '../config/sitePaths.ts';
@@ -92,6 +93,8 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
 /** The site's code as the server runs it: each module's exports by id, and the CSS it imports. */
 export interface ServerSiteCode {
   modules: Record<string, Record<string, unknown>>;
+  /** A digest of the bundled code and CSS: what pages rendered with it depend on. */
+  key: string;
   /** Every stylesheet the code imports, in one file (none when it imports none). */
   css?: Uint8Array;
 }
@@ -103,7 +106,7 @@ export interface ServerSiteCode {
  */
 export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}): Promise<ServerSiteCode> {
   const ids = Object.keys(entries);
-  if (ids.length === 0) return { modules: {} };
+  if (ids.length === 0) return { modules: {}, key: '' };
   const source = [...ids.map((id, i) => `import * as m${i} from ${JSON.stringify(entries[id])};`), `export default {${ids.map((id, i) => `${JSON.stringify(id)}: m${i}`).join(', ')}};`].join('\n');
   const result = await runEsbuild(
     {
@@ -133,7 +136,8 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
   const module = { exports: {} as { default?: Record<string, Record<string, unknown>> } };
   // The site's code is the site's, run as Docusaurus runs it to render pages at build time.
   new Function('module', 'exports', 'require', js.text)(module, module.exports, requireShared);
-  return { modules: module.exports.default ?? {}, css: css && css.contents.byteLength > 0 ? css.contents : undefined };
+  const key = createHash('sha256').update(js.contents).update(css?.contents ?? new Uint8Array()).digest('hex').slice(0, 16);
+  return { modules: module.exports.default ?? {}, key, css: css && css.contents.byteLength > 0 ? css.contents : undefined };
 }
 
 /** esbuild, its errors as diagnostics at the site file where they are. */
