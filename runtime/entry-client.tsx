@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import site from 'virtual:site-data';
+import siteIslands from 'virtual:site-islands';
+import { IslandsContext } from './islands/IslandsContext.ts';
 import type { PageData } from './pageData.ts';
 import { App } from './App.tsx';
 import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, routePath, withSidebar } from './router.ts';
@@ -210,7 +212,13 @@ if (dataElement && root) {
   const initial = JSON.parse(dataElement.textContent ?? '{}') as PageData;
   // The Markdown is already in the page; it is not repeated in the embedded data.
   if ('html' in initial && initial.html === null) initial.html = document.getElementById('__content')?.innerHTML ?? '';
-  hydrateRoot(root, <ClientApp initial={initial} />, {
-    onRecoverableError: (error) => console.error('Hydration problem:', error),
-  });
+  hydrateRoot(
+    root,
+    <IslandsContext.Provider value={siteIslands}>
+      <ClientApp initial={initial} />
+    </IslandsContext.Provider>,
+    {
+      onRecoverableError: (error) => console.error('Hydration problem:', error),
+    },
+  );
 }

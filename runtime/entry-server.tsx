@@ -9,6 +9,14 @@ import { SiteContext } from './SiteContext.ts';
 import { ContentContext, type ContentContextValue } from './contentContext.ts';
 import { classicComponents } from '../themes/classic/content/index.ts';
 import { MissingComponent, pureHelper, scopeEvaluater, type ContentImports, type Scope } from './contentScope.ts';
+import { siteComponentKey, siteIsland } from './islands/siteIsland.tsx';
+import { PageHeadContext, type PageHead } from './pageHead.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Components = Record<string, ComponentType<any>>;
+
+/** The theme's modules site code imports (`@theme-original/Tabs`…), from this render's own copy of the theme. */
+export { siteModules, fallbackModules } from '../themes/classic/siteModules.ts';
 
 /** Server render of one page's body; cli/render wraps it in the HTML document. */
 export function renderPage(site: SiteData, page: PageData): string {
@@ -19,13 +27,13 @@ export function renderPage(site: SiteData, page: PageData): string {
  * Server render of a page's content (its Markdown as hast, links already resolved) with
  * the theme's content components, and the site's own by name on top of them (a site
  * replaces a theme component by giving one of the same name). The result is static HTML
- * in which only islands are hydrated in the browser.
+ * in which only islands are hydrated in the browser. `siteComponents` are the modules'
+ * exports content imports, by siteComponentKey: each renders as an island.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Record<string, ComponentType<any>>; scope?: Scope; imports?: ContentImports }): string {
+export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Components; siteComponents?: Components; scope?: Scope; imports?: ContentImports }): string {
   const components = { ...classicComponents, ...context.components };
-  const helpers = contentHelpers(context.site);
-  const element = contentElement(tree, context.imports, components, helpers, { frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope }, 0);
+  const scope = { frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope };
+  const element = contentElement(tree, context.imports, { components, site: context.siteComponents ?? {}, helpers: contentHelpers(context.site) }, scope, 0);
   return renderToString(
     <SiteContext.Provider value={context.site}>
       <ContentContext.Provider value={context.content}>{element}</ContentContext.Provider>
@@ -41,6 +49,23 @@ function contentHelpers(site: SiteData): Scope {
   };
 }
 
+/**
+ * Server render of a site's React page (src/pages/x.tsx) as one island, so it hydrates in
+ * the browser with its state, and what it said about itself through `@theme/Layout`.
+ */
+export function renderSitePage(site: SiteData, key: string, Page: ComponentType): PageHead & { html: string } {
+  const head: PageHead = {};
+  const Island = siteIsland(key, Page);
+  const html = renderToString(
+    <SiteContext.Provider value={site}>
+      <PageHeadContext.Provider value={head}>
+        <Island />
+      </PageHeadContext.Provider>
+    </SiteContext.Provider>,
+  );
+  return { html, ...head };
+}
+
 /** Partials inside partials end somewhere, even when two import each other. */
 const MAX_PARTIAL_DEPTH = 8;
 
@@ -49,15 +74,20 @@ const MAX_PARTIAL_DEPTH = 8;
  * components by their theme name, partials as components that render their own tree (with
  * their own imports), site components by name from the components the site gives.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function contentElement(tree: Root, imports: ContentImports | undefined, components: Record<string, ComponentType<any>>, helpers: Scope, pageScope: Scope, depth: number): ReactNode {
+function contentElement(tree: Root, imports: ContentImports | undefined, available: { components: Components; site: Components; helpers: Scope }, pageScope: Scope, depth: number): ReactNode {
+  const { components, helpers } = available;
   const bound: Scope = {};
   for (const [local, binding] of Object.entries(imports?.bindings ?? {})) {
     if (binding.kind === 'theme') bound[local] = components[binding.name] ?? helpers[binding.name] ?? MissingComponent;
     else if (binding.kind === 'partial') {
       const partial = imports?.partials?.[local];
-      bound[local] = partial && depth < MAX_PARTIAL_DEPTH ? () => contentElement(partial.tree, partial, components, helpers, pageScope, depth + 1) : MissingComponent;
-    } else bound[local] = components[local] ?? MissingComponent;
+      bound[local] = partial && depth < MAX_PARTIAL_DEPTH ? () => contentElement(partial.tree, partial, available, pageScope, depth + 1) : MissingComponent;
+    } else {
+      // A module that could not be found or built was reported; its element shows its children.
+      const key = siteComponentKey(binding.file, binding.exportName);
+      const Component = available.site[key];
+      bound[local] = Component ? siteIsland(key, Component) : MissingComponent;
+    }
   }
   return toJsxRuntime(tree, {
     Fragment,

@@ -185,6 +185,8 @@ export interface PlainPageData extends PageBase {
   kind: 'page';
   html: string | null;
   toc: TocItem[];
+  /** A site's React page (src/pages/x.tsx): `html` is all of it, title included. */
+  react?: true;
 }
 
 export interface SimplePageData extends PageBase {

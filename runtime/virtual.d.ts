@@ -3,3 +3,9 @@ declare module 'virtual:site-data' {
   const site: SiteData;
   export default site;
 }
+
+declare module 'virtual:site-islands' {
+  import type { IslandLoaders } from './islands/hydrateIslands.ts';
+  const islands: IslandLoaders;
+  export default islands;
+}

@@ -2,6 +2,9 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { SiteData } from '../../runtime/pageData.ts';
 import type { PageAssets } from '../render/document.ts';
+import type { SiteComponent } from './siteComponents.ts';
+import { siteCodePlugin } from './siteCode.ts';
+import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
 
 import { PACKAGE_ROOT } from '../paths.ts';
 
@@ -16,8 +19,14 @@ export interface ClientBundle {
   firstLoadBytes: number;
 }
 
+/** The site's own code the browser may need: the components its content imports. */
+export interface SiteCode {
+  siteDir: string;
+  components: SiteComponent[];
+}
+
 /** esbuild options for the client: minified, code-split ES modules with content-hashed names. */
-export function clientBuildOptions(site: SiteData, outDir: string): esbuild.BuildOptions & { write: false; metafile: true } {
+export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: SiteCode): esbuild.BuildOptions & { write: false; metafile: true } {
   return {
     entryPoints: { main: CLIENT_ENTRY },
     // Paths (and so chunk hashes) relative to the generator, not to the shell's folder:
@@ -40,7 +49,24 @@ export function clientBuildOptions(site: SiteData, outDir: string): esbuild.Buil
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site)],
+    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', Object.keys(siteModules), Object.keys(fallbackModules))] : [])],
+  };
+}
+
+/**
+ * `virtual:site-islands`: a loader for each site component content imports, each its own
+ * lazy chunk, so only pages that show one load its code. With none, an empty map: a site
+ * without components ships nothing for them.
+ */
+function siteIslandsPlugin(components: SiteComponent[]): esbuild.Plugin {
+  const runtime = JSON.stringify(path.join(PACKAGE_ROOT, 'runtime/islands/siteIsland.tsx'));
+  const entries = components.map((c) => `${JSON.stringify(c.key)}: () => Promise.all([import(${JSON.stringify(c.path)}), import(${runtime})]).then(([m, r]) => r.slotAsChildren(m[${JSON.stringify(c.exportName)}]))`);
+  return {
+    name: 'site-islands',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:site-islands$/ }, () => ({ path: 'site-islands', namespace: 'virtual-islands' }));
+      build.onLoad({ filter: /.*/, namespace: 'virtual-islands' }, () => ({ contents: `export default {${entries.join(',\n')}};`, loader: 'js', resolveDir: PACKAGE_ROOT }));
+    },
   };
 }
 
@@ -56,8 +82,8 @@ function siteDataPlugin(site: SiteData): esbuild.Plugin {
 }
 
 /** Builds the client bundle in memory (nothing is written here: only `write` touches the output). */
-export async function bundleClient(site: SiteData, outDir: string): Promise<ClientBundle> {
-  const result = await esbuild.build(clientBuildOptions(site, outDir));
+export async function bundleClient(site: SiteData, outDir: string, siteCode?: SiteCode): Promise<ClientBundle> {
+  const result = await esbuild.build(clientBuildOptions(site, outDir, siteCode));
   return collectBundle(result, outDir, site.baseUrl);
 }
 
@@ -68,7 +94,9 @@ export function collectBundle(result: esbuild.BuildResult<{ write: false; metafi
   const outputs = result.metafile.outputs;
   // Metafile paths are relative to absWorkingDir (the generator's folder).
   const rel = (p: string) => path.relative(outDir, path.resolve(PACKAGE_ROOT, p)).split(path.sep).join('/');
-  const entryKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint && k.endsWith('.js'))!;
+  // Lazy chunks (a site component's) are entry points in the metafile too: the entry is the one made from entry-client.
+  const entryPoint = path.relative(PACKAGE_ROOT, CLIENT_ENTRY).split(path.sep).join('/');
+  const entryKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === entryPoint && k.endsWith('.js'))!;
   const entry = outputs[entryKey]!;
   const preload = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
   const css = entry.cssBundle ? [entry.cssBundle] : [];

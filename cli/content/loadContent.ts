@@ -15,6 +15,8 @@ export interface LoadedContent {
   /** Each area's `tags.yml`, when it has one. */
   tagsFiles: Partial<Record<'docs' | 'blog', Record<string, TagDeclaration>>>;
   diagnostics: Diagnostic[];
+  /** The pages folder's React pages, relative to it (see reactPages.ts); none unless scanned. */
+  reactPages?: string[];
 }
 
 export type { DocumentCache } from './documentCache.ts';

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import type { SiteData } from '../../runtime/pageData.ts';
 import type { ServerRender } from '../render/renderRoute.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
-import { clientBuildOptions, collectBundle, type ClientBundle } from '../bundle/clientBundle.ts';
+import { clientBuildOptions, collectBundle, type ClientBundle, type SiteCode } from '../bundle/clientBundle.ts';
 
 
 /** Styles are the client bundle's business: on the server every CSS import (packages' too) is empty. */
@@ -80,8 +80,8 @@ export class ClientBuilder {
     private readonly baseUrl: string,
   ) {}
 
-  static async create(site: SiteData, outDir: string): Promise<ClientBuilder> {
-    const context = await esbuild.context(clientBuildOptions(site, outDir));
+  static async create(site: SiteData, outDir: string, siteCode?: SiteCode): Promise<ClientBuilder> {
+    const context = await esbuild.context(clientBuildOptions(site, outDir, siteCode));
     return new ClientBuilder(context, outDir, site.baseUrl);
   }
 

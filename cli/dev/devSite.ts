@@ -29,6 +29,12 @@ import { contentSource, insideContent } from './contentPaths.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
+import { reactPageModules, resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
+import { scanReactPages } from '../content/reactPages.ts';
+import { siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
+import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
+import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
+import type { PageAssets } from '../render/document.ts';
 
 /** A file the dev server answers with. */
 export interface Output {
@@ -46,6 +52,8 @@ export interface RebuildResult {
   /** False when errors kept the previous pages in place. */
   applied: boolean;
 }
+
+const SITE_CODE = /\.(jsx?|tsx?|mjs|css)$/;
 
 const DEV_CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script>';
 
@@ -81,6 +89,16 @@ export class DevSite {
   private client: ClientBuilder | undefined;
   private serverRender!: ServerRender;
   private hasGoodBuild = false;
+  /** The site's own components content imports, as last bundled, and what was wrong with them. */
+  private siteComponents: SiteComponent[] = [];
+  private siteBundle: SiteBundle | undefined;
+  private siteCodeProblems: Diagnostic[] = [];
+  /** Why the last client bundle failed (the site's code, which the server bundle usually reports first). */
+  private clientProblems: Diagnostic[] = [];
+  /** A file of the site's code changed: bundle its components again on the next rebuild. */
+  private siteCodeStale = true;
+  /** The pages folder's React pages (see reactPages.ts). */
+  private reactPages: string[] = [];
 
   private constructor(
     private readonly siteDir: string,
@@ -132,13 +150,17 @@ export class DevSite {
       ...(c.sidebarsSource ? [{ path: path.resolve(c.siteDir, c.sidebarsSource.file), kind: 'config' as const }] : []),
       { path: path.join(root, 'themes'), kind: 'code' as const },
       { path: path.join(root, 'runtime'), kind: 'code' as const },
+      // The site's own components (src/components/…): a change bundles them again.
+      { path: path.resolve(c.siteDir, 'src'), kind: 'code' as const },
     ];
   }
 
   /** Applies a batch of file changes. */
   async apply(batch: Change[]): Promise<RebuildResult> {
-    const kinds = new Set(batch.map((c) => c.kind));
+    // The site's code (a React page in the pages folder, a stylesheet) is code wherever it is.
+    const kinds = new Set(batch.map((c) => (SITE_CODE.test(c.path) ? 'code' : c.kind)));
     if (kinds.has('config') || kinds.has('code')) {
+      this.siteCodeStale = true;
       if (kinds.has('config')) await this.loadConfigAndCode();
       else {
         this.serverRender = await this.server.load();
@@ -227,10 +249,11 @@ export class DevSite {
     const versions = readVersions(this.config);
     this.versions = versions.versions.length > 0 ? versions.versions : [currentOnly(this.config)];
     const folders = this.versions.map((v) => v.info.contentDir);
-    const [content, staticScan] = await Promise.all([scanContent(this.config, folders), scanStatic(this.config)]);
+    const [content, staticScan, reactPages] = await Promise.all([scanContent(this.config, folders), scanStatic(this.config), scanReactPages(this.config)]);
     this.sources = new Map(content.files.map((f) => [f.file, f]));
     this.staticFiles = staticScan.files;
-    this.scanProblems = { content: [...versions.diagnostics, ...content.diagnostics], static: staticScan.diagnostics };
+    this.reactPages = reactPages.files;
+    this.scanProblems = { content: [...versions.diagnostics, ...content.diagnostics, ...reactPages.diagnostics], static: staticScan.diagnostics };
   }
 
   /**
@@ -255,7 +278,7 @@ export class DevSite {
         const doc = docsByFile.get(file);
         return doc && doc.area !== 'blog' && this.fingerprints.get(file) === navFingerprint(doc);
       });
-    const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph(content, this.config, this.staticFiles, this.versions);
+    const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph({ ...content, reactPages: this.reactPages }, this.config, this.staticFiles, this.versions);
     // Image sizes are file reads: after a body edit, read only images new to the edited files.
     graph.imageSizes = fast
       ? new Map([...this.graph.imageSizes, ...measureImages([...imageUrls(changedDocs(docsByFile, changed))].filter((u) => !this.graph.imageSizes.has(u)), this.staticDir)])
@@ -266,12 +289,21 @@ export class DevSite {
     const fresh = checkLinks(graph, this.config, checkDeps);
     const linkProblems = recheck ? [...this.linkProblems.filter((d) => !d.file || !recheck.has(d.file)), ...fresh] : fresh;
     this.linkProblems = linkProblems;
-    const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...content.diagnostics, ...graph.diagnostics, ...linkProblems], this.config, 'dev');
+    const found = resolveSiteComponents(graph, this.config);
+    const components = [...found.components, ...reactPageModules(graph, this.config)];
+    const componentsChanged = JSON.stringify(components) !== JSON.stringify(this.siteComponents);
+    if (componentsChanged || this.siteCodeStale) await this.bundleSiteCode(components);
+    const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...withSiteNames(content.diagnostics, this.siteBundle?.overrides ?? {}), ...graph.diagnostics, ...linkProblems, ...found.diagnostics, ...this.siteCodeProblems, ...(this.siteCodeProblems.length > 0 ? [] : this.clientProblems)], this.config, 'dev');
     this.diagnostics = diagnostics;
     if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
     this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));
     this.graph = graph;
-    const updated = fast ? this.renderChangedDocuments(changed) : await this.renderAll();
+    if (componentsChanged) {
+      // The client bundle's island loaders name the components: a new bundle, and every page links to it.
+      await this.client?.dispose();
+      this.client = undefined;
+    }
+    const updated = fast && !componentsChanged ? this.renderChangedDocuments(changed) : await this.renderAll();
     this.copies = new Map(copiedFiles(graph, this.config, this.staticFiles).map(([from, to]) => [to, from]));
     this.hasGoodBuild = true;
     this.searchStale = true;
@@ -293,7 +325,7 @@ export class DevSite {
     if (siteChanged || !this.client) {
       // The bundle embeds the site data (navbar, footer…): a new context for new data.
       await this.client?.dispose();
-      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'));
+      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.siteComponents });
       await this.buildClient();
     }
     const updated: string[] = [];
@@ -324,12 +356,40 @@ export class DevSite {
   private async buildClient(): Promise<void> {
     for (const file of this.bundle?.files.keys() ?? []) this.outputs.delete(file);
     if (!this.client) return;
-    this.bundle = await this.client.build();
-    for (const [file, contents] of this.bundle.files) this.outputs.set(file, { body: contents });
+    try {
+      this.bundle = await this.client.build();
+      this.clientProblems = [];
+    } catch (error) {
+      // The site's code does not compile: the pages keep the last bundle until it does.
+      const failure = asSiteCodeError(error, this.config.siteDir);
+      if (!(failure instanceof SiteCodeError)) throw failure;
+      this.clientProblems = failure.diagnostics;
+    }
+    for (const [file, contents] of this.bundle?.files ?? []) this.outputs.set(file, { body: contents });
     this.forceRender = true;
   }
 
   private forceRender = false;
+
+  /** Bundles the site's components for the server render; their problems are kept with the others. */
+  private async bundleSiteCode(components: SiteComponent[]): Promise<void> {
+    if (this.siteBundle?.stylesheet) this.outputs.delete(this.siteBundle.stylesheet.file);
+    // The theme's modules as this server render has them (its own copy of the theme, rebuilt after theme edits).
+    const siteDir = this.config.siteDir;
+    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: siteStylesheets(siteDir), provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules });
+    this.siteBundle = code.bundle;
+    this.siteCodeProblems = code.diagnostics;
+    if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });
+    this.siteComponents = components;
+    this.siteCodeStale = false;
+    this.forceRender = true;
+  }
+
+  /** What pages link to: the client bundle's files and the site's stylesheet. */
+  private assets(bundle: ClientBundle): PageAssets {
+    const sheet = this.siteBundle?.stylesheet;
+    return sheet ? { ...bundle.assets, css: [...bundle.assets.css, `${this.config.baseUrl}${sheet.file}`] } : bundle.assets;
+  }
 
   /**
    * Renders a route and keeps its files when its page changed (or `force`); says whether
@@ -337,7 +397,7 @@ export class DevSite {
    */
   private renderOne(route: Route, force: boolean): boolean {
     if (!this.bundle || !this.site) return false;
-    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.bundle.assets, server: this.serverRender });
+    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, overrides: this.siteBundle?.overrides });
     if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
     this.pageJson.set(route.path, page.fingerprint);
     for (const [file, body] of page.files) {

@@ -210,10 +210,40 @@ export const catalog = {
     message: why === 'missing' ? `The partial "${file}" does not exist: the element importing it shows nothing.` : `The partial "${file}" lies outside the site folder and is not read.`,
     hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/.',
   }),
-  mdxComponentUnsupported: (file: string): Entry => ({
-    code: 'mdx-site-component',
-    message: `The site component "${file}" is not rendered yet: its element shows its content only.`,
-    hint: 'Site components in Markdown are not supported yet; use the theme\'s components (@theme/Tabs, Admonition, Details…) or plain Markdown.',
+  siteComponentMissing: (file: string, extensions: string[]): Entry => ({
+    code: 'mdx-site-component-missing',
+    message: `Cannot find the site component "${file}": no such file in the site folder (tried ${extensions.join(', ')} and ${file}/index.*). Its elements show their content only.`,
+    hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/ (import Counter from \'@site/src/components/Counter\').',
+  }),
+  siteCodeFailed: (reason: string): Entry => ({
+    code: 'site-code-failed',
+    message: `The site's own code could not be bundled: ${reason.replace(/\.?$/, '.')}`,
+    hint: 'Fix the component (or page) at this place. Site code may import react, files inside the site folder, packages installed in the site\'s node_modules, and .css / .module.css files.',
+  }),
+  siteCodeOutside: (request: string, resolved: string): Entry => ({
+    code: 'site-code-outside',
+    message: `"${request}" resolves to ${resolved}, outside the site folder, which the generator never reads.`,
+    hint: 'Keep the site\'s components and what they import inside the site folder (install packages in the site\'s own node_modules).',
+  }),
+  siteComponentNoExport: (file: string, exportName: string): Entry => ({
+    code: 'mdx-site-component-export',
+    message: `The site component "${file}" has no ${exportName === 'default' ? 'default export' : `export named "${exportName}"`} that is a component: its elements show their content only.`,
+    hint: 'Export the component (export default function Counter() {…}) or import it by the name it is exported as.',
+  }),
+  siteModuleUnknown: (request: string, provided: readonly string[]): Entry => ({
+    code: 'site-module-unknown',
+    message: `"${request}" is not a module the generator provides to a site's code (it provides ${list([...provided].filter((p) => !p.startsWith('@theme-original/')), 40)}).`,
+    hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
+  }),
+  reactPageNoExport: (file: string): Entry => ({
+    code: 'react-page-export',
+    message: `The page ${file} does not export a React component as its default export, so there is nothing to show at its route.`,
+    hint: 'Write: export default function Home() { return <Layout title="…">…</Layout>; } (or prefix the file name with _ to keep it out of the routes).',
+  }),
+  themeOverrideInvalid: (name: string): Entry => ({
+    code: 'theme-override-invalid',
+    message: name === 'MDXComponents' ? 'src/theme/MDXComponents does not export a map of components by name as its default export: the theme\'s components are used.' : `src/theme/${name} does not export a component as its default export: the theme's ${name} is used.`,
+    hint: name === 'MDXComponents' ? "Write: import MDXComponents from '@theme-original/MDXComponents'; export default { ...MDXComponents, Highlight };" : `Write: export default function ${name}(props) {…} (the original is '@theme-original/${name}').`,
   }),
   mdxUnsupportedCode: (what: string): Entry => ({
     code: 'mdx-unsupported-code',

@@ -132,3 +132,9 @@ export function routeFile(routePath: string): string {
   const file = urlFilePath(routePath);
   return routePath.endsWith('/') ? `${file}index.html` : file;
 }
+
+/** A React page's route name, as Docusaurus makes it: `index.tsx` → `` (`/`), `help.js` → `help`, `a/index.js` → `a` (a folder: `/a/`). */
+export function reactPageRoute(relPath: string): { name: string; isIndex: boolean } {
+  const withoutExt = relPath.replace(/\.(jsx?|tsx?)$/, '');
+  return { name: withoutExt.replace(/(^|\/)index$/i, ''), isIndex: /(^|\/)index$/i.test(withoutExt) };
+}

@@ -100,6 +100,8 @@ export type BlogTagRoute = RouteBase & {
 };
 export type BlogArchiveRoute = RouteBase & { kind: 'blog-archive'; years: { year: string; posts: PostSummary[] }[] };
 export type PageRoute = RouteBase & { kind: 'page'; document: LoadedDocument };
+/** A site's React page (src/pages/x.tsx): `source` is its module, rendered by the render stage. */
+export type ReactPageRoute = RouteBase & { kind: 'react-page'; source: string };
 export type SearchRoute = RouteBase & { kind: 'search' };
 export type NotFoundRoute = RouteBase & { kind: 'not-found' };
 
@@ -114,6 +116,7 @@ export type Route =
   | BlogTagRoute
   | BlogArchiveRoute
   | PageRoute
+  | ReactPageRoute
   | SearchRoute
   | NotFoundRoute;
 

@@ -16,10 +16,14 @@ import type { Reporter } from './reporter.ts';
 import { catalog } from '../errors/catalog.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { configKeyLine } from '../config/keyLine.ts';
+import { reactPageModules, resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
+import { scanReactPages } from '../content/reactPages.ts';
 
 export interface Analysis {
   graph: RouteGraph;
   staticFiles: string[];
+  /** The site's own React code: components content imports (found on disk) and React pages. */
+  siteComponents: SiteComponent[];
   /** Everything found, with the config's severity policy applied. */
   diagnostics: Diagnostic[];
   /** Each Markdown file's content key (`cacheKey`): what its document was made from. */
@@ -36,7 +40,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   // With no version left to build (an error says why), the docs folder stands in so later stages have one.
   if (versions.versions.length === 0) versions.versions.push(currentOnly(config));
   const docsFolders = versions.versions.map((v) => v.info.contentDir);
-  const [scanned, staticScan] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders), scanStatic(config)]));
+  const [scanned, staticScan, reactPages] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders), scanStatic(config), scanReactPages(config)]));
   const staticFiles = staticScan.files;
   const keys = new WeakMap<SourceFile, string>();
   const content = await reporter.step('Loading Markdown', (progress) => {
@@ -49,18 +53,19 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
     });
   });
   const roots = readRoots(config);
-  const graph = await reporter.step('Building route graph', () => buildRouteGraph(content, config, staticFiles, versions.versions));
+  const graph = await reporter.step('Building route graph', () => buildRouteGraph({ ...content, reactPages: reactPages.files }, config, staticFiles, versions.versions));
   graph.imageSizes = measureImages(imageUrls(content.documents), path.resolve(config.siteDir, config.paths.static));
   const linkProblems = await reporter.step('Checking links', () =>
     checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileStatus: (f) => siteFileStatus(config, f, roots) }),
   );
-  const diagnostics = placeConfigKeys([...(config.configWarnings ?? []), ...versions.diagnostics, ...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...checkZoomSelector(config)], config);
+  const siteComponents = resolveSiteComponents(graph, config);
+  const diagnostics = placeConfigKeys([...(config.configWarnings ?? []), ...versions.diagnostics, ...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...reactPages.diagnostics, ...siteComponents.diagnostics, ...checkZoomSelector(config)], config);
   const documentKeys = new Map<string, string>();
   for (const source of scanned.files) {
     const key = keys.get(source);
     if (key !== undefined) documentKeys.set(source.file, key);
   }
-  return { graph, staticFiles, diagnostics: applyPolicy(diagnostics, config, deps.mode), documentKeys };
+  return { graph, staticFiles, siteComponents: [...siteComponents.components, ...reactPageModules(graph, config)], diagnostics: applyPolicy(diagnostics, config, deps.mode), documentKeys };
 }
 
 /** Problems with config values get the line of their key in the config file (read once, only when needed). */

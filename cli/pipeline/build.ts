@@ -3,6 +3,9 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { DocumentCache } from '../content/loadContent.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient, type ClientBundle } from '../bundle/clientBundle.ts';
+import { siteCodeFor, withSiteNames } from '../bundle/siteBundle.ts';
+import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
+import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -47,7 +50,13 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
   // Another config: no page is kept as it was (files whose bytes come out the same still are).
   const before = writer.previousBuild?.configId === configId ? writer.previousBuild : undefined;
   try {
-    const { graph, staticFiles, diagnostics, documentKeys } = await analyze(config, { reporter, cache: deps.cache });
+    const analysis = await analyze(config, { reporter, cache: deps.cache });
+    const { graph, staticFiles, siteComponents, documentKeys } = analysis;
+    // The site's own code (components content imports, theme overrides) before the report: it names components content may use.
+    const input = { siteDir: config.siteDir, components: siteComponents, overrides: findThemeOverrides(config.siteDir), styles: siteStylesheets(config.siteDir), provided: siteModules, fallbacks: fallbackModules };
+    const hasSiteCode = siteComponents.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
+    const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
+    const diagnostics = [...withSiteNames(analysis.diagnostics, siteCode?.bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? [])];
     if (diagnostics.length > 0) {
       const errors = printDiagnostics(diagnostics, reporter);
       if (errors > 0) {
@@ -58,12 +67,18 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     }
 
     const site = siteDataOf(config, graph);
-    const bundleKey = digest(JSON.stringify(site));
+    const siteBundle = siteCode?.bundle;
+    // The client bundle is made from the site data and the site's components (their code, by its digest).
+    const bundleKey = digest(JSON.stringify([site, siteComponents, siteBundle?.key ?? null]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
-    const bundle: Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] } = await reporter.step('Bundling client', () => kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir));
+    const bundle: Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] } = await reporter.step('Bundling client', () =>
+      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: siteComponents }),
+    );
+    const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins.
     for (const [from, to] of copiedFiles(graph, config, staticFiles)) await writer.copyFile(from, to);
-    const fingerprints = buildCache && pageFingerprints(graph, { site, assets: bundle.assets, headTags: sharedHeadTags(site, config, graph.posts.length > 0), documentKeys });
+    // Pages render the site's components on the server: their code's digest is an input of every page.
+    const fingerprints = buildCache && pageFingerprints(graph, { site, assets, headTags: sharedHeadTags(site, config, graph.posts.length > 0), documentKeys, siteCode: siteBundle?.key });
     const pages: BuildManifest['pages'] = {};
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = 0;
@@ -73,7 +88,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         if (last?.fingerprint === fingerprint && writer.reuse(last.files)) {
           pages[route.path] = last;
         } else {
-          const { files } = pageFiles(route, { graph, config, site, assets: bundle.assets });
+          const { files } = pageFiles(route, { graph, config, site, assets, siteComponents: siteBundle?.components, overrides: siteBundle?.overrides });
           for (const [file, contents] of files) await writer.write(file, contents);
           pages[route.path] = { fingerprint, files: files.map(([file]) => file) };
         }
@@ -90,6 +105,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     await reporter.step('Writing build', async () => {
       for (const [file, contents] of siteWideFiles(graph, site, config, staticFiles)) await writer.write(file, contents);
       for (const [file, contents] of bundle.files ?? []) await writer.write(file, contents);
+      if (siteBundle?.stylesheet) await writer.write(siteBundle.stylesheet.file, siteBundle.stylesheet.contents);
       // Forgotten before the swap: a build killed after it leaves no manifest of the build it replaced.
       buildCache?.forget(outDir);
       await writer.commit();

@@ -27,7 +27,7 @@ import type { PageAssets } from './document.ts';
  * The generator's own code is not here: the cache that holds fingerprints is per
  * generator version. Same inputs, same fingerprint: no clock, no absolute paths.
  */
-export function pageFingerprints(graph: RouteGraph, ctx: { site: SiteData; assets: PageAssets; headTags: string; documentKeys: ReadonlyMap<string, string> }): Map<string, string> {
+export function pageFingerprints(graph: RouteGraph, ctx: { site: SiteData; assets: PageAssets; headTags: string; documentKeys: ReadonlyMap<string, string>; siteCode?: string }): Map<string, string> {
   const keyOf = (document: LoadedDocument) => ctx.documentKeys.get(document.file) ?? digest(JSON.stringify(document));
   const shared = sharedDigest(graph, ctx, keyOf);
   const sidebars = new Map<string, string>();
@@ -59,9 +59,10 @@ export function routeJson(route: Route, documentKeys: ReadonlyMap<string, string
   });
 }
 
-function sharedDigest(graph: RouteGraph, ctx: { site: SiteData; assets: PageAssets; headTags: string }, keyOf: (document: LoadedDocument) => string): string {
+function sharedDigest(graph: RouteGraph, ctx: { site: SiteData; assets: PageAssets; headTags: string; siteCode?: string }, keyOf: (document: LoadedDocument) => string): string {
   const hash = createHash('sha1');
-  hash.update(JSON.stringify([ctx.site, ctx.assets, ctx.headTags, graph.blogSidebar, graph.versions]));
+  // siteCode: the digest of the site's own components and overrides, which pages render on the server.
+  hash.update(JSON.stringify([ctx.site, ctx.assets, ctx.headTags, graph.blogSidebar, graph.versions, ctx.siteCode ?? null]));
   for (const route of graph.routes) hash.update(`\0${route.path}\0${route.permalink ?? ''}`);
   for (const [file, route] of graph.fileRoutes) hash.update(`\0${file}\0${route}`);
   for (const [url, size] of graph.imageSizes) hash.update(`\0${url}\0${size.width}x${size.height}`);

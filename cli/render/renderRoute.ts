@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from '../config/types.ts';
+import type { ComponentType } from 'react';
 import type { Route, RouteGraph } from '../graph/types.ts';
 import type { PageData, SiteData } from '../../runtime/pageData.ts';
 import * as serverEntry from '../../runtime/entry-server.tsx';
@@ -7,6 +8,7 @@ import { toPageData } from './toPageData.ts';
 import { contentContext } from '../../runtime/contentContext.ts';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
+import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 
 /** One route rendered: the React output and the payload the client router fetches. */
 export interface RenderedPage {
@@ -23,9 +25,15 @@ export interface RenderContext {
   site: SiteData;
   /** The theme's server render (pages and content); dev mode passes a freshly compiled one after theme edits. */
   server?: ServerRender;
+  /** The site's own components content imports, by island key (see cli/bundle/siteBundle.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  siteComponents?: Record<string, ComponentType<any>>;
+  /** Content components the site adds or replaces by name (src/theme/MDXComponents, src/theme/<Name>). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  overrides?: Record<string, ComponentType<any>>;
 }
 
-export type ServerRender = Pick<typeof serverEntry, 'renderPage' | 'renderContent'>;
+export type ServerRender = Pick<typeof serverEntry, 'renderPage' | 'renderContent' | 'renderSitePage' | 'siteModules' | 'fallbackModules'>;
 
 /** `renderToString` of the theme for one route. */
 export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
@@ -33,12 +41,23 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports }));
+    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, components: ctx.overrides }));
+    if (route.kind === 'react-page') page = reactPageData(page, route.source, ctx, server);
     body = server.renderPage(ctx.site, page);
   } catch (error) {
     throw siteError({ file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) }, error);
   }
   return { route, page, body, data: route.kind === 'not-found' ? undefined : payloadOf(page) };
+}
+
+/** A React page: its module rendered as an island, its title and description from its Layout. */
+function reactPageData(page: PageData, source: string, ctx: RenderContext, server: ServerRender): PageData {
+  const key = siteComponentKey(source, 'default');
+  const Page = ctx.siteComponents?.[key];
+  // A page whose module did not build was reported, and the build stopped: this is only reached without one in tests.
+  if (!Page) throw new Error(`The React page ${source} was not bundled.`);
+  const { html, title, description } = server.renderSitePage(ctx.site, key, Page);
+  return { ...page, kind: 'page', react: true, html, title: title ?? page.title, description: description ?? page.description, toc: [] };
 }
 
 /**

@@ -92,6 +92,9 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
       return { ...base, kind: 'blog-archive', years: route.years.map((y) => ({ year: y.year, posts: y.posts.map((p) => ({ title: p.title, permalink: p.permalink, date: p.date })) })) };
     case 'page':
       return { ...base, kind: 'page', html: html(route, tocOf(route.document.headings, 2, 3)), toc: tocOf(route.document.headings, 2, 3) };
+    case 'react-page':
+      // Its content is the site's React page, which the render stage renders (see renderRoute).
+      return { ...base, kind: 'page', html: '', toc: [] };
     case 'search':
     case 'not-found':
       return { ...base, kind: route.kind };

@@ -1,4 +1,4 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { StaticSlot } from './Island.tsx';
 
@@ -11,8 +11,10 @@ export type IslandLoaders = Record<string, () => Promise<ComponentType<Record<st
  * runs, so what one island changes on screen is never taken for another's content.
  * Returns the function that unmounts them (the content was replaced: a client-side
  * navigation). An island whose component is unknown or fails to load stays static HTML.
+ * `wrap` gives each island's root what the page's tree has around it (the site's data,
+ * which site components and React pages read through hooks).
  */
-export function hydrateIslands(container: Element, loaders: IslandLoaders, onError: (message: string, error?: unknown) => void = console.error): () => void {
+export function hydrateIslands(container: Element, loaders: IslandLoaders, onError: (message: string, error?: unknown) => void = console.error, wrap: (island: ReactNode) => ReactNode = (island) => island): () => void {
   const roots: Root[] = [];
   let cancelled = false;
   const islands = [...container.querySelectorAll('site-island')].map((element) => {
@@ -36,7 +38,7 @@ export function hydrateIslands(container: Element, loaders: IslandLoaders, onErr
       (Component) => {
         if (cancelled) return;
         const slots = island.slots.map((html, i) => createElement(StaticSlot, { key: i, html }));
-        roots.push(hydrateRoot(island.element, createElement(Component, { ...props, slots }), { onRecoverableError: (error) => onError(`Island "${island.name}" did not hydrate cleanly.`, error) }));
+        roots.push(hydrateRoot(island.element, wrap(createElement(Component, { ...props, slots })), { onRecoverableError: (error) => onError(`Island "${island.name}" did not hydrate cleanly.`, error) }));
       },
       (error: unknown) => onError(`Could not load island "${island.name}".`, error),
     );

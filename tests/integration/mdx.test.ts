@@ -42,12 +42,12 @@ describe('the MDX fixture site', () => {
   });
 
   it('evaluates export const values, front matter and member access', () => {
-    expect(content('').querySelector('p')!.textContent).toContain('This page covers release 4.8.1 of Getting started, on 2 platforms.');
+    expect(content('start').querySelector('p')!.textContent).toContain('This page covers release 4.8.1 of Getting started, on 2 platforms.');
     expect(content('guides/configure').textContent).toContain('Plain Markdown is MDX too by default: Configure is evaluated.');
   });
 
   it('renders inline JSX in a paragraph: an HTML element, and a Link with the base URL', () => {
-    const first = content('').querySelectorAll('p')[0]!;
+    const first = content('start').querySelectorAll('p')[0]!;
     expect(first.querySelector('abbr')!.getAttribute('title')).toBe('command line interface');
     const link = first.querySelector('a')!;
     expect(link.getAttribute('href')).toBe('/guides/configure/');
@@ -56,14 +56,14 @@ describe('the MDX fixture site', () => {
   });
 
   it('inlines a partial where it is used, its Markdown link resolved', () => {
-    const section = content('').querySelectorAll('h2').find((h) => h.textContent.includes('Before you start'))!;
+    const section = content('start').querySelectorAll('h2').find((h) => h.textContent.includes('Before you start'))!;
     const next = section.nextElementSibling!;
     expect(next.textContent).toBe('You need an account and the configuration in place.');
     expect(next.querySelector('a')!.getAttribute('href')).toBe('/guides/configure/');
   });
 
   it('renders tabs as islands with every panel on the page, in sync by groupId', () => {
-    const islands = content('').querySelectorAll('site-island[data-name="Tabs"]');
+    const islands = content('start').querySelectorAll('site-island[data-name="Tabs"]');
     expect(islands.map((i) => JSON.parse(i.getAttribute('data-props')!).groupId)).toEqual(['os', 'os']);
     expect(islands[0]!.querySelectorAll('[role="tab"]').map((t) => t.textContent)).toEqual(['macOS', 'Windows']);
     expect(islands[0]!.querySelectorAll('[role="tabpanel"]').map((p) => p.textContent.includes('install'))).toEqual([true, true]);
@@ -72,21 +72,21 @@ describe('the MDX fixture site', () => {
   });
 
   it('nests admonitions, keeps a label\'s markup, and renders the Admonition component the same way', () => {
-    const outer = content('').querySelector('.admonition-warning')!;
+    const outer = content('start').querySelector('.admonition-warning')!;
     expect(outer.querySelector('.admonition-heading em')!.textContent).toBe('production');
     expect(outer.querySelector('.admonition-content .admonition-tip .admonition-content')!.textContent.trim()).toBe('Nested tip inside the warning.');
-    const info = content('').querySelector('.admonition-info')!;
+    const info = content('start').querySelector('.admonition-info')!;
     expect(info.querySelector('.admonition-heading')!.textContent).toBe('Written as a component');
   });
 
   it('gives details its summary, TOCInline the page headings, and styles from style={{…}}', () => {
-    const details = content('').querySelector('details')!;
+    const details = content('start').querySelector('details')!;
     expect(details.querySelector('summary')!.textContent).toBe('Why a CLI?');
     expect(details.querySelectorAll('summary').length).toBe(1);
-    expect(content('').querySelector('ul')!.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['#before-you-start', '#install', '#verify']);
-    expect(content('').querySelector('.card')!.getAttribute('style')).toBe('padding:1rem;border-radius:4px');
+    expect(content('start').querySelector('ul')!.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['#before-you-start', '#install', '#verify']);
+    expect(content('start').querySelector('.card')!.getAttribute('style')).toBe('padding:1rem;border-radius:4px');
     // useBaseUrl, the one function content may call: a site path with the base URL.
-    expect(content('').querySelector('img[alt="The logo"]')!.getAttribute('src')).toBe('/img/logo.svg');
+    expect(content('start').querySelector('img[alt="The logo"]')!.getAttribute('src')).toBe('/img/logo.svg');
   });
 
   it('lists a category\'s docs with DocCardList, and ends a post\'s summary at {/* truncate */}', () => {
@@ -95,6 +95,81 @@ describe('the MDX fixture site', () => {
     expect(list).toContain('The summary of the release.');
     expect(list).not.toContain('The rest of the post');
     expect(content('blog/2024/05/01/release').textContent).toContain('The rest of the post');
+  });
+});
+
+describe('site components in MDX', () => {
+  it('renders the component on the server as an island: its props as JSON, its children in a slot, its CSS module scoped', () => {
+    const island = content('guides/deploy').querySelector('site-island')!;
+    expect(island.getAttribute('data-name')).toBe('src/components/Counter#default');
+    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ label: 'Deploys', start: 2 });
+    const button = island.querySelector('button')!;
+    expect(button.textContent).toBe('Deploys: 2');
+    expect(button.getAttribute('class')).toMatch(/^button_\w{5}$/);
+    expect(island.querySelector('site-slot em')!.textContent).toBe('deploys');
+    // The class names in the HTML are the ones the site's stylesheet styles.
+    const sheet = page('guides/deploy').querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
+    expect(fs.readFileSync(path.join(out, sheet), 'utf8')).toContain(`.${button.getAttribute('class')}{`);
+  });
+
+  it('uses the site\'s MDXComponents (Highlight, with no import) and its swizzled Details, which wraps the theme\'s', () => {
+    const mark = content('guides/configure').querySelectorAll('span').find((s) => s.textContent === 'secret')!;
+    expect(mark.getAttribute('style')).toBe('background-color:#1877F2;border-radius:2px;color:#fff;padding:0.2rem');
+    const frame = content('start').querySelector('.site-details-frame')!;
+    expect(frame.querySelector('details.details > summary')!.textContent).toBe('Why a CLI?');
+  });
+
+  it('leaves the component out of pages that do not use it', () => {
+    expect(content('start').querySelector('site-island[data-name^="src/"]')).toBeNull();
+  });
+});
+
+describe('a React page in src/pages', () => {
+  it('is the home page beside a Markdown page, and _-prefixed files are not pages: the routes Docusaurus would make', () => {
+    const routes = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('index.html')).map((f) => `/${f.replace(/index\.html$/, '')}`).sort();
+    expect(routes).toEqual(['/', '/about/', '/blog/', '/blog/2024/05/01/release/', '/blog/archive/', '/guides/', '/guides/configure/', '/guides/deploy/', '/search/', '/start/']);
+  });
+
+  it('renders at build time with Layout (title, description), Heading, Link, useDocusaurusContext, useBaseUrl, clsx and a CSS module', () => {
+    const home = page('');
+    expect(home.querySelector('title')!.textContent).toBe('Home | MDX fixture');
+    expect(home.querySelector('meta[name="description"]')!.getAttribute('content')).toBe("The MDX fixture's React home page.");
+    // Inside the theme's shell: its navbar and footer.
+    expect(home.querySelector('nav.navbar')).not.toBeNull();
+    expect(home.querySelector('footer')).not.toBeNull();
+    const island = home.querySelector('main site-island')!;
+    expect(island.getAttribute('data-name')).toBe('src/pages/index.tsx#default');
+    const hero = island.querySelector('header')!;
+    expect(hero.getAttribute('class')).toMatch(/^hero hero_\w{5}$/);
+    expect(hero.querySelector('h1')!.textContent).toBe('MDX fixture');
+    expect(hero.querySelector('p')!.textContent).toBe('Every MDX construct, and a React home page');
+    expect(hero.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['/start/', '/blog/']);
+    expect(island.querySelector('h2#more a.hash-link')!.getAttribute('href')).toBe('#more');
+    expect(island.querySelector('button')!.textContent).toBe('Show the details');
+    // The CSS module's classes and the site's custom.css are in the site's stylesheet, linked from every page.
+    for (const route of ['', 'start', 'blog']) {
+      const sheet = page(route).querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
+      const css = fs.readFileSync(path.join(out, sheet), 'utf8');
+      expect(css).toContain(`.${hero.getAttribute('class')!.split(' ')[1]}{`);
+      expect(css).toContain('--site-fixture-accent');
+    }
+  });
+
+  it('leaves a Markdown page in src/pages a plain page', () => {
+    expect(content('about').textContent.trim()).toBe('A Markdown page beside the React pages, at /about/.');
+    expect(page('about').querySelector('main h1')!.textContent).toBe('About');
+  });
+
+  it('fails the build naming the page and an import it cannot provide', () => {
+    const dir = writeTempSite({
+      'src/pages/index.jsx': "import Layout from '@theme/Layout';\nimport { useHistory } from '@docusaurus/router';\nexport default function Home() {\n  return <Layout>{String(useHistory)}</Layout>;\n}\n",
+      'docs/a.md': '# A\n',
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+    });
+    temps.push(dir);
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^src\/pages\/index\.jsx:2:28: The site's own code could not be bundled: "@docusaurus\/router" is not a module the generator provides to a site's code \(it provides .*"@theme\/Layout"/m);
   });
 });
 
@@ -123,6 +198,38 @@ describe('MDX problems', () => {
     expect(text).toContain('Text kept child and .');
     expect(text).toContain('chart fallback');
     for (const source of ['import', 'Date.now', '<Unknown', '{']) expect(text).not.toContain(source);
+  });
+
+  it('warns at the import\'s file:line:col about a site component it cannot find; the element shows its children', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nText first.\n\nimport Gone from '@site/src/components/Gone';\nimport Chart from './Chart';\n\n<Gone>gone fallback</Gone>\n\n<Chart />\n",
+      'docs/Chart.tsx': 'export default function Chart() { return <p>drawn chart</p>; }\n',
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const warnings = result.stderr.split('\n').filter((l) => l.startsWith('docs/'));
+    expect(warnings).toEqual([expect.stringMatching(/^docs\/intro\.mdx:6:1: Cannot find the site component "src\/components\/Gone"/)]);
+    const text = read(path.join(dir, 'build/index.html')).querySelector('#__content')!;
+    expect(text.textContent).toContain('gone fallback');
+    // A relative import, with the extension left out, is found beside the page.
+    expect(text.querySelector('site-island[data-name="docs/Chart#default"] p')!.textContent).toBe('drawn chart');
+  });
+
+  it('fails with the component\'s file:line:col when it does not compile, and never reads outside the site', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Broken from '@site/src/Broken';\nimport Escape from '@site/src/Escape';\n\n<Broken />\n<Escape />\n",
+      'src/Broken.jsx': 'export default function Broken() {\n  return <p>unclosed;\n}\n',
+    });
+    // A file beside the site folder, which a component's import must not reach.
+    const outside = `${dir}-outside.js`;
+    fs.writeFileSync(outside, 'export default "outside";\n');
+    temps.push(outside);
+    fs.writeFileSync(path.join(dir, 'src/Escape.js'), `import secret from '../../${path.basename(outside)}';\nexport default () => secret;\n`);
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^src\/Broken\.jsx:\d+:\d+: The site's own code could not be bundled/m);
+    expect(result.stderr).toMatch(/^src\/Escape\.js:1:20: The site's own code could not be bundled: "\.\.\/\.\.\/[^"]+-outside\.js" resolves to .*outside the site folder/m);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('fails on an MDX syntax error with its file:line:col and a hint, and names a missing partial at its import', () => {

@@ -124,8 +124,6 @@ function readStatement(statement: Program['body'][number], from: string, data: M
       report(place, 'warning', binding.problem);
       return;
     }
-    // Until the site's own components are bundled, their elements show their children: say so once per import.
-    if (binding.kind === 'component') report(place, 'warning', catalog.mdxComponentUnsupported(binding.file));
     for (const specifier of statement.specifiers) {
       const local = specifier.local.name;
       if (binding.kind === 'component') {

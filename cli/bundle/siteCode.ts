@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import * as esbuild from 'esbuild';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { isInside, realPath } from '../config/sitePaths.ts';
+import { catalog } from '../errors/catalog.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { scopeCssModule } from './cssModules.ts';
+
+/**
+ * The site's own React code (components content imports, later its pages), bundled with
+ * esbuild twice: for the server, evaluated in this process to render pages, and for the
+ * browser, as lazy chunks of the client bundle (see clientBundle.ts). Both builds read
+ * the same files through `siteCodePlugin`, so they agree on what each import is.
+ */
+
+/** React is the generator's, on both sides: a second copy would break hooks (and the site may not have one). */
+const SHARED = /^(react|react-dom|scheduler)(\/.*)?$/;
+const CSS_MODULE = /\.module\.css$/;
+
+/**
+ * How site code's imports resolve, for `side`:
+ * - react and react-dom are the generator's (external on the server, where `require`
+ *   gives them; resolved from the generator in the browser);
+ * - modules the generator provides by name (`provided`, e.g. `@theme/Layout`) likewise;
+ * - `@site/x` is the site folder's x; anything else resolves as esbuild does, and must
+ *   lie inside the site folder;
+ * - `.module.css` is scoped (cssModules.ts); its classes are the import. On the server
+ *   the CSS itself (plain `.css` too) goes into the site's stylesheet; in the browser
+ *   it is already on the page, so it is left out of the chunks.
+ */
+export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: readonly string[] = [], fallbacks: readonly string[] = []): esbuild.Plugin {
+  const siteReal = realPath(siteDir);
+  const providedNames = new Set(provided);
+  const fallbackNames = new Set(fallbacks);
+  // The generator's own files are never site code, even when the site folder holds them (the Coinvoy site is this repository).
+  const generator = ['runtime', 'themes', 'cli', 'node_modules'].map((dir) => realPath(path.join(PACKAGE_ROOT, dir)));
+  const isSiteCode = (file: string) => {
+    const real = realPath(file);
+    return isInside(real, siteReal) && !generator.some((dir) => isInside(real, dir));
+  };
+  const asProvided = (name: string) => (side === 'server' ? { path: name, external: true } : { path: name, namespace: 'site-provided' });
+  const table = JSON.stringify(path.join(PACKAGE_ROOT, 'themes/classic/siteModules.ts'));
+  return {
+    name: 'site-code',
+    setup(build) {
+      // A CSS module's own stylesheet (see onLoad below).
+      build.onResolve({ filter: /\?scoped$/ }, (args) => ({ path: args.path.slice(0, -'?scoped'.length), namespace: 'site-scoped-css' }));
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind === 'entry-point' || args.pluginData?.siteCode) return undefined;
+        if (providedNames.has(args.path)) return asProvided(args.path);
+        // Docusaurus's own modules are the theme's to give: one it does not give cannot come from anywhere else.
+        if (/^@(theme|theme-original|theme-init|docusaurus)\//.test(args.path)) return { errors: [{ text: catalog.siteModuleUnknown(args.path, provided).message }] };
+        if (SHARED.test(args.path)) {
+          if (side === 'server') return { path: args.path, external: true };
+          return build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: { siteCode: true } });
+        }
+        if (!args.importer || !isSiteCode(args.importer)) return undefined;
+        // `@site/…` is the site folder, as in Docusaurus.
+        const site = args.path.startsWith('@site/');
+        const request = site ? `./${args.path.slice('@site/'.length)}` : args.path;
+        const result = await build.resolve(request, { kind: args.kind, resolveDir: site ? siteDir : args.resolveDir, importer: args.importer, pluginData: { siteCode: true } });
+        // A package the site may leave out (clsx): the site's own copy when it is installed, else the theme's.
+        if (fallbackNames.has(args.path) && (result.errors.length > 0 || !isInside(realPath(result.path), siteReal))) return asProvided(args.path);
+        if (result.errors.length > 0 || result.external || result.namespace !== 'file') return result;
+        if (!isInside(realPath(result.path), siteReal)) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
+        if (side === 'client' && /\.css$/.test(result.path) && !CSS_MODULE.test(result.path)) return { path: result.path, namespace: 'site-no-css' };
+        return result;
+      });
+      // In the browser a provided module is the theme's table entry (see themes/classic/siteModules.ts).
+      build.onLoad({ filter: /.*/, namespace: 'site-provided' }, (args) => ({
+        contents: `import { siteModules, fallbackModules } from ${table};\nexport default (siteModules[${JSON.stringify(args.path)}] ?? fallbackModules[${JSON.stringify(args.path)}]).default;`,
+        loader: 'js',
+        resolveDir: PACKAGE_ROOT,
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'site-no-css' }, () => ({ contents: '', loader: 'js' }));
+      build.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => {
+        const file = path.relative(siteDir, args.path).split(path.sep).join('/');
+        const { classes } = scopeCssModule(await fs.promises.readFile(args.path, 'utf8'), file);
+        const css = side === 'server' ? `import ${JSON.stringify(`${args.path}?scoped`)};\n` : '';
+        return { contents: `${css}export default ${JSON.stringify(classes)};`, loader: 'js' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'site-scoped-css' }, async (args) => {
+        const file = path.relative(siteDir, args.path).split(path.sep).join('/');
+        return { contents: scopeCssModule(await fs.promises.readFile(args.path, 'utf8'), file).css, loader: 'css', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** The site's code as the server runs it: each module's exports by id, and the CSS it imports. */
+export interface ServerSiteCode {
+  modules: Record<string, Record<string, unknown>>;
+  /** A digest of the bundled code and CSS: what pages rendered with it depend on. */
+  key: string;
+  /** Every stylesheet the code imports, in one file (none when it imports none). */
+  css?: Uint8Array;
+}
+
+/**
+ * Bundles `entries` (id → absolute path) for the server and evaluates the result here,
+ * with `require` giving the generator's React and `provided` modules. A failure is thrown
+ * as diagnostics with the file, line and column esbuild reports.
+ */
+export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}): Promise<ServerSiteCode> {
+  const ids = Object.keys(entries);
+  if (ids.length === 0) return { modules: {}, key: '' };
+  const source = [...ids.map((id, i) => `import * as m${i} from ${JSON.stringify(entries[id])};`), `export default {${ids.map((id, i) => `${JSON.stringify(id)}: m${i}`).join(', ')}};`].join('\n');
+  const result = await runEsbuild(
+    {
+      stdin: { contents: source, resolveDir: siteDir, sourcefile: 'site-code.js', loader: 'js' },
+      absWorkingDir: siteDir,
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      jsx: 'automatic',
+      outdir: path.join(siteDir, '.site-code'),
+      // Also leaves out the comments naming each source's absolute path: output is the same on every machine.
+      minifyWhitespace: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      plugins: [siteCodePlugin(siteDir, 'server', Object.keys(provided), Object.keys(fallbacks))],
+    },
+    siteDir,
+  );
+  const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;
+  const css = result.outputFiles.find((f) => f.path.endsWith('.css'));
+  const generatorRequire = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
+  // Provided modules are ES modules: marked so, `import X from` gives their default export, not the whole object.
+  const given = { ...fallbacks, ...provided };
+  const requireShared = (name: string): unknown => (Object.hasOwn(given, name) ? { __esModule: true, ...(given[name] as object) } : generatorRequire(name));
+  const module = { exports: {} as { default?: Record<string, Record<string, unknown>> } };
+  // The site's code is the site's, run as Docusaurus runs it to render pages at build time.
+  new Function('module', 'exports', 'require', js.text)(module, module.exports, requireShared);
+  const key = createHash('sha256').update(js.contents).update(css?.contents ?? new Uint8Array()).digest('hex').slice(0, 16);
+  return { modules: module.exports.default ?? {}, key, css: css && css.contents.byteLength > 0 ? css.contents : undefined };
+}
+
+/** esbuild, its errors as diagnostics at the site file where they are. */
+export async function runEsbuild(options: esbuild.BuildOptions & { write: false }, siteDir: string): Promise<esbuild.BuildResult<{ write: false }>> {
+  try {
+    return await esbuild.build(options);
+  } catch (error) {
+    throw asSiteCodeError(error, siteDir);
+  }
+}
+
+/** An esbuild failure as a SiteCodeError (its messages as diagnostics); anything else as it is. */
+export function asSiteCodeError(error: unknown, siteDir: string): unknown {
+  const failure = error as esbuild.BuildFailure;
+  return Array.isArray(failure?.errors) ? new SiteCodeError(failure.errors.map((message) => diagnosticOf(message, siteDir))) : error;
+}
+
+/** Bundling the site's code failed: the problems, each at its place. */
+export class SiteCodeError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => d.message).join('\n'));
+  }
+}
+
+function diagnosticOf(message: esbuild.Message, siteDir: string): Diagnostic {
+  const where = message.location;
+  const file = where?.file && where.file !== 'site-code.js' ? path.relative(siteDir, path.resolve(siteDir, where.file)).split(path.sep).join('/') : undefined;
+  return { severity: 'error', file, line: file ? where!.line : undefined, column: file ? where!.column + 1 : undefined, ...catalog.siteCodeFailed(message.text) };
+}

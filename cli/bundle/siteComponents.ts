@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/types.ts';
+import type { RouteGraph } from '../graph/types.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import type { LoadedDocument } from '../content/loadDocument.ts';
+import { isInside, realPath } from '../config/sitePaths.ts';
+import { catalog } from '../errors/catalog.ts';
+import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
+
+/** A React component of the site's own that content imports (`import Counter from '@site/src/components/Counter'`). */
+export interface SiteComponent {
+  /** The name its island has in the page, `<file as imported>#<export>` (see siteComponentKey). */
+  key: string;
+  /** Absolute path of the module file it was resolved to. */
+  path: string;
+  exportName: string;
+  /** The first import of it (a page's own file), for messages about what it exports. */
+  where: { file: string; line: number; column: number };
+  /** A React page (src/pages/x.tsx), not a component content imports. */
+  page?: true;
+}
+
+/** The extensions a component import may leave out, in the order Docusaurus's webpack tries them. */
+export const SCRIPT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs'];
+
+/**
+ * Every site component the site's content imports, each found on disk once, and a
+ * warning at the import (file:line:col) for each that cannot be. An import names a file
+ * relative to the site folder (the load stage made `@site/…` and `./…` so); it resolves
+ * as a bundler would: the file itself, then with each script extension, then as a folder
+ * with an index file. Only files whose real path is inside the site folder count.
+ */
+export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedConfig, 'siteDir'>): { components: SiteComponent[]; diagnostics: Diagnostic[] } {
+  const components = new Map<string, SiteComponent>();
+  const diagnostics: Diagnostic[] = [];
+  const found = new Map<string, string | undefined>();
+  const siteReal = realPath(config.siteDir);
+  for (const document of documentsOf(graph)) {
+    for (const binding of Object.values(document.mdx?.bindings ?? {})) {
+      if (binding.kind !== 'component') continue;
+      if (!found.has(binding.file)) found.set(binding.file, findModule(path.resolve(config.siteDir, binding.file), siteReal));
+      const file = found.get(binding.file);
+      if (!file) {
+        diagnostics.push({ severity: 'warning', file: document.file, line: binding.line, column: binding.column, ...catalog.siteComponentMissing(binding.file, SCRIPT_EXTENSIONS) });
+        continue;
+      }
+      const key = siteComponentKey(binding.file, binding.exportName);
+      if (!components.has(key)) components.set(key, { key, path: file, exportName: binding.exportName, where: { file: document.file, line: binding.line, column: binding.column } });
+    }
+  }
+  return { components: [...components.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)), diagnostics };
+}
+
+/** Each document once: pages (a doc shown in several versions is one file) and the partials they import. */
+function* documentsOf(graph: RouteGraph): Generator<LoadedDocument> {
+  const seen = new Set<string>();
+  for (const route of graph.routes) {
+    if (!('document' in route) || seen.has(route.document.file)) continue;
+    seen.add(route.document.file);
+    yield route.document;
+  }
+  yield* graph.partials.values();
+}
+
+function findModule(base: string, siteReal: string): string | undefined {
+  const candidates = [base, ...SCRIPT_EXTENSIONS.map((ext) => base + ext), ...SCRIPT_EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
+  for (const candidate of candidates) {
+    let real: string;
+    try {
+      real = fs.realpathSync.native(candidate);
+      if (!fs.statSync(real).isFile()) continue;
+    } catch {
+      continue;
+    }
+    // A link out of the site is not followed: the generator never reads outside the site folder.
+    if (isInside(real, siteReal)) return candidate;
+  }
+  return undefined;
+}
+
+/** The React pages of the route graph, as site code to bundle: each hydrates as one island. */
+export function reactPageModules(graph: RouteGraph, config: Pick<ResolvedConfig, 'siteDir'>): SiteComponent[] {
+  return graph.routes.flatMap((route): SiteComponent[] =>
+    route.kind === 'react-page' ? [{ key: siteComponentKey(route.source, 'default'), path: path.resolve(config.siteDir, route.source), exportName: 'default', where: { file: route.source, line: 1, column: 1 }, page: true }] : [],
+  );
+}

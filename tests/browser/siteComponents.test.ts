@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useServedSite } from './browser.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
+
+/**
+ * The MDX fixture's own React component (src/components/Counter, with state and a CSS
+ * module), used in docs/guides/deploy.md: rendered by the server, alive in the browser
+ * after a first load and after a client-side navigation, its code loaded only where used.
+ */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-components-'));
+beforeAll(() => {
+  const { code, stderr } = runCli(['build', path.join(ROOT, 'tests/fixtures/sites/mdx'), '--out-dir', dir]);
+  if (code !== 0) throw new Error(`The MDX fixture did not build:\n${stderr}`);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const site = useServedSite(dir);
+
+const button = (page: Page) => page.locator('article button', { hasText: 'Deploys' });
+
+/** What the counter's button shows and how it is drawn (its CSS module's rules applied). */
+async function drawn(page: Page) {
+  const box = (await button(page).boundingBox())!;
+  const style = await button(page).evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`, background: s.backgroundColor, weight: s.fontWeight };
+  });
+  return { text: await button(page).innerText(), width: box.width >= 144, height: box.height > 20, ...style };
+}
+
+const STYLED = { width: true, height: true, border: '2px solid rgb(37, 99, 235)', background: 'rgb(219, 234, 254)', weight: '700' };
+
+describe('a site component in MDX', () => {
+  it('counts clicks after a first load, drawn with its CSS module, its children shown', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    // The fixture has no favicon: the browser's own request for one is not the page's problem.
+    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(`${m.text()} ${m.location().url}`));
+    await page.goto(`${site.url}/guides/deploy/`, { waitUntil: 'networkidle' });
+    expect(await drawn(page)).toEqual({ text: 'Deploys: 2', ...STYLED });
+    await button(page).click();
+    await expect.poll(() => button(page).innerText()).toBe('Deploys: 3');
+    await button(page).click();
+    await expect.poll(() => button(page).innerText()).toBe('Deploys: 4');
+    const note = page.locator('article em', { hasText: 'deploys' });
+    expect(await note.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('counts clicks on a page reached by client-side navigation, and loads its code only there', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto(`${site.url}/guides/configure/`, { waitUntil: 'networkidle' });
+    const before = [...scripts];
+    // A marker on window survives only a client-side navigation, not a page load.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator('nav a', { hasText: 'Deploy' }).first().click();
+    await page.waitForURL(`${site.url}/guides/deploy/`);
+    await expect.poll(() => button(page).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await drawn(page)).toEqual({ text: 'Deploys: 2', ...STYLED });
+    await button(page).click();
+    await expect.poll(() => button(page).innerText()).toBe('Deploys: 3');
+    // The component's chunk came with the page that shows it, not with the first one.
+    const counterChunks = scripts.filter((url) => !before.includes(url));
+    expect(counterChunks.length).toBeGreaterThan(0);
+    const bodies = await Promise.all(counterChunks.map((url) => fetch(url).then((r) => r.text())));
+    expect(bodies.some((body) => body.includes('button_'))).toBe(true);
+    expect((await Promise.all(before.map((url) => fetch(url).then((r) => r.text())))).some((body) => body.includes('button_'))).toBe(false);
+    await page.close();
+  });
+
+  it('shows the server HTML to readers without JavaScript, styled, with its children', async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/guides/deploy/`);
+    expect(await drawn(page)).toEqual({ text: 'Deploys: 2', ...STYLED });
+    await button(page).click();
+    expect(await button(page).innerText()).toBe('Deploys: 2');
+    expect(await page.locator('article em', { hasText: 'deploys' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+/** The home page's hero as drawn (its CSS module), and whether the React page's state works. */
+async function hero(page: Page) {
+  const header = page.locator('main header');
+  const box = (await header.boundingBox())!;
+  const style = await header.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, titleSize: getComputedStyle(el.querySelector('h1')!).fontSize }));
+  // src/css/custom.css draws the section's top border.
+  const border = await page.locator('main section').evaluate((el) => getComputedStyle(el).borderTop);
+  return { wide: box.width > 600, tall: box.height > 150, ...style, border, title: await header.locator('h1').innerText() };
+}
+
+const HERO = { wide: true, tall: true, background: 'rgb(30, 41, 59)', titleSize: '48px', border: '4px solid rgb(124, 58, 237)', title: 'MDX fixture' };
+
+describe('a React page', () => {
+  const toggle = (page: Page) => page.locator('main button', { hasText: 'the details' });
+
+  it('hydrates on a first load: drawn with its CSS module and custom.css, its state changes on a click', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(`${m.text()} ${m.location().url}`));
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    expect(await hero(page)).toEqual(HERO);
+    expect(await page.title()).toBe('Home | MDX fixture');
+    await toggle(page).click();
+    await expect.poll(() => page.locator('main p', { hasText: 'Details shown by a React page.' }).isVisible()).toBe(true);
+    expect(await toggle(page).innerText()).toBe('Hide the details');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hydrates after a client-side navigation to it', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/start/`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    // A link to the home page, followed by the client router like any link.
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/';
+      a.textContent = 'home';
+      document.querySelector('main')!.append(a);
+      a.click();
+    });
+    await page.waitForURL(`${site.url}/`);
+    await expect.poll(() => toggle(page).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await hero(page)).toEqual(HERO);
+    await expect.poll(() => page.title()).toBe('Home | MDX fixture');
+    await toggle(page).click();
+    await expect.poll(() => page.locator('main p', { hasText: 'Details shown by a React page.' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('is complete and styled without JavaScript', async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/`);
+    expect(await hero(page)).toEqual(HERO);
+    expect(await page.locator('main a', { hasText: 'Get started' }).getAttribute('href')).toBe('/start/');
+    await context.close();
+  });
+});
+

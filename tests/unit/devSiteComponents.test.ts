@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DevSite } from '../../cli/dev/devSite.ts';
+import { writeTempSite } from '../helpers/memorySite.ts';
+import { ROOT } from '../helpers/cli.ts';
+
+const site = writeTempSite({
+  'site.config.ts': 'export default { title: "T", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+  'docs/intro.mdx': "---\nslug: /\n---\nimport Badge from '@site/src/components/Badge';\n\n<Badge text=\"first\" />\n",
+  'docs/other.md': '---\ntitle: Other\n---\nNo component.\n',
+  'src/pages/hello.jsx': "import Layout from '@theme/Layout';\nexport default function Hello() {\n  return <Layout title=\"Hello\"><p>hello v1</p></Layout>;\n}\n",
+  'src/components/Badge.jsx': 'export default function Badge({ text }) {\n  return <strong>badge v1: {text}</strong>;\n}\n',
+});
+const temp = path.join(ROOT, 'node_modules/.cache/site-dev/unit-test-components');
+let dev: DevSite;
+
+beforeAll(async () => {
+  dev = await DevSite.start(site, temp);
+});
+afterAll(async () => {
+  await dev.dispose();
+  fs.rmSync(temp, { recursive: true, force: true });
+  fs.rmSync(site, { recursive: true, force: true });
+});
+
+const html = (file: string) => String(dev.outputs.get(file)?.body);
+
+describe('DevSite with site components', () => {
+  it('renders a component content imports, and renders it again when its file changes', async () => {
+    expect(dev.diagnostics).toEqual([]);
+    expect(html('index.html')).toContain('<strong>badge v1: <!-- -->first</strong>');
+    const file = path.join(site, 'src/components/Badge.jsx');
+    fs.writeFileSync(file, 'export default function Badge({ text }) {\n  return <strong>badge v2: {text}</strong>;\n}\n');
+    const result = await dev.apply([{ kind: dev.watchTargets(ROOT).find((t) => file.startsWith(t.path + path.sep))!.kind, path: file }]);
+    expect(result).toMatchObject({ applied: true, reload: true });
+    expect(html('index.html')).toContain('<strong>badge v2: <!-- -->first</strong>');
+  });
+
+  it('bundles a component a page starts to import, and reports one that does not compile without losing the pages', async () => {
+    fs.writeFileSync(path.join(site, 'src/components/Note.jsx'), 'export default function Note() {\n  return <em>a note</em>;\n}\n');
+    fs.writeFileSync(path.join(site, 'docs/other.md'), "---\ntitle: Other\n---\nimport Note from '@site/src/components/Note';\n\n<Note />\n");
+    const added = await dev.apply([{ kind: 'content', path: path.join(site, 'docs/other.md') }]);
+    expect(added.applied).toBe(true);
+    expect(html('other/index.html')).toContain('<em>a note</em>');
+    const script = /<script type="module" src="([^"]+)"/.exec(html('other/index.html'))![1]!;
+    // The new bundle's loaders know the component: its island can hydrate.
+    expect(Buffer.from(dev.outputs.get(script.slice(1))!.body).toString()).toContain('src/components/Note#default');
+    const file = path.join(site, 'src/components/Note.jsx');
+    fs.writeFileSync(file, 'export default function Note() {\n  return <em>a note</p>;\n}\n');
+    const broken = await dev.apply([{ kind: 'code', path: file }]);
+    expect(broken.applied).toBe(false);
+    expect(broken.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.code}`)).toEqual(['src/components/Note.jsx:2 error site-code-failed']);
+    expect(html('other/index.html')).toContain('<em>a note</em>');
+    fs.writeFileSync(file, 'export default function Note() {\n  return <em>a note, fixed</em>;\n}\n');
+    const fixed = await dev.apply([{ kind: 'code', path: file }]);
+    expect([fixed.applied, fixed.diagnostics]).toEqual([true, []]);
+    expect(html('other/index.html')).toContain('<em>a note, fixed</em>');
+  });
+
+  it('renders a React page, and again when it changes (the watcher calls the pages folder content: it is code all the same)', async () => {
+    expect(html('hello/index.html')).toContain('<p>hello v1</p>');
+    expect(html('hello/index.html')).toContain('<title>Hello | T</title>');
+    const file = path.join(site, 'src/pages/hello.jsx');
+    fs.writeFileSync(file, "import Layout from '@theme/Layout';\nexport default function Hello() {\n  return <Layout title=\"Hello\"><p>hello v2</p></Layout>;\n}\n");
+    const result = await dev.apply([{ kind: 'content', path: file }]);
+    expect(result).toMatchObject({ applied: true, reload: true });
+    expect(html('hello/index.html')).toContain('<p>hello v2</p>');
+  });
+});

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { heading } from '../content/Heading.tsx';
+
+const levels = { h2: heading('h2'), h3: heading('h3'), h4: heading('h4'), h5: heading('h5'), h6: heading('h6') };
+
+/** `@theme/Heading`: `<Heading as="h2" id="x">`, with its anchor link as in content (an h1 has none). */
+export default function Heading({ as, ...props }: { as: 'h1' | keyof typeof levels; id?: string; className?: string; children?: ReactNode }) {
+  if (as === 'h1' || !levels[as]) {
+    const Tag = as === 'h1' ? 'h1' : 'h2';
+    return <Tag {...props} />;
+  }
+  const Level = levels[as];
+  return <Level {...props} />;
+}

@@ -1,0 +1,34 @@
+import { useSite, withBase } from '../../../runtime/SiteContext.ts';
+
+/** `@docusaurus/useDocusaurusContext`: the site's config as React pages read it. */
+export function useDocusaurusContext() {
+  const site = useSite();
+  const customFields = (site as { customFields?: Record<string, unknown> }).customFields ?? {};
+  return { siteConfig: { title: site.title, tagline: site.tagline, url: site.url, baseUrl: site.baseUrl, customFields }, i18n: { currentLocale: site.locale, locales: site.locales, defaultLocale: site.locale } };
+}
+
+/** `@docusaurus/useBaseUrl`: a site path under the base URL (`/img/a.png` → `/base/img/a.png`). */
+export function useBaseUrl(url: string, options: { absolute?: boolean; forcePrependBaseUrl?: boolean } = {}): string {
+  const site = useSite();
+  if (!url || /^[a-z][a-z\d+.-]*:|^#|^\/\//i.test(url)) return url;
+  if (!options.forcePrependBaseUrl && url.startsWith(site.baseUrl) && site.baseUrl !== '/') return options.absolute ? site.url + url : url;
+  const path = withBase(site.baseUrl, url.startsWith('/') ? url : `/${url}`);
+  return options.absolute ? site.url.replace(/\/$/, '') + path : path;
+}
+
+/**
+ * `clsx` for sites that do not install it: class names from strings, arrays and
+ * `{ name: condition }` objects, falsy parts left out.
+ */
+export function clsx(...parts: unknown[]): string {
+  const out: string[] = [];
+  for (const part of parts) {
+    if (!part) continue;
+    if (typeof part === 'string' || typeof part === 'number') out.push(String(part));
+    else if (Array.isArray(part)) {
+      const inner = clsx(...part);
+      if (inner) out.push(inner);
+    } else if (typeof part === 'object') for (const [name, on] of Object.entries(part)) if (on) out.push(name);
+  }
+  return out.join(' ');
+}
