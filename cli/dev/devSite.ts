@@ -158,7 +158,8 @@ export class DevSite {
   /** Applies a batch of file changes. */
   async apply(batch: Change[]): Promise<RebuildResult> {
     // The site's code (a React page in the pages folder, a stylesheet) is code wherever it is.
-    const kinds = new Set(batch.map((c) => (SITE_CODE.test(c.path) ? 'code' : c.kind)));
+    // (The config and sidebars files are .ts/.js too: they stay config, read again as config.)
+    const kinds = new Set(batch.map((c) => (c.kind !== 'config' && SITE_CODE.test(c.path) ? 'code' : c.kind)));
     if (kinds.has('config') || kinds.has('code')) {
       this.siteCodeStale = true;
       if (kinds.has('config')) await this.loadConfigAndCode();
