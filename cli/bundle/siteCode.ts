@@ -76,6 +76,8 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
         resolveDir: PACKAGE_ROOT,
       }));
       build.onLoad({ filter: /.*/, namespace: 'site-no-css' }, () => ({ contents: '', loader: 'js' }));
+      // The site's own .js files may hold JSX, as Docusaurus (Babel) allows; packages' .js files are read as plain JS.
+      build.onLoad({ filter: /\.(js|mjs)$/, namespace: 'file' }, async (args) => (isSiteCode(args.path) && !args.path.split(path.sep).includes('node_modules') ? { contents: await fs.promises.readFile(args.path, 'utf8'), loader: 'jsx' } : undefined));
       build.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => {
         const file = path.relative(siteDir, args.path).split(path.sep).join('/');
         const { classes } = scopeCssModule(await fs.promises.readFile(args.path, 'utf8'), file);

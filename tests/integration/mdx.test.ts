@@ -246,6 +246,16 @@ describe('MDX problems', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('reads JSX in a site component written as .js, as Docusaurus does', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Hello from '@site/src/components/Hello';\n\n<Hello name=\"reader\" />\n",
+      'src/components/Hello.js': 'export default function Hello({ name }) {\n  return <strong className="hello">Hello {name}</strong>;\n}\n',
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(read(path.join(dir, 'build/index.html')).querySelector('#__content strong.hello')!.textContent).toBe('Hello reader');
+  });
+
   it('checks a partial\'s links at the partial\'s own file and line', () => {
     const dir = site({
       'docs/intro.mdx': "---\nslug: /\n---\nimport Shared from './_shared.md';\n\n<Shared />\n",
