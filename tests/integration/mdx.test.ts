@@ -256,6 +256,31 @@ describe('MDX problems', () => {
     expect(read(path.join(dir, 'build/index.html')).querySelector('#__content strong.hello')!.textContent).toBe('Hello reader');
   });
 
+  it('gives site code useIsBrowser, BrowserOnly and Translate: the server renders the fallback and the message', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Widget from '@site/src/components/Widget';\n\n<Widget />\n",
+      'src/components/Widget.jsx': [
+        "import useIsBrowser from '@docusaurus/useIsBrowser';",
+        "import BrowserOnly from '@docusaurus/BrowserOnly';",
+        "import Translate from '@docusaurus/Translate';",
+        'export default function Widget() {',
+        '  const isBrowser = useIsBrowser();',
+        '  return (<div className="widget"><span className="where">{isBrowser ? "browser" : "server"}</span>',
+        '    <BrowserOnly fallback={<em>Loading…</em>}>{() => <b>{window.location.pathname}</b>}</BrowserOnly>',
+        '    <Translate id="w.count" values={{ count: <strong>3</strong> }}>{"You have {count} keys"}</Translate></div>);',
+        '}',
+      ].join('\n'),
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const widget = read(path.join(dir, 'build/index.html')).querySelector('#__content .widget')!;
+    expect(widget.querySelector('.where')!.textContent).toBe('server');
+    expect(widget.querySelector('em')!.textContent).toBe('Loading…');
+    expect(widget.querySelector('b')).toBeNull();
+    expect(widget.textContent).toContain('You have 3 keys');
+    expect(widget.querySelector('strong')!.textContent).toBe('3');
+  });
+
   it('checks a partial\'s links at the partial\'s own file and line', () => {
     const dir = site({
       'docs/intro.mdx': "---\nslug: /\n---\nimport Shared from './_shared.md';\n\n<Shared />\n",

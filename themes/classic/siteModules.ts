@@ -3,7 +3,9 @@ import { THEME_COMPONENT_NAMES } from './content/names.ts';
 import { Link } from './content/Link.tsx';
 import Layout from './docusaurus/Layout.tsx';
 import Heading from './docusaurus/Heading.tsx';
-import { clsx, useBaseUrl, useDocusaurusContext } from './docusaurus/hooks.ts';
+import { clsx, useBaseUrl, useDocusaurusContext, useIsBrowser } from './docusaurus/hooks.ts';
+import BrowserOnly from './docusaurus/BrowserOnly.tsx';
+import Translate from './docusaurus/Translate.tsx';
 
 /**
  * The modules a site's own code may import from the theme, by the names Docusaurus gives
@@ -11,8 +13,8 @@ import { clsx, useBaseUrl, useDocusaurusContext } from './docusaurus/hooks.ts';
  * component wrapping the original), and so is `@theme/X` inside site code.
  * `MDXComponents` is the map of content components (`{ ...MDXComponents, Highlight }`).
  * React pages get the modules they use: Layout, Heading, Link, useDocusaurusContext,
- * useBaseUrl (and clsx when the site has not installed it). Each is an ES module's
- * exports (`default` and nothing else).
+ * useBaseUrl, useIsBrowser, BrowserOnly, Translate (and clsx when the site has not
+ * installed it). Each is an ES module's exports (`default` and nothing else).
  */
 export const siteModules: Record<string, { default: unknown }> = {
   '@theme-original/MDXComponents': { default: classicComponents },
@@ -23,6 +25,9 @@ export const siteModules: Record<string, { default: unknown }> = {
   '@docusaurus/Link': { default: Link },
   '@docusaurus/useDocusaurusContext': { default: useDocusaurusContext },
   '@docusaurus/useBaseUrl': { default: useBaseUrl },
+  '@docusaurus/useIsBrowser': { default: useIsBrowser },
+  '@docusaurus/BrowserOnly': { default: BrowserOnly },
+  '@docusaurus/Translate': { default: Translate },
 };
 
 /** Packages the theme gives site code only when the site has not installed them. */

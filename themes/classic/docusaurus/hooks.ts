@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useSite, withBase } from '../../../runtime/SiteContext.ts';
 
 /** `@docusaurus/useDocusaurusContext`: the site's config as React pages read it. */
@@ -31,4 +32,14 @@ export function clsx(...parts: unknown[]): string {
     } else if (typeof part === 'object') for (const [name, on] of Object.entries(part)) if (on) out.push(name);
   }
   return out.join(' ');
+}
+
+/**
+ * `@docusaurus/useIsBrowser`: false on the server and in the render that hydrates (so both
+ * agree), true from the next one on.
+ */
+export function useIsBrowser(): boolean {
+  const [isBrowser, setIsBrowser] = useState(false);
+  useEffect(() => setIsBrowser(true), []);
+  return isBrowser;
 }
