@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { bundledModuleUrl } from './moduleUrl.ts';
 import { resolveConfig } from './resolve.ts';
 import type { ResolvedConfig } from './types.ts';
 import { SiteError, siteError } from '../errors/SiteError.ts';
@@ -54,17 +55,7 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
  * from Node's module cache (the URL is its text).
  */
 async function compileConfig(configFile: string): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [configFile],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-    plugins: [packagesByUrl],
-  });
-  return `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`;
+  return bundledModuleUrl(configFile, { plugins: [packagesByUrl] });
 }
 
 /** Leaves packages out of the bundle as imports of their resolved file URLs. */

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { bundledModuleUrl } from '../moduleUrl.ts';
 import { isInside, realPath } from '../sitePaths.ts';
 
 /** What importing a Docusaurus config or sidebars file gave. */
@@ -45,14 +46,7 @@ export class ConfigRunError extends Error {
 export async function importDocusaurusModule(file: string, siteDir: string): Promise<ImportedModule> {
   const missing = new Set<string>();
   const root = realPath(siteDir);
-  const result = await esbuild.build({
-    entryPoints: [file],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
+  const url = await bundledModuleUrl(file, {
     // Every bundled module sees the file's own folder and a require that stubs what is missing.
     banner: { js: runtimePrelude(file) },
     footer: { js: 'export { __siteMissing };' },
@@ -64,7 +58,6 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
     },
     plugins: [siteImports(root, missing)],
   });
-  const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`;
   let value: unknown;
   let mod: { default?: unknown; __siteMissing: Set<string> } | undefined;
   try {
