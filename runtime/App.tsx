@@ -3,6 +3,9 @@ import { SiteContext } from './SiteContext.ts';
 import { RouterContext, type RouterState } from './router.ts';
 import { Root } from '../themes/classic/Root.tsx';
 
+/** What the theme must load before it can show a page (its layout's chunk): awaited before hydration and each navigation. */
+export { loadLayout as preparePage } from '../themes/classic/pageLayouts.ts';
+
 export interface AppProps {
   site: SiteData;
   page: PageData;

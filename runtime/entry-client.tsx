@@ -4,7 +4,7 @@ import site from 'virtual:site-data';
 import siteIslands from 'virtual:site-islands';
 import { IslandsContext } from './islands/IslandsContext.ts';
 import type { PageData } from './pageData.ts';
-import { App } from './App.tsx';
+import { App, preparePage } from './App.tsx';
 import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { withBase } from './SiteContext.ts';
 import { applyHead } from './head.ts';
@@ -56,6 +56,7 @@ function ClientApp({ initial }: { initial: PageData }) {
     setState((s) => ({ ...s, loading: true }));
     try {
       const page = await loadPageData(site.baseUrl, path);
+      await preparePage(page.kind);
       if (mode === 'push') {
         saveScroll();
         history.pushState({ key: createHistoryKey() }, '', withBase(site.baseUrl, path) + url.search + url.hash);
@@ -85,7 +86,8 @@ function ClientApp({ initial }: { initial: PageData }) {
     if (clean !== location.pathname && initial.kind !== 'not-found') history.replaceState(history.state, '', clean + location.search + location.hash);
     if (initial.kind === 'not-found') {
       // A static host answers x.html with its 404 page: show x/ when it is a page, at its own address.
-      void pageAtCleanPath(site.baseUrl, location.pathname).then((found) => {
+      void pageAtCleanPath(site.baseUrl, location.pathname).then(async (found) => {
+        if (found) await preparePage(found.page.kind);
         if (!found || currentPath.current !== initial.path) return;
         history.replaceState(history.state, '', found.url + location.search + location.hash);
         currentPath.current = found.page.path;
@@ -133,7 +135,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       if (!paths.includes(currentPath.current)) return;
       const sent = pages?.[currentPath.current];
       (sent ? withSidebar(site.baseUrl, JSON.parse(sent) as PageData) : loadPageData(site.baseUrl, currentPath.current)).then(
-        (page) => setState({ page, loading: false }),
+        (page) => preparePage(page.kind).then(() => setState({ page, loading: false })),
         () => window.location.reload(),
       );
     };
@@ -188,7 +190,9 @@ function prefetch(anchor: HTMLAnchorElement) {
   } catch {
     return;
   }
-  loadPageData(site.baseUrl, path).catch(() => undefined);
+  loadPageData(site.baseUrl, path)
+    .then((page) => preparePage(page.kind))
+    .catch(() => undefined);
 }
 
 function saveScroll() {
@@ -212,13 +216,18 @@ if (dataElement && root) {
   const initial = JSON.parse(dataElement.textContent ?? '{}') as PageData;
   // The Markdown is already in the page; it is not repeated in the embedded data.
   if ('html' in initial && initial.html === null) initial.html = document.getElementById('__content')?.innerHTML ?? '';
-  hydrateRoot(
-    root,
-    <IslandsContext.Provider value={siteIslands}>
-      <ClientApp initial={initial} />
-    </IslandsContext.Provider>,
-    {
-      onRecoverableError: (error) => console.error('Hydration problem:', error),
-    },
+  // The page's layout chunk is preloaded by its HTML; until it is here the server's markup stays as it is.
+  preparePage(initial.kind).then(
+    () =>
+      hydrateRoot(
+        root,
+        <IslandsContext.Provider value={siteIslands}>
+          <ClientApp initial={initial} />
+        </IslandsContext.Provider>,
+        {
+          onRecoverableError: (error) => console.error('Hydration problem:', error),
+        },
+      ),
+    (error) => console.error('The page could not start:', error),
   );
 }

@@ -11,12 +11,20 @@ import { classicComponents } from '../themes/classic/content/index.ts';
 import { MissingComponent, pureHelper, scopeEvaluater, type ContentImports, type Scope } from './contentScope.ts';
 import { siteComponentKey, siteIsland } from './islands/siteIsland.tsx';
 import { PageHeadContext, type PageHead } from './pageHead.ts';
+import { provideLayouts } from '../themes/classic/pageLayouts.ts';
+import * as blog from '../themes/classic/layouts/BlogPages.tsx';
+import * as search from '../themes/classic/layouts/SearchPage.tsx';
+import * as docsTag from '../themes/classic/layouts/DocsTagPage.tsx';
+import * as notFound from '../themes/classic/layouts/NotFoundPage.tsx';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
 
 /** The theme's modules site code imports (`@theme-original/Tabs`…), from this render's own copy of the theme. */
 export { siteModules, fallbackModules } from '../themes/classic/siteModules.ts';
+
+// The browser loads these when a page needs one; a render on the server has them all at hand.
+provideLayouts({ blog, search, docsTag, notFound });
 
 /** Server render of one page's body; cli/render wraps it in the HTML document. */
 export function renderPage(site: SiteData, page: PageData): string {

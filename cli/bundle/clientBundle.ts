@@ -5,6 +5,7 @@ import type { PageAssets } from '../render/document.ts';
 import type { SiteComponent } from './siteComponents.ts';
 import { siteCodePlugin } from './siteCode.ts';
 import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
+import { LAYOUT_FILES } from '../../themes/classic/pageLayouts.ts';
 
 import { PACKAGE_ROOT } from '../paths.ts';
 
@@ -102,5 +103,13 @@ export function collectBundle(result: esbuild.BuildResult<{ write: false; metafi
   const css = entry.cssBundle ? [entry.cssBundle] : [];
   const url = (p: string) => `${baseUrl}${rel(p)}`;
   const firstLoadBytes = [entryKey, ...preload].reduce((n, p) => n + (files.get(rel(p))?.byteLength ?? 0), 0);
-  return { files, assets: { script: url(entryKey), preload: preload.map(url), css: css.map(url) }, firstLoadBytes };
+  // A layout chunk (pageLayouts.ts) and the chunks it imports that the entry does not: what its pages preload too.
+  const layouts: Record<string, string[]> = {};
+  for (const file of LAYOUT_FILES) {
+    const key = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === file && k.endsWith('.js'));
+    if (!key) continue;
+    const own = outputs[key]!.imports.filter((i) => i.kind === 'import-statement' && i.path !== entryKey && !preload.includes(i.path)).map((i) => i.path);
+    layouts[file] = [key, ...own].map(url);
+  }
+  return { files, assets: { script: url(entryKey), preload: preload.map(url), layouts, css: css.map(url) }, firstLoadBytes };
 }

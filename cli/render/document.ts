@@ -2,6 +2,7 @@ import type { PageData, SiteData } from '../../runtime/pageData.ts';
 import { headScript } from '../../runtime/headScript.ts';
 import { absoluteUrl, pageTitle } from '../../runtime/head.ts';
 import { escapeHtml, scriptJson } from '../../runtime/escape.ts';
+import { layoutFile } from '../../themes/classic/pageLayouts.ts';
 
 /** The client bundle's files a page links to. */
 export interface PageAssets {
@@ -9,6 +10,8 @@ export interface PageAssets {
   script: string;
   /** Chunks the entry imports statically, preloaded so they download in parallel. */
   preload: string[];
+  /** By layout source file (themes/classic/pageLayouts.ts): the chunks pages with that layout preload as well. */
+  layouts: Record<string, string[]>;
   css: string[];
 }
 
@@ -59,7 +62,7 @@ export function renderDocument({ site, page, body, assets, headTags, noIndex }: 
 ${noIndex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeHtml(canonical)}">
 ${pageTags}${sharedTags}<script>${headScript(site)}</script>
 ${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
-${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
+${modulePreloads(assets, page).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 </head>
 <body>
 <div id="__root">${body}</div>
@@ -68,4 +71,10 @@ ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(hre
 </body>
 </html>
 `;
+}
+
+/** The entry's static imports, and the chunk of the page's own layout when it is not in the entry. */
+function modulePreloads(assets: PageAssets, page: PageData): string[] {
+  const file = layoutFile(page.kind);
+  return file ? [...assets.preload, ...(assets.layouts[file] ?? [])] : assets.preload;
 }

@@ -49,6 +49,26 @@ describe('in the browser', () => {
     await page.close();
   });
 
+  it('leaves the blog layout out of a docs page, and loads it when the reader navigates to the blog', async () => {
+    const { page, problems } = await openPage('/for-developers/callbacks/');
+    const preloads = (html: string) => new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!));
+    const docsChunks = preloads(await page.content());
+    const blogOnly = [...preloads(await (await fetch(`${site.url}/blog/`)).text())].filter((href) => !docsChunks.has(href));
+    expect(blogOnly.length).toBeGreaterThan(0);
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    expect((await scripts()).filter((p) => blogOnly.includes(p))).toEqual([]);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    await page.locator('.navbar').getByRole('link', { name: 'Blog', exact: true }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/blog/');
+    // The list is drawn by the blog layout: its first post's title is visible and has a height.
+    const firstTitle = page.locator('article h2').first();
+    await expect.poll(async () => (await firstTitle.boundingBox())?.height ?? 0).toBeGreaterThan(10);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+    expect((await scripts()).filter((p) => blogOnly.includes(p)).length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('scrolls to the hash anchor after a client-side navigation', async () => {
     const { page } = await openPage('/for-developers/callbacks/');
     await page.evaluate(() => {

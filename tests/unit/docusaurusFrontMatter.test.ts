@@ -7,7 +7,7 @@ import { sharedHeadTags } from '../../cli/render/siteFiles.ts';
 
 /** Front matter Docusaurus documents for docs, blog posts and pages, as the reader's browser and crawlers get it. */
 
-const assets = { script: '/assets/main.js', preload: [], css: [] };
+const assets = { script: '/assets/main.js', preload: [], layouts: {}, css: [] };
 
 async function renderSite(files: Record<string, string>, overrides = {}) {
   const { graph, config, diagnostics } = await graphOf(files, overrides);

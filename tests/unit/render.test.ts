@@ -6,7 +6,7 @@ import { toSiteData } from '../../cli/render/siteData.ts';
 import { renderSitemap, sharedHeadTags } from '../../cli/render/siteFiles.ts';
 import { serializeData } from '../../cli/render/document.ts';
 
-const assets = { script: '/assets/main-ABC.js', preload: ['/assets/chunk-1.js'], css: ['/assets/main-ABC.css'] };
+const assets = { script: '/assets/main-ABC.js', preload: ['/assets/chunk-1.js'], layouts: { 'themes/classic/layouts/BlogPages.tsx': ['/assets/chunk-blog.js'] }, css: ['/assets/main-ABC.css'] };
 
 async function renderSite(files: Record<string, string>, overrides = {}) {
   const { graph, config } = await graphOf(files, overrides);
@@ -33,6 +33,15 @@ describe('rendered documents', () => {
     expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://test.example/setup/');
     expect(doc.querySelector('h1')?.text).toBe('Set <up> & go');
+  });
+
+  it('preloads the entry chunks everywhere, and a layout chunk only on pages with that layout', async () => {
+    const { html, graph } = await renderSite({ ...files, 'blog/2024-01-02-a.md': '---\ntitle: A\n---\nA post.\n' });
+    const post = [...graph.byPath.values()].find((r) => r.kind === 'blog-post')!.path;
+    const preloads = (path: string) => html(path).querySelectorAll('link[rel="modulepreload"]').map((l) => l.getAttribute('href'));
+    expect(preloads('/setup/')).toEqual(['/assets/chunk-1.js']);
+    expect(preloads(post)).toEqual(['/assets/chunk-1.js', '/assets/chunk-blog.js']);
+    expect(preloads('/blog/')).toEqual(['/assets/chunk-1.js', '/assets/chunk-blog.js']);
   });
 
   it('applies the stored colour mode in an inline head script before any stylesheet', async () => {
@@ -84,7 +93,7 @@ describe('rendered documents', () => {
     const locale = 'en"><script>alert(2)</script>';
     const { graph, config } = await graphOf({ ...files, 'blog/2024-01-02-a.md': '---\ntitle: A\n---\nA post.\n' }, { baseUrl, i18n: { defaultLocale: locale, locales: [locale] } });
     const site = toSiteData(config, graph, 'test');
-    const prefixed = { script: `${baseUrl}assets/main.js`, preload: [`${baseUrl}assets/c.js`], css: [`${baseUrl}assets/m.css`] };
+    const prefixed = { script: `${baseUrl}assets/main.js`, preload: [`${baseUrl}assets/c.js`], layouts: {}, css: [`${baseUrl}assets/m.css`] };
     const doc = parse(pageDocument(renderRoute(graph.byPath.get('/')!, { graph, config, site }), { site, assets: prefixed, headTags: sharedHeadTags(site, config, true) }));
     // The inline head script, the page data and the module script: nothing else.
     expect(doc.querySelectorAll('script').map((s) => s.getAttribute('src') ?? (s.id || 'inline'))).toEqual(['inline', '__data', prefixed.script]);

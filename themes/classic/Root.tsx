@@ -4,11 +4,8 @@ import { Layout } from './components/Layout.tsx';
 import { DocsLayout } from './components/DocsLayout.tsx';
 import { DocPage } from './layouts/DocPage.tsx';
 import { CategoryIndexPage } from './layouts/CategoryIndexPage.tsx';
-import { BlogListPage, BlogPostPage, BlogArchivePage, TagsPage } from './layouts/BlogPages.tsx';
-import { DocsTagPage } from './layouts/DocsTagPage.tsx';
 import { PlainPage } from './layouts/PlainPage.tsx';
-import { SearchPage } from './layouts/SearchPage.tsx';
-import { NotFoundPage } from './layouts/NotFoundPage.tsx';
+import { layoutModule } from './pageLayouts.ts';
 
 /**
  * The classic theme's top: the shell (navbar, footer) stays mounted across navigations;
@@ -36,30 +33,45 @@ export function Root({ page }: { page: PageData }) {
   );
 }
 
+/** Docs layouts are in the entry; the others are loaded before their page renders (pageLayouts.ts). */
 function PageBody({ page }: { page: PageData }) {
   switch (page.kind) {
     case 'doc':
       return <DocPage page={page} />;
     case 'category-index':
       return <CategoryIndexPage page={page} />;
-    case 'blog-list':
-    case 'blog-tag':
-      return <BlogListPage page={page} />;
-    case 'blog-post':
-      return <BlogPostPage page={page} />;
-    case 'blog-tags':
-    case 'docs-tags':
-      return <TagsPage page={page} />;
-    case 'docs-tag':
-      return <DocsTagPage page={page} />;
-    case 'blog-archive':
-      return <BlogArchivePage page={page} />;
     case 'page':
       return <PlainPage page={page} />;
-    case 'search':
+    case 'blog-list':
+    case 'blog-tag': {
+      const { BlogListPage } = layoutModule('blog');
+      return <BlogListPage page={page} />;
+    }
+    case 'blog-post': {
+      const { BlogPostPage } = layoutModule('blog');
+      return <BlogPostPage page={page} />;
+    }
+    case 'blog-tags':
+    case 'docs-tags': {
+      const { TagsPage } = layoutModule('blog');
+      return <TagsPage page={page} />;
+    }
+    case 'blog-archive': {
+      const { BlogArchivePage } = layoutModule('blog');
+      return <BlogArchivePage page={page} />;
+    }
+    case 'docs-tag': {
+      const { DocsTagPage } = layoutModule('docsTag');
+      return <DocsTagPage page={page} />;
+    }
+    case 'search': {
+      const { SearchPage } = layoutModule('search');
       return <SearchPage page={page} />;
-    case 'not-found':
+    }
+    case 'not-found': {
+      const { NotFoundPage } = layoutModule('notFound');
       return <NotFoundPage />;
+    }
   }
 }
 
