@@ -7,9 +7,10 @@ import { useServedSite } from './browser.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
 /**
- * The MDX fixture's own React component (src/components/Counter, with state and a CSS
- * module), used in docs/guides/deploy.md: rendered by the server, alive in the browser
- * after a first load and after a client-side navigation, its code loaded only where used.
+ * The MDX fixture in the browser. Its own React component (src/components/Counter, with
+ * state and a CSS module), used in docs/guides/deploy.md, is rendered by the server, alive
+ * in the browser after a first load and after a client-side navigation, its code loaded
+ * only where used; the theme's MDX components (Tabs, code blocks, images) work the same.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-components-'));
 beforeAll(() => {
@@ -148,3 +149,82 @@ describe('a React page', () => {
   });
 });
 
+
+/**
+ * What a reader sees of each text: drawn (its text node has a box with a height) or not.
+ * Measured on the text itself, since island slots are `display: contents` and have no box.
+ */
+const drawnTexts = (page: Page, texts: string[]) =>
+  page.evaluate(
+    (wanted) =>
+      wanted.map((text) => {
+        const walker = document.createTreeWalker(document.querySelector('article') ?? document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf(text);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + text.length);
+          return range.getBoundingClientRect().height > 0;
+        }
+        return false;
+      }),
+    texts,
+  );
+
+const MAC = ['brew', ' in Terminal.'];
+const WIN = ['winget', ' in PowerShell.'];
+
+describe("the theme's MDX components (docs/intro.mdx: two Tabs groups with one groupId, a code block, an image)", () => {
+  it('switches every group with the same groupId on a click, stores the choice, and restores it after a reload and a client-side navigation', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/start/`, { waitUntil: 'networkidle' });
+    expect(await drawnTexts(page, [...MAC, ...WIN])).toEqual([true, true, false, false]);
+    await page.getByRole('tab', { name: 'Windows' }).first().click();
+    // Both groups follow the click on the first one.
+    await expect.poll(() => drawnTexts(page, [...MAC, ...WIN])).toEqual([false, false, true, true]);
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.os'))).toBe('win');
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => drawnTexts(page, [...MAC, ...WIN])).toEqual([false, false, true, true]);
+    // Away and back on the client: the islands mount again with the stored choice.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator('article a', { hasText: 'the configuration guide' }).click();
+    await page.waitForURL(`${site.url}/guides/configure/`);
+    await page.goBack();
+    await page.waitForURL(`${site.url}/start/`);
+    await expect.poll(() => drawnTexts(page, [...MAC, ...WIN])).toEqual([false, false, true, true]);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await context.close();
+  });
+
+  it('copies a code block inside a tab panel exactly, and zooms the image', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/start/`, { waitUntil: 'networkidle' });
+    const block = page.locator('.theme-code-block', { hasText: 'brew install coinvoy' });
+    await block.hover();
+    await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('brew install coinvoy');
+    const image = page.locator('article img[alt="The logo"]');
+    const before = (await image.boundingBox())!;
+    // Zoom attaches itself shortly after load (it is not on the first load's path).
+    await page.locator('article img.medium-zoom-image[alt="The logo"]').waitFor();
+    await image.click();
+    await expect.poll(() => page.locator('.medium-zoom-overlay').count()).toBe(1);
+    // The zoomed copy is drawn larger than the image in the text.
+    await expect.poll(async () => (await page.locator('.medium-zoom-image--opened').boundingBox())?.width ?? 0).toBeGreaterThan(before.width);
+    await context.close();
+  });
+
+  it('shows every panel of every Tabs group, and every code block, to readers without JavaScript', async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/start/`);
+    expect(await drawnTexts(page, [...MAC, ...WIN])).toEqual([true, true, true, true]);
+    // Each panel says which tab it is, since the tab strip cannot switch without JavaScript.
+    expect(await page.locator('[role="tabpanel"]').count()).toBe(4);
+    await context.close();
+  });
+});
