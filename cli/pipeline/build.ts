@@ -3,9 +3,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { DocumentCache } from '../content/loadContent.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient, type ClientBundle } from '../bundle/clientBundle.ts';
-import { siteCodeFor, withSiteNames } from '../bundle/siteBundle.ts';
-import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
-import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
+import { bundleSiteCode } from './siteCode.ts';
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -52,11 +50,8 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
   try {
     const analysis = await analyze(config, { reporter, cache: deps.cache });
     const { graph, staticFiles, siteComponents, documentKeys } = analysis;
-    // The site's own code (components content imports, theme overrides) before the report: it names components content may use.
-    const input = { siteDir: config.siteDir, components: siteComponents, overrides: findThemeOverrides(config.siteDir), styles: siteStylesheets(config.siteDir), provided: siteModules, fallbacks: fallbackModules };
-    const hasSiteCode = siteComponents.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
-    const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
-    const diagnostics = [...withSiteNames(analysis.diagnostics, siteCode?.bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? [])];
+    // The site's own code before the report: it names components content may use.
+    const { bundle: siteBundle, diagnostics } = await bundleSiteCode(config, analysis, reporter);
     if (diagnostics.length > 0) {
       const errors = printDiagnostics(diagnostics, reporter);
       if (errors > 0) {
@@ -67,7 +62,6 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     }
 
     const site = siteDataOf(config, graph);
-    const siteBundle = siteCode?.bundle;
     // The client bundle is made from the site data and the site's components (their code, by its digest).
     const bundleKey = digest(JSON.stringify([site, siteComponents, siteBundle?.key ?? null]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;

@@ -173,6 +173,25 @@ describe('a React page in src/pages', () => {
   });
 });
 
+describe('check', () => {
+  it('knows what build knows: the components MDXComponents adds, and site code that does not compile', () => {
+    const check = runCli(['check', 'tests/fixtures/sites/mdx']);
+    expect(check.code, check.stderr).toBe(0);
+    expect(check.stderr).not.toMatch(/warning/i);
+    const dir = writeTempSite({
+      'src/pages/index.jsx': "import Layout from '@theme/Layout';\nexport default function Home() {\n  return <Layout><p>unclosed</Layout>;\n}\n",
+      'docs/a.md': '# A\n',
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+    });
+    temps.push(dir);
+    const place = (stderr: string) => /^src\/pages\/index\.jsx:\d+:\d+: .*/m.exec(stderr)?.[0];
+    const [built, checked] = [runCli(['build', dir]), runCli(['check', dir])];
+    expect(checked.code).toBe(1);
+    expect(place(checked.stderr)).toBeDefined();
+    expect(place(checked.stderr)).toBe(place(built.stderr));
+  });
+});
+
 describe('MDX problems', () => {
   const site = (files: Record<string, string>) => {
     const dir = writeTempSite({ 'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true };\n', ...files });
