@@ -62,7 +62,7 @@ function contentHelpers(site: SiteData): Scope {
  * the browser with its state, and what it said about itself through `@theme/Layout`.
  */
 export function renderSitePage(site: SiteData, key: string, Page: ComponentType): PageHead & { html: string } {
-  const head: PageHead = {};
+  const head: PageHead = { links: [], anchors: [] };
   const Island = siteIsland(key, Page);
   const html = renderToString(
     <SiteContext.Provider value={site}>

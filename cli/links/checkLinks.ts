@@ -29,26 +29,7 @@ const THEME_IDS = ['__docusaurus_skipToContent_fallback', 'main'];
  * Mirror copies are not checked twice: their links are their source's.
  */
 export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const routePaths = [...graph.byPath.keys()].filter((p) => p !== '/404.html');
-  const idsOf = (route: Route): string[] => ('document' in route ? route.document.ids : []).concat(THEME_IDS);
-
-  const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'configKey'>) => {
-    if (url.startsWith('#')) {
-      const id = decodePart(url.slice(1));
-      if (id && from && !idsOf(from).includes(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from.path, nearest(id, idsOf(from), 3)) });
-      return;
-    }
-    const target = resolveLink(url, from ? from.permalink ?? from.path : '/', graph, { baseUrl: config.baseUrl, staticFiles: deps.staticFiles });
-    if (target.type === 'missing') {
-      const entry = kind === 'image' || /\.[a-z\d]{2,5}$/i.test(target.pathname)
-        ? catalog.missingFile(url, nearest(target.pathname.slice(1), deps.staticFiles, 3, 12).map((f) => `/${f}`))
-        : catalog.brokenLink(url, nearest(target.pathname, routePaths, 3));
-      diagnostics.push({ severity: 'error', ...at, ...entry });
-    } else if (target.type === 'route' && target.hash && !idsOf(target.route).includes(target.hash)) {
-      diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, target.route.path, nearest(target.hash, idsOf(target.route), 3)) });
-    }
-  };
+  const { diagnostics, checkOne, idsOf } = linkChecker(graph, config, deps, () => undefined);
 
   const checkDocument = (document: LoadedDocument, route: Route | undefined) => {
     for (const link of document.links) {
@@ -63,9 +44,10 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
         if (!targetPath) {
           diagnostics.push({ severity: 'error', ...at, ...catalog.brokenMdLink(link.url, nearest(link.file, graph.fileRoutes.keys(), 3)) });
         } else if (hash) {
-          const target = graph.byPath.get(targetPath)!;
-          if (!idsOf(target).includes(decodePart(hash))) {
-            diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(link.url, targetPath, nearest(hash, idsOf(target), 3)) });
+          // A Markdown file's route is a document's: its ids are known.
+          const ids = idsOf(graph.byPath.get(targetPath)!) ?? [];
+          if (!ids.includes(decodePart(hash))) {
+            diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(link.url, targetPath, nearest(hash, ids, 3)) });
           }
         }
       } else {
@@ -116,5 +98,67 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
     }
   };
   Object.values(graph.sidebars).forEach(walk);
+  return diagnostics;
+}
+
+/**
+ * Checks one link at a time into `diagnostics`. A React page's ids are known only once it
+ * is rendered: `renderedIds` gives them, and without them an `#anchor` on such a page is
+ * not judged (checkRenderedPages does it after the render).
+ */
+function linkChecker(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps, renderedIds: (route: Route) => string[] | undefined) {
+  const diagnostics: Diagnostic[] = [];
+  const routePaths = [...graph.byPath.keys()].filter((p) => p !== '/404.html');
+  const idsOf = (route: Route): string[] | undefined => (route.kind === 'react-page' ? renderedIds(route)?.concat(THEME_IDS) : ('document' in route ? route.document.ids : []).concat(THEME_IDS));
+
+  const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'configKey'>) => {
+    if (url.startsWith('#')) {
+      const id = decodePart(url.slice(1));
+      const ids = from && idsOf(from);
+      if (id && ids && !ids.includes(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from!.path, nearest(id, ids, 3)) });
+      return;
+    }
+    const target = resolveLink(url, from ? from.permalink ?? from.path : '/', graph, { baseUrl: config.baseUrl, staticFiles: deps.staticFiles });
+    if (target.type === 'missing') {
+      const entry = kind === 'image' || /\.[a-z\d]{2,5}$/i.test(target.pathname)
+        ? catalog.missingFile(url, nearest(target.pathname.slice(1), deps.staticFiles, 3, 12).map((f) => `/${f}`))
+        : catalog.brokenLink(url, nearest(target.pathname, routePaths, 3));
+      diagnostics.push({ severity: 'error', ...at, ...entry });
+    } else if (target.type === 'route' && target.hash) {
+      const ids = idsOf(target.route);
+      if (ids && !ids.includes(target.hash)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, target.route.path, nearest(target.hash, ids, 3)) });
+    }
+  };
+  return { diagnostics, checkOne, idsOf };
+}
+
+/** What rendering a React page found, as Docusaurus collects it: the internal links its `Link`s lead to, the ids its `Heading`s and `Link`s give. */
+export interface RenderedLinks {
+  links: { url: string; line?: number; column?: number }[];
+  anchors: string[];
+}
+
+/**
+ * After React pages are rendered: their own links, and the `#anchor`s other pages link to
+ * on them (which `checkLinks` could not judge without their ids), by route path.
+ */
+export function checkRenderedPages(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps, rendered: Map<string, RenderedLinks>): Diagnostic[] {
+  const { diagnostics, checkOne } = linkChecker(graph, config, deps, (route) => rendered.get(route.path)?.anchors);
+  for (const [routePath, page] of rendered) {
+    const route = graph.byPath.get(routePath);
+    if (route?.kind !== 'react-page') continue;
+    for (const link of page.links) checkOne(link.url, 'link', route, { file: route.source, line: link.line, column: link.column });
+  }
+  const intoRenderedPage = (url: string, from: string) => {
+    if (!url.includes('#') || url.startsWith('#')) return false;
+    const target = resolveLink(url, from, graph, { baseUrl: config.baseUrl, staticFiles: deps.staticFiles });
+    return target.type === 'route' && target.route.kind === 'react-page' && rendered.has(target.route.path);
+  };
+  for (const route of graph.routes) {
+    if (!('document' in route) || route.canonical) continue;
+    for (const link of route.document.links) {
+      if (link.file === undefined && intoRenderedPage(link.url, route.permalink ?? route.path)) checkOne(link.url, link.kind, route, { file: route.document.file, line: link.line, column: link.column });
+    }
+  }
   return diagnostics;
 }

@@ -1,20 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
+import type { RouteGraph } from '../graph/types.ts';
 import { siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
 import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
 import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
+import { renderSitePage } from '../../runtime/entry-server.tsx';
+import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
+import { checkRenderedPages, type RenderedLinks } from '../links/checkLinks.ts';
+import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
+import { siteDataOf } from '../render/siteOutputs.ts';
+import { catalog } from '../errors/catalog.ts';
+import { applyPolicy } from './report.ts';
 import type { Analysis } from './analyze.ts';
 import type { Reporter } from './reporter.ts';
 
 /**
  * The site's own code (components content imports, theme overrides, its stylesheets),
  * bundled, and every diagnostic so far: the analysis' own, less the components the site's
- * MDXComponents adds (the load stage could not know them), plus the bundle's. `build` and
- * `check` both run it, so `check` fails on what `build` would.
+ * MDXComponents adds (the load stage could not know them), plus the bundle's, plus the
+ * links in React pages (known once they render). `build` and `check` both run it, so
+ * `check` fails on what `build` would.
  */
 export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis, reporter: Reporter): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[] }> {
   const input = { siteDir: config.siteDir, components: analysis.siteComponents, overrides: findThemeOverrides(config.siteDir), styles: siteStylesheets(config.siteDir), provided: siteModules, fallbacks: fallbackModules };
   const hasSiteCode = input.components.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
   const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
-  return { bundle: siteCode?.bundle, diagnostics: [...withSiteNames(analysis.diagnostics, siteCode?.bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? [])] };
+  const bundle = siteCode?.bundle;
+  const pageLinks = bundle ? await reporter.step('Checking React pages', () => checkReactPages(config, analysis, bundle)) : [];
+  return { bundle, diagnostics: [...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...pageLinks] };
+}
+
+/**
+ * Renders each React page once on the server to collect what its `Link`s and `Heading`s
+ * give (as Docusaurus's broken-link check does), then checks its links and the anchors
+ * other pages link to on it. A page that throws while rendering is an error here, before
+ * any page is written.
+ */
+function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: SiteBundle): Diagnostic[] {
+  const { graph } = analysis;
+  const pages = graph.routes.filter((r) => r.kind === 'react-page');
+  if (pages.length === 0) return [];
+  const site = siteDataOf(config, graph);
+  const rendered = new Map<string, RenderedLinks>();
+  const failures: Diagnostic[] = [];
+  for (const route of pages) {
+    const key = siteComponentKey(route.source, 'default');
+    const Page = bundle.components[key];
+    if (!Page) continue;
+    try {
+      const { links, anchors } = renderSitePage(site, key, Page);
+      const source = readSource(config, route.source);
+      rendered.set(route.path, { links: links.map((url) => ({ url, ...placeOf(url, source, config.baseUrl) })), anchors });
+    } catch (error) {
+      failures.push({ severity: 'error', file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) });
+    }
+  }
+  const roots = readRoots(config);
+  const deps = { staticFiles: new Set(analysis.staticFiles), fileStatus: (f: string) => siteFileStatus(config, f, roots) };
+  return [...failures, ...applyPolicy(checkRenderedPages(graph as RouteGraph, config, deps, rendered), config)];
+}
+
+function readSource(config: ResolvedConfig, file: string): string {
+  try {
+    return fs.readFileSync(path.join(config.siteDir, file), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Where the page's source writes the link, when it is written there as a string (`to="/docs/x"`): its line and column. */
+function placeOf(url: string, source: string, baseUrl: string): { line?: number; column?: number } {
+  const written = baseUrl !== '/' && url.startsWith(baseUrl) ? [url, url.slice(baseUrl.length - 1)] : [url];
+  for (const text of written) {
+    for (const quote of ['"', "'", '`']) {
+      const at = source.indexOf(`${quote}${text}${quote}`);
+      if (at < 0) continue;
+      const before = source.slice(0, at + 1);
+      const line = before.split('\n').length;
+      return { line, column: at + 2 - (before.lastIndexOf('\n') + 1) };
+    }
+  }
+  return {};
 }

@@ -192,6 +192,43 @@ describe('check', () => {
   });
 });
 
+describe('links in React pages', () => {
+  it('checks what its Links lead to and the ids its Headings give, at the line the page writes them, in check as in build', () => {
+    const dir = writeTempSite({
+      'src/pages/index.jsx': [
+        "import Layout from '@theme/Layout';",
+        "import Link from '@docusaurus/Link';",
+        "import Heading from '@theme/Heading';",
+        'export default function Home() {',
+        '  return (',
+        '    <Layout title="Home">',
+        '      <Heading as="h2" id="features">Features</Heading>',
+        '      <Link to="/a/">A</Link> <Link to="/a/#install">Install</Link>',
+        '      <Link to="/missing/">Missing</Link>',
+        '      <Link to="/a/#nowhere">Bad anchor</Link>',
+        '      <Link to="https://example.com/x">External</Link> <Link to="/other-window/" target="_blank">New window</Link>',
+        '    </Layout>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/a.md': '# A\n\n## Install\n\nSee [features](/#features) and [nothing](/#nope).\n',
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+    });
+    temps.push(dir);
+    for (const command of ['check', 'build']) {
+      const result = runCli([command, dir]);
+      expect(result.code, command).toBe(1);
+      const problems = result.stderr.split('\n').filter((l) => /^(src|docs)\//.test(l));
+      expect(problems, command).toEqual([
+        'docs/a.md:5:32: Broken anchor in "/#nope": / has no element with that id.',
+        'src/pages/index.jsx:9:17: Broken link to "/missing/": no page or file has that address.',
+        'src/pages/index.jsx:10:17: Broken anchor in "/a/#nowhere": /a/ has no element with that id.',
+      ]);
+    }
+  });
+});
+
 describe('MDX problems', () => {
   const site = (files: Record<string, string>) => {
     const dir = writeTempSite({ 'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true };\n', ...files });
