@@ -291,6 +291,10 @@ export const userConfigSchema = z.strictObject({
        * @default no link
        */
       editUrl: z.union([z.string(), z.custom<EditUrlFunction>((v) => typeof v === 'function', 'must be a URL or a function')]).optional(),
+      /** "Last updated on" a doc's last commit date (git), unless its front matter says `last_update`. @default false */
+      showLastUpdateTime: z.boolean().default(false),
+      /** "… by" the last commit's author (git), unless its front matter says `last_update`. @default false */
+      showLastUpdateAuthor: z.boolean().default(false),
       /** Whether categories start closed, unless they say. @default true */
       sidebarCollapsed: z.boolean().default(true),
       /** Whether categories can be opened and closed, unless they say. @default true */
@@ -307,6 +311,8 @@ export const userConfigSchema = z.strictObject({
       versions: {},
       includeCurrentVersion: true,
       disableVersioning: false,
+      showLastUpdateTime: false,
+      showLastUpdateAuthor: false,
       sidebarCollapsed: true,
       sidebarCollapsible: true,
     }),

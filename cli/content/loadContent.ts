@@ -17,9 +17,12 @@ export interface LoadedContent {
   diagnostics: Diagnostic[];
   /** The pages folder's React pages, relative to it (see reactPages.ts); none unless scanned. */
   reactPages?: string[];
+  /** Each file's last commit, by site-relative path (gitHistory.ts); only when the docs show it. */
+  lastUpdates?: ReadonlyMap<string, LastUpdate>;
 }
 
 export type { DocumentCache } from './documentCache.ts';
+import type { LastUpdate } from './gitHistory.ts';
 import type { DocumentCache } from './documentCache.ts';
 
 /** A document's identity: its path, format and text (the loader is a pure function of them). */

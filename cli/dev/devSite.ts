@@ -35,6 +35,7 @@ import { siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundl
 import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
 import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
 import type { PageAssets } from '../render/document.ts';
+import { lastUpdatesFor, type LastUpdate } from '../content/gitHistory.ts';
 
 /** A file the dev server answers with. */
 export interface Output {
@@ -99,6 +100,7 @@ export class DevSite {
   private siteCodeStale = true;
   /** The pages folder's React pages (see reactPages.ts). */
   private reactPages: string[] = [];
+  private lastUpdates: ReadonlyMap<string, LastUpdate> | undefined;
 
   private constructor(
     private readonly siteDir: string,
@@ -254,6 +256,8 @@ export class DevSite {
     this.sources = new Map(content.files.map((f) => [f.file, f]));
     this.staticFiles = staticScan.files;
     this.reactPages = reactPages.files;
+    // Read again when files come and go, not on each save: a save is not a commit.
+    this.lastUpdates = lastUpdatesFor(this.config);
     this.scanProblems = { content: [...versions.diagnostics, ...content.diagnostics, ...reactPages.diagnostics], static: staticScan.diagnostics };
   }
 
@@ -279,7 +283,7 @@ export class DevSite {
         const doc = docsByFile.get(file);
         return doc && doc.area !== 'blog' && this.fingerprints.get(file) === navFingerprint(doc);
       });
-    const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph({ ...content, reactPages: this.reactPages }, this.config, this.staticFiles, this.versions);
+    const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph({ ...content, reactPages: this.reactPages, lastUpdates: this.lastUpdates }, this.config, this.staticFiles, this.versions);
     // Image sizes are file reads: after a body edit, read only images new to the edited files.
     graph.imageSizes = fast
       ? new Map([...this.graph.imageSizes, ...measureImages([...imageUrls(changedDocs(docsByFile, changed))].filter((u) => !this.graph.imageSizes.has(u)), this.staticDir)])

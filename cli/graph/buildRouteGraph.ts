@@ -151,6 +151,7 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
       next: paginationTarget('pagination_next', place?.next),
       tags,
       editUrl: docEditUrl(entry, config),
+      lastUpdate: gitLastUpdate(content.lastUpdates?.get(entry.document.file), config),
     };
     routes.push(route);
   }
@@ -299,4 +300,11 @@ function firstDocId(items: SidebarItem[]): string | undefined {
     if (id) return id;
   }
   return undefined;
+}
+
+/** What of a doc's last commit the docs show: its date, its author, both or nothing. */
+function gitLastUpdate(commit: { date: string; author: string } | undefined, config: ResolvedConfig): DocRoute['lastUpdate'] {
+  const { showLastUpdateTime, showLastUpdateAuthor } = config.docs;
+  if (!commit || (!showLastUpdateTime && !showLastUpdateAuthor)) return undefined;
+  return { ...(showLastUpdateTime ? { date: commit.date } : {}), ...(showLastUpdateAuthor ? { author: commit.author } : {}) };
 }

@@ -74,6 +74,8 @@ export type DocRoute = RouteBase & {
   versionLinks?: Record<string, string>;
   /** "Edit this page" (docs.editUrl or front matter custom_edit_url). */
   editUrl?: string;
+  /** "Last updated" from git, as much of it as docs.showLastUpdateTime/Author show (front matter `last_update` wins, at render). */
+  lastUpdate?: { date?: string; author?: string };
 };
 export type CategoryIndexRoute = RouteBase & {
   kind: 'category-index';

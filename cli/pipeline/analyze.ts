@@ -18,6 +18,7 @@ import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { configKeyLine } from '../config/keyLine.ts';
 import { reactPageModules, resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
 import { scanReactPages } from '../content/reactPages.ts';
+import { lastUpdatesFor } from '../content/gitHistory.ts';
 
 export interface Analysis {
   graph: RouteGraph;
@@ -53,7 +54,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
     });
   });
   const roots = readRoots(config);
-  const graph = await reporter.step('Building route graph', () => buildRouteGraph({ ...content, reactPages: reactPages.files }, config, staticFiles, versions.versions));
+  const graph = await reporter.step('Building route graph', () => buildRouteGraph({ ...content, reactPages: reactPages.files, lastUpdates: lastUpdatesFor(config) }, config, staticFiles, versions.versions));
   graph.imageSizes = measureImages(imageUrls(content.documents), path.resolve(config.siteDir, config.paths.static));
   const linkProblems = await reporter.step('Checking links', () =>
     checkLinks(graph, config, { staticFiles: new Set(staticFiles), fileStatus: (f) => siteFileStatus(config, f, roots) }),

@@ -44,7 +44,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         sidebarId: route.sidebarId,
         sidebar: sidebar && pruneSidebar(sidebar, activePath),
         ...(route.editUrl ? { editUrl: route.editUrl } : {}),
-        lastUpdate: fm.last_update ? { date: fm.last_update.date ? parseDate(fm.last_update.date).toISOString() : undefined, author: fm.last_update.author } : undefined,
+        lastUpdate: fm.last_update ? { date: fm.last_update.date ? parseDate(fm.last_update.date).toISOString() : undefined, author: fm.last_update.author } : route.lastUpdate,
       };
     }
     case 'category-index': {

@@ -42,6 +42,8 @@ const DEFAULTS = {
     versions: {},
     includeCurrentVersion: true,
     disableVersioning: false,
+    showLastUpdateTime: false,
+    showLastUpdateAuthor: false,
     sidebarCollapsed: true,
     sidebarCollapsible: true,
   },

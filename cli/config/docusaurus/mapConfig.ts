@@ -133,6 +133,7 @@ function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPat
     else if (key === 'sidebarCollapsed' && typeof v === 'boolean') docs.sidebarCollapsed = v;
     else if (key === 'sidebarCollapsible' && typeof v === 'boolean') docs.sidebarCollapsible = v;
     else if (key === 'editUrl' && (typeof v === 'string' || typeof v === 'function')) docs.editUrl = v;
+    else if ((key === 'showLastUpdateTime' || key === 'showLastUpdateAuthor') && typeof v === 'boolean') docs[key] = v;
     else if (key === 'id' && (v === 'default' || v === undefined)) continue;
     else if (key === 'lastVersion' && typeof v === 'string') docs.lastVersion = v;
     else if (key === 'onlyIncludeVersions' && Array.isArray(v) && v.every((x) => typeof x === 'string')) docs.onlyIncludeVersions = v;
@@ -162,8 +163,6 @@ function versionOptionsOf(versions: Obj, notes: Notes, at: KeyPath): Obj {
 /** Options set to what Docusaurus does anyway, or to what the generator does: nothing to say. */
 function isDocusaurusDefault(key: string, v: unknown): boolean {
   switch (key) {
-    case 'showLastUpdateTime':
-    case 'showLastUpdateAuthor':
     case 'editCurrentVersion':
     case 'editLocalizedFiles':
       return v === false;

@@ -36,9 +36,15 @@ export function DocPage({ page }: { page: DocPageData }) {
                 </a>
               </p>
             )}
-            {page.lastUpdate?.date && (
+            {(page.lastUpdate?.date || page.lastUpdate?.author) && (
               <p className="doc-page__last-update">
-                Last updated on <time dateTime={page.lastUpdate.date}>{page.lastUpdate.date.slice(0, 10)}</time>
+                Last updated
+                {page.lastUpdate.date && (
+                  <>
+                    {' on '}
+                    <time dateTime={page.lastUpdate.date}>{page.lastUpdate.date.slice(0, 10)}</time>
+                  </>
+                )}
                 {page.lastUpdate.author ? ` by ${page.lastUpdate.author}` : ''}
               </p>
             )}
