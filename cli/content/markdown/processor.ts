@@ -4,6 +4,7 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import { remarkLinearStrikethrough } from './linearResolvers.ts';
 import { footnoteReferenceHandler, remarkLinearFootnotes } from './linearLookups.ts';
+import { remarkAutolinkLiteralsWhereNeeded } from './autolinkLiterals.ts';
 import remarkDirective from 'remark-directive';
 import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
 import remarkMdx from 'remark-mdx';
@@ -37,6 +38,7 @@ function pipeline(mdx: boolean) {
     .use(remarkGfm)
     .use(remarkLinearStrikethrough)
     .use(remarkLinearFootnotes)
+    .use(remarkAutolinkLiteralsWhereNeeded)
     .use(remarkDirective)
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
