@@ -27,9 +27,10 @@ class IndexedList<T> extends Array<T> {
 
   private readonly first = new Map<T, number>();
 
-  static override of<T>(...items: T[]): IndexedList<T> {
+  /** The list's items, indexed (one at a time: a spread of a long list would overflow the stack). */
+  static indexing<T>(items: Iterable<T>): IndexedList<T> {
     const list = new IndexedList<T>();
-    list.push(...items);
+    for (const item of items) list.push(item);
     return list;
   }
 
@@ -50,7 +51,7 @@ class IndexedList<T> extends Array<T> {
   }
 }
 
-const indexed = <T>(list: T[] | undefined): IndexedList<T> => (list instanceof IndexedList ? list : IndexedList.of(...(list ?? [])));
+const indexed = <T>(list: T[] | undefined): IndexedList<T> => (list instanceof IndexedList ? list : IndexedList.indexing(list ?? []));
 
 const WRAPPED = Symbol('indexed lookups');
 
