@@ -3,6 +3,8 @@ import { unified, type PluggableList } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import { remarkLinearStrikethrough } from './linearResolvers.ts';
+import { footnoteReferenceHandler, remarkLinearFootnotes } from './linearLookups.ts';
+import { remarkAutolinkLiteralsWhereNeeded } from './autolinkLiterals.ts';
 import remarkDirective from 'remark-directive';
 import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
 import remarkMdx from 'remark-mdx';
@@ -35,13 +37,15 @@ function pipeline(mdx: boolean) {
     .use(mdxSyntax)
     .use(remarkGfm)
     .use(remarkLinearStrikethrough)
+    .use(remarkLinearFootnotes)
+    .use(remarkAutolinkLiteralsWhereNeeded)
     .use(remarkDirective)
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
     .use(remarkTabs)
     .use(remarkHeadingIds)
     .use(remarkTruncateMarker)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler, footnoteReference: footnoteReferenceHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
     .use(rehypeRawWhenNeeded, MDX_NODES)
     .use(rehypeTruncate)
     .use(rehypeCollectLinks)

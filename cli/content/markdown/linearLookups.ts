@@ -1,0 +1,93 @@
+import { definition, labelEnd } from 'micromark-core-commonmark';
+import type { Construct, TokenizeContext, Tokenizer } from 'micromark-util-types';
+import type { FootnoteReference } from 'mdast';
+import type { Element } from 'hast';
+import type { State } from 'mdast-util-to-hast';
+import { defaultHandlers } from 'remark-rehype';
+
+/*
+ * Three lists the parser and mdast-util-to-hast keep per document are searched with
+ * `includes`/`indexOf` once per reference, so a page with n references to n definitions
+ * costs n²: 20,000 footnotes took 25 s to parse and convert.
+ * - micromark's `parser.defined` (link reference definitions: label-end asks it at
+ *   every `]`);
+ * - micromark-extension-gfm-footnote's `parser.gfmFootnotes` (asked at every `[^x]`);
+ * - mdast-util-to-hast's `state.footnoteOrder` (asked at every footnote reference).
+ * Each is only ever added to with `push`, so an array that also keeps a map from item to
+ * its first index answers the same in constant time. The constructs and the handler that
+ * use them are wrapped to swap the list for such an array before they read it.
+ */
+
+/** An array, added to only with `push`, whose `includes` and `indexOf` look items up in a map. */
+class IndexedList<T> extends Array<T> {
+  /** Copies (map, slice…) are plain arrays: only the list itself is kept indexed. */
+  static override get [Symbol.species]() {
+    return Array;
+  }
+
+  private readonly first = new Map<T, number>();
+
+  /** The list's items, indexed (one at a time: a spread of a long list would overflow the stack). */
+  static indexing<T>(items: Iterable<T>): IndexedList<T> {
+    const list = new IndexedList<T>();
+    for (const item of items) list.push(item);
+    return list;
+  }
+
+  override push(...items: T[]): number {
+    for (const item of items) {
+      if (!this.first.has(item)) this.first.set(item, this.length);
+      super.push(item);
+    }
+    return this.length;
+  }
+
+  override includes(item: T): boolean {
+    return this.first.has(item);
+  }
+
+  override indexOf(item: T): number {
+    return this.first.get(item) ?? -1;
+  }
+}
+
+const indexed = <T>(list: T[] | undefined): IndexedList<T> => (list instanceof IndexedList ? list : IndexedList.indexing(list ?? []));
+
+const WRAPPED = Symbol('indexed lookups');
+
+/** Makes `construct` swap the parser's lists for indexed ones before it reads them. */
+function indexBefore(construct: Construct & { [WRAPPED]?: true }): void {
+  if (construct[WRAPPED] || typeof construct.tokenize !== 'function') return;
+  const tokenize = construct.tokenize;
+  construct.tokenize = function (this: TokenizeContext, effects, ok, nok) {
+    const parser = this.parser as TokenizeContext['parser'] & { gfmFootnotes?: string[] };
+    parser.defined = indexed(parser.defined);
+    parser.gfmFootnotes = indexed(parser.gfmFootnotes);
+    return tokenize.call(this, effects, ok, nok);
+  } as Tokenizer;
+  construct[WRAPPED] = true;
+}
+
+// Module singletons, shared by every parser in this thread: wrapped once.
+indexBefore(definition);
+indexBefore(labelEnd);
+
+/**
+ * A unified plugin, used after remark-gfm: its footnote constructs are made per
+ * processor, so they are wrapped in the micromark extensions the processor holds.
+ */
+export function remarkLinearFootnotes(this: { data(key: 'micromarkExtensions'): unknown[] | undefined }): void {
+  for (const extension of (this.data('micromarkExtensions') ?? []) as { document?: Record<number, unknown>; text?: Record<number, unknown> }[]) {
+    for (const constructs of [extension.document?.[91], extension.text?.[91], extension.text?.[93]]) {
+      for (const construct of (Array.isArray(constructs) ? constructs : constructs ? [constructs] : []) as Construct[]) {
+        if (/^gfm(Potential)?Footnote/.test(construct.name ?? '')) indexBefore(construct);
+      }
+    }
+  }
+}
+
+/** mdast-util-to-hast's own footnote reference handler, over an indexed `footnoteOrder`. */
+export function footnoteReferenceHandler(state: State, node: FootnoteReference): Element {
+  state.footnoteOrder = indexed(state.footnoteOrder);
+  return defaultHandlers.footnoteReference(state, node);
+}
