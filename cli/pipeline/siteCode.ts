@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import type { RouteGraph } from '../graph/types.ts';
 import { siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
 import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
 import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
@@ -59,7 +58,7 @@ function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: Sit
   }
   const roots = readRoots(config);
   const deps = { staticFiles: new Set(analysis.staticFiles), fileStatus: (f: string) => siteFileStatus(config, f, roots) };
-  return [...failures, ...applyPolicy(checkRenderedPages(graph as RouteGraph, config, deps, rendered), config)];
+  return [...failures, ...applyPolicy(checkRenderedPages(graph, config, deps, rendered), config)];
 }
 
 function readSource(config: ResolvedConfig, file: string): string {
