@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { MARKER_FILE, readMarker } from './outputFolder.ts';
@@ -100,13 +102,53 @@ export function repairOutputFolder(target: string): void {
  * `target`; a build killed there is put right by `recoverOutputFolder` on the next run,
  * which finds both folders complete. Renames are synchronous: two system calls on the
  * main thread, nothing else runs in between.
+ *
+ * The previous build is then removed. With `background`, it is first renamed aside to
+ * `build.old-PID` and removed by a detached process, so the command can exit at once:
+ * on a loaded disk, removing 2,000 page folders took 9–17 s of a 15 s rebuild in which
+ * one page changed. If that process is killed, the next build's recovery removes what it
+ * left (our marker is removed last, and the process id is then gone).
  */
-export function swapIn(temp: string, target: string): void {
+export function swapIn(temp: string, target: string, options: { background?: boolean } = {}): void {
   const { old } = sideFolders(target);
   const hadPrevious = fs.existsSync(target);
   if (hadPrevious) fs.renameSync(target, old);
   fs.renameSync(temp, target);
-  if (hadPrevious) fs.rmSync(old, { recursive: true, force: true });
+  if (!hadPrevious) return;
+  const aside = `${target}.old-${process.pid}`;
+  // Another swap of this process is still being removed there: this one waits its turn.
+  if (options.background && !fs.existsSync(aside)) {
+    fs.renameSync(old, aside);
+    if (removeInBackground(aside)) return;
+    fs.rmSync(aside, { recursive: true, force: true });
+  } else {
+    fs.rmSync(old, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Removes a build folder in a detached process at low priority; false when none could be
+ * started. The marker goes last, so a half-removed folder still says it is ours.
+ */
+function removeInBackground(dir: string): boolean {
+  const script = `const fs = require('node:fs'), path = require('node:path'); const dir = process.argv[1];
+for (const name of fs.readdirSync(dir)) if (name !== ${JSON.stringify(MARKER_FILE)}) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+fs.rmSync(dir, { recursive: true, force: true });`;
+  try {
+    const child = spawn(process.execPath, ['-e', script, dir], { detached: true, stdio: 'ignore' });
+    // A failure to start is reported here, after the build: the next build's recovery removes the folder.
+    child.on('error', () => undefined);
+    if (child.pid === undefined) return false;
+    try {
+      os.setPriority(child.pid, 19);
+    } catch {
+      // Normal priority, then.
+    }
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** An earlier version's leftover: it wrote no marker, but always these. */

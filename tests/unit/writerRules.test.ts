@@ -208,6 +208,21 @@ describe('recovering from a killed build', () => {
     expect(tree(target)).toEqual({ b: '2' });
     expect(fs.readdirSync(dir)).toEqual(['build']);
   });
+
+  it('removes the previous build in the background when asked: the new one is in at once, the old one gone soon after', async () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'build');
+    swapIn(folder(path.join(dir, 'first'), ours('complete', { 'index.html': 'one', 'a/index.html': 'a' })), target);
+    swapIn(folder(path.join(dir, 'second'), ours('complete', { 'index.html': 'two' })), target, { background: true });
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'two' }));
+    // Set aside under this process's id (a detached process needs far longer than this to start)…
+    expect(fs.readdirSync(dir).sort()).toEqual(['build', `build.old-${process.pid}`]);
+    // …and removed by it, while this process goes on.
+    const deadline = Date.now() + 20_000;
+    while (fs.readdirSync(dir).length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.readdirSync(dir)).toEqual(['build']);
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'two' }));
+  });
 });
 
 describe('the marker', () => {
