@@ -82,8 +82,10 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     // Pages render the site's components on the server: their code's digest is an input of every page.
     // What is read off each document's tree, remembered by its content key: a rebuild reads the trees of the pages it renders only.
     const remembered = writer.previousBuild?.documents;
-    const cards = memoByDocument(remembered?.cards, documentKeys, mayShowDocCards);
-    const sections = memoByDocument(remembered?.sections, documentKeys, (document) => treeSections(document.content));
+    // Without a build cache there is no next build to remember them for (a cold build would only hold them longer).
+    const keys = buildCache ? documentKeys : new Map<string, string>();
+    const cards = memoByDocument(remembered?.cards, keys, mayShowDocCards);
+    const sections = memoByDocument(remembered?.sections, keys, (document) => treeSections(document.content));
     const fingerprints = buildCache && pageFingerprints(graph, { site, assets, headTags: sharedHeadTags(site, config, graph.posts.length > 0), documentKeys, siteCode: siteBundle?.key, cardsOf: cards.get });
     const pages: BuildManifest['pages'] = {};
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
