@@ -14,11 +14,11 @@ export interface DocumentCache {
 
 /**
  * A cache in a folder, one file per document: its JSON without the content tree on the
- * first line, the tree's JSON on the second. The tree is most of the bytes (a 2,000-word
+ * first line, the tree's JSON on the second. The tree is most of the bytes (a 400-word
  * page: 12 of 13 KB) and is parsed only when something reads `content`: a rebuild reads
- * every document's title, links and headings, but renders only the pages that changed. The folder is named for the
- * generator's own version (`generatorStamp`), so a changed loader never reads old
- * entries; folders of other versions are removed when one is opened.
+ * every document's title, links and headings, but renders only the pages that changed.
+ * The folder is named for the generator's own version (`generatorStamp`), so a changed
+ * loader never reads old entries; folders of other versions are removed when one is opened.
  */
 export function openDiskCache(root: string, generatorStamp: string): DocumentCache & { flush(): void } {
   const version = createHash('sha1').update(generatorStamp).digest('hex').slice(0, 12);

@@ -136,7 +136,7 @@ remove();`;
   let pid: number | undefined;
   try {
     const child = spawn(process.execPath, ['-e', script, `${target}.old-`], { detached: true, stdio: 'ignore' });
-    // A failure to start is reported here, after the build: the next build's recovery removes the folder.
+    // A failure after the start is reported here, once the build is done: the next build's recovery removes the folder.
     child.on('error', () => undefined);
     child.unref();
     pid = child.pid;
