@@ -13,7 +13,9 @@ import { printDiagnostics } from './report.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
 import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
-import { digest, pageFingerprints } from '../render/pageInputs.ts';
+import { digest, mayShowDocCards, pageFingerprints } from '../render/pageInputs.ts';
+import { treeSections } from '../search/treeSections.ts';
+import type { LoadedDocument } from '../content/loadDocument.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
 import { formatBytes, formatDuration, type Reporter } from './reporter.ts';
 
@@ -72,7 +74,13 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     // The site's own files first: a file the generator makes for the same path wins.
     for (const [from, to] of copiedFiles(graph, config, staticFiles)) await writer.copyFile(from, to);
     // Pages render the site's components on the server: their code's digest is an input of every page.
-    const fingerprints = buildCache && pageFingerprints(graph, { site, assets, headTags: sharedHeadTags(site, config, graph.posts.length > 0), documentKeys, siteCode: siteBundle?.key });
+    // What is read off each document's tree, remembered by its content key: a rebuild reads the trees of the pages it renders only.
+    const remembered = writer.previousBuild?.documents;
+    // Without a build cache there is no next build to remember them for (a cold build would only hold them longer).
+    const keys = buildCache ? documentKeys : new Map<string, string>();
+    const cards = memoByDocument(remembered?.cards, keys, mayShowDocCards);
+    const sections = memoByDocument(remembered?.sections, keys, (document) => treeSections(document.content));
+    const fingerprints = buildCache && pageFingerprints(graph, { site, assets, headTags: sharedHeadTags(site, config, graph.posts.length > 0), documentKeys, siteCode: siteBundle?.key, cardsOf: cards.get });
     const pages: BuildManifest['pages'] = {};
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = 0;
@@ -92,7 +100,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     const searchKey = fingerprints && digest(JSON.stringify([graph.sidebars, [...fingerprints.values()]]));
     const search = await reporter.step('Building search index', async () => {
       if (searchKey !== undefined && before?.search?.key === searchKey && writer.reuse(before.search.files)) return before.search.files;
-      const files = searchIndexFiles(graph, config);
+      const files = searchIndexFiles(graph, config, sections.get);
       for (const [file, contents] of files) await writer.write(file, contents);
       return [...files.keys()];
     });
@@ -114,6 +122,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         pages,
         bundle: { key: bundleKey, assets: bundle.assets, firstLoadBytes: bundle.firstLoadBytes, files },
         search: searchKey === undefined ? undefined : { key: searchKey, files: search },
+        documents: { cards: cards.known(), sections: sections.known() },
       });
       const rendered = graph.routes.filter((r) => pages[r.path] !== before?.pages[r.path]).length;
       reporter.info(`Rebuilt ${count(rendered)} of ${count(graph.routes.length)} pages (${count(graph.routes.length - rendered)} unchanged) in ${formatDuration(performance.now() - started)}`);
@@ -126,6 +135,28 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     await writer.abort();
     throw error;
   }
+}
+
+/**
+ * `compute` of a document, remembered by its content key: taken from `previous` (what the
+ * last build remembered) when there, else computed. `known()` is what is known of the
+ * site's documents now, for the next build (a step this build skipped still needs it next
+ * time). A document without a key (none is read from disk) is computed each time.
+ */
+function memoByDocument<T>(previous: Record<string, T> | undefined, documentKeys: ReadonlyMap<string, string>, compute: (document: LoadedDocument) => T) {
+  const known: Record<string, T> = {};
+  return {
+    get: (document: LoadedDocument): T => {
+      const key = documentKeys.get(document.file);
+      if (key === undefined) return compute(document);
+      if (!Object.hasOwn(known, key)) known[key] = previous && Object.hasOwn(previous, key) ? previous[key]! : compute(document);
+      return known[key]!;
+    },
+    known: () => {
+      for (const key of documentKeys.values()) if (!Object.hasOwn(known, key) && previous && Object.hasOwn(previous, key)) known[key] = previous[key]!;
+      return known;
+    },
+  };
 }
 
 /** 10021 → "10,021", as CI logs show counts. */

@@ -27,7 +27,11 @@ import type { PageAssets } from './document.ts';
  * The generator's own code is not here: the cache that holds fingerprints is per
  * generator version. Same inputs, same fingerprint: no clock, no absolute paths.
  */
-export function pageFingerprints(graph: RouteGraph, ctx: { site: SiteData; assets: PageAssets; headTags: string; documentKeys: ReadonlyMap<string, string>; siteCode?: string }): Map<string, string> {
+export function pageFingerprints(
+  graph: RouteGraph,
+  ctx: { site: SiteData; assets: PageAssets; headTags: string; documentKeys: ReadonlyMap<string, string>; siteCode?: string; cardsOf?: (document: LoadedDocument) => boolean },
+): Map<string, string> {
+  const cardsOf = ctx.cardsOf ?? mayShowDocCards;
   const keyOf = (document: LoadedDocument) => ctx.documentKeys.get(document.file) ?? digest(JSON.stringify(document));
   const shared = sharedDigest(graph, ctx, keyOf);
   const sidebars = new Map<string, string>();
@@ -43,7 +47,7 @@ export function pageFingerprints(graph: RouteGraph, ctx: { site: SiteData; asset
   };
   const out = new Map<string, string>();
   for (const route of graph.routes) {
-    const sidebar = 'sidebarId' in route && route.sidebarId ? sidebarDigest(route.sidebarId, route.kind === 'doc' && mayShowDocCards(route.document)) : '';
+    const sidebar = 'sidebarId' in route && route.sidebarId ? sidebarDigest(route.sidebarId, route.kind === 'doc' && cardsOf(route.document)) : '';
     out.set(route.path, digest(`${shared}\0${sidebar}\0${routeJson(route, ctx.documentKeys, keyOf)}`));
   }
   return out;

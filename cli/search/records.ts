@@ -3,6 +3,7 @@ import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import type { SearchRecord } from '../../runtime/search/searchRecord.ts';
 import { pageRecords, type PageSection, type SearchPage } from '../../runtime/search/searchPage.ts';
 import { treeSections } from './treeSections.ts';
+import type { LoadedDocument } from '../content/loadDocument.ts';
 
 /** lvl0 of docs outside any sidebar category (DocSearch's Docusaurus config falls back to it too). */
 export const DOCS_SECTION = 'Documentation';
@@ -23,16 +24,17 @@ export function searchTags(config: ResolvedConfig, version = 'current'): { docs:
  *   sits in none), the blog's title for posts, 'Pages' for plain pages;
  * - lvl1 is the page title; sections split at `h2`/`h3` (see `treeSections`);
  * - a category page's text is its description and the titles of the pages it lists;
- * - `origin` prefixes URLs ('' for the local index; the site's URL for Algolia).
+ * - `origin` prefixes URLs ('' for the local index; the site's URL for Algolia);
+ * - `sectionsOf` reads a document's sections (`treeSections`; a build may remember them).
  */
-export function searchPages(graph: RouteGraph, config: ResolvedConfig, origin = ''): SearchPage[] {
+export function searchPages(graph: RouteGraph, config: ResolvedConfig, origin = '', sectionsOf: (document: LoadedDocument) => PageSection[] = (document) => treeSections(document.content)): SearchPage[] {
   const language = config.i18n.currentLocale ?? config.i18n.defaultLocale;
   const tags = searchTags(config);
   const topLevel = topLevelCategories(graph.sidebars);
   const pages: SearchPage[] = [];
   for (const route of graph.routes) {
     if (route.canonical || route.noIndex) continue;
-    const content = contentOf(route);
+    const content = contentOf(route, sectionsOf);
     if (!content) continue;
     const lvl0 = route.kind === 'blog-post' ? config.blog.title : route.kind === 'page' ? PAGES_SECTION : (topLevel.get(route.path) ?? DOCS_SECTION);
     // Docs are faceted by version (`docs-default-1.0`), so search can keep to one version.
@@ -47,12 +49,12 @@ export function searchRecords(graph: RouteGraph, config: ResolvedConfig, origin 
   return searchPages(graph, config, origin).flatMap(pageRecords);
 }
 
-function contentOf(route: Route): PageSection[] | null {
+function contentOf(route: Route, sectionsOf: (document: LoadedDocument) => PageSection[]): PageSection[] | null {
   switch (route.kind) {
     case 'doc':
     case 'blog-post':
     case 'page':
-      return treeSections(route.document.content);
+      return sectionsOf(route.document);
     case 'category-index': {
       // The listed pages' own descriptions are indexed with those pages: labels suffice here.
       const text = [route.description, ...route.items.map((i) => i.label)].filter(Boolean).join(' ');

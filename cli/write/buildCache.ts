@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { PageAssets } from '../render/document.ts';
+import type { PageSection } from '../../runtime/search/searchPage.ts';
 import { MARKER_FILE } from './outputFolder.ts';
 
 /**
@@ -23,6 +24,12 @@ export interface BuildManifest {
   pages: Record<string, { fingerprint: string; files: string[] }>;
   bundle?: { key: string; assets: PageAssets; firstLoadBytes: number; files: string[] };
   search?: { key: string; files: string[] };
+  /**
+   * What later builds read off each document's tree, by document content key (a document
+   * is a pure function of it): whether it may show doc cards, and its search sections. A
+   * rebuild then parses the trees of the pages it renders only (see documentCache.ts).
+   */
+  documents?: { cards: Record<string, boolean>; sections: Record<string, PageSection[]> };
 }
 
 export interface FileStamp {
@@ -38,7 +45,7 @@ export interface OutputRecord extends FileStamp {
 }
 
 /** Bumped when the manifest's shape or meaning changes: old manifests are then not read. */
-export const MANIFEST_FORMAT = 1;
+export const MANIFEST_FORMAT = 2;
 
 /**
  * The build cache: one manifest per output folder, in a folder named for the generator's

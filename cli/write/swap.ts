@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { MARKER_FILE, readMarker } from './outputFolder.ts';
@@ -100,13 +102,60 @@ export function repairOutputFolder(target: string): void {
  * `target`; a build killed there is put right by `recoverOutputFolder` on the next run,
  * which finds both folders complete. Renames are synchronous: two system calls on the
  * main thread, nothing else runs in between.
+ *
+ * The previous build is then removed. With `background`, a detached process removes it,
+ * so the command can exit at once: on a loaded disk, removing 2,000 page folders took
+ * 9–17 s of a 15 s rebuild in which one page changed. The folder is first renamed to
+ * `build.old-PID`, PID being the remover's: recovery leaves it to that process while it
+ * runs (a build right after this one does not wait for it, nor removes it a second time)
+ * and removes what is left if it was killed (our marker goes last).
  */
-export function swapIn(temp: string, target: string): void {
+export function swapIn(temp: string, target: string, options: { background?: boolean } = {}): void {
   const { old } = sideFolders(target);
   const hadPrevious = fs.existsSync(target);
   if (hadPrevious) fs.renameSync(target, old);
   fs.renameSync(temp, target);
-  if (hadPrevious) fs.rmSync(old, { recursive: true, force: true });
+  if (hadPrevious && !(options.background && removeInBackground(old, target))) fs.rmSync(old, { recursive: true, force: true });
+}
+
+/**
+ * Moves `dir` to `${target}.old-PID` and removes it there in a detached process `PID`, at
+ * low priority; false (and `dir` left where it was) when no process could be started.
+ */
+function removeInBackground(dir: string, target: string): boolean {
+  // The folder is named only once the process runs, so the process waits for it (briefly).
+  const script = `const fs = require('node:fs'), path = require('node:path');
+const dir = process.argv[1] + process.pid, marker = ${JSON.stringify(MARKER_FILE)};
+let waited = 0;
+const remove = () => {
+  if (!fs.existsSync(dir)) { if ((waited += 50) < 5000) setTimeout(remove, 50); return; }
+  for (const name of fs.readdirSync(dir)) if (name !== marker) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+};
+remove();`;
+  let pid: number | undefined;
+  try {
+    const child = spawn(process.execPath, ['-e', script, `${target}.old-`], { detached: true, stdio: 'ignore' });
+    // A failure after the start is reported here, once the build is done: the next build's recovery removes the folder.
+    child.on('error', () => undefined);
+    child.unref();
+    pid = child.pid;
+  } catch {
+    // No process: removed here.
+  }
+  if (pid === undefined) return false;
+  try {
+    fs.renameSync(dir, `${target}.old-${pid}`);
+  } catch {
+    // Its process finds nothing and ends; removed here.
+    return false;
+  }
+  try {
+    os.setPriority(pid, 19);
+  } catch {
+    // Normal priority, then.
+  }
+  return true;
 }
 
 /** An earlier version's leftover: it wrote no marker, but always these. */

@@ -115,6 +115,9 @@ export class SiteWriter {
   /** Whether outputs are recorded for a manifest (set by a build that keeps one). */
   recording = false;
 
+  /** Whether the previous build is removed in the background (see swapIn); by default when the site is large. */
+  backgroundRemoval: boolean | undefined;
+
   /**
    * Keeps files of the previous build as they are, when every one of them is still the
    * file the manifest recorded; false (and nothing done) when one is not.
@@ -172,7 +175,8 @@ export class SiteWriter {
       const marker = path.join(this.temp, MARKER_FILE);
       await fsp.writeFile(marker, markerText('complete'));
       this.marker = stampOf(marker);
-      swapIn(this.temp, this.target);
+      // A large previous build is removed after the command exits; a small one at once.
+      swapIn(this.temp, this.target, { background: this.backgroundRemoval ?? this.files + this.reused >= BACKGROUND_REMOVAL_FILES });
     } catch (error) {
       throw friendlyWriteError(error, this.target);
     } finally {
@@ -244,6 +248,12 @@ export class SiteWriter {
     this.made.add(dir);
   }
 }
+
+/**
+ * From this many files, the previous build is removed by a detached process after the
+ * swap: starting it costs about 50 ms of CPU, removing a 200-page build (400 files) less.
+ */
+const BACKGROUND_REMOVAL_FILES = 1000;
 
 /** File-system failures said for the author: which folder, and what is wrong with it. */
 function friendlyWriteError(error: unknown, target: string): unknown {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SiteWriter } from '../../cli/write/writeSite.ts';
 import { MARKER_FILE, assertSafeOutputFile, assertSafeOutputFolder, markerText, readMarker } from '../../cli/write/outputFolder.ts';
 import { acquireOutputLock, recoverOutputFolder, repairOutputFolder, sideFolders, swapIn } from '../../cli/write/swap.ts';
+import { isRunning } from '../../cli/process.ts';
 
 /** The writer's safety rules, in process: what it writes, replaces, repairs, and refuses. */
 
@@ -207,6 +208,27 @@ describe('recovering from a killed build', () => {
     swapIn(folder(path.join(dir, 'second'), { b: '2' }), target);
     expect(tree(target)).toEqual({ b: '2' });
     expect(fs.readdirSync(dir)).toEqual(['build']);
+  });
+
+  it('removes the previous build in the background when asked: the new one is in at once, the old one gone soon after', async () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'build');
+    swapIn(folder(path.join(dir, 'first'), ours('complete', { 'index.html': 'one', 'a/index.html': 'a' })), target);
+    swapIn(folder(path.join(dir, 'second'), ours('complete', { 'index.html': 'two' })), target, { background: true });
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'two' }));
+    // Set aside under the id of the process that removes it (it needs far longer than this to start)…
+    const aside = fs.readdirSync(dir).filter((name) => name !== 'build');
+    expect(aside).toEqual([expect.stringMatching(/^build\.old-\d+$/)]);
+    const pid = Number(aside[0]!.slice('build.old-'.length));
+    expect(pid).not.toBe(process.pid);
+    // …which the next build's recovery leaves to it while it runs…
+    recoverOutputFolder(target);
+    if (isRunning(pid)) expect(fs.existsSync(path.join(dir, aside[0]!))).toBe(true);
+    // …and which removes it, while this process goes on.
+    const deadline = Date.now() + 20_000;
+    while (fs.readdirSync(dir).length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.readdirSync(dir)).toEqual(['build']);
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'two' }));
   });
 });
 
