@@ -3,7 +3,7 @@ import * as esbuild from 'esbuild';
 import type { SiteData } from '../../runtime/pageData.ts';
 import type { PageAssets } from '../render/document.ts';
 import type { SiteComponent } from './siteComponents.ts';
-import { siteCodePlugin } from './siteCode.ts';
+import { exportNamesOf, siteCodePlugin } from './siteCode.ts';
 import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
 
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -49,7 +49,7 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', Object.keys(siteModules), Object.keys(fallbackModules))] : [])],
+    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules))] : [])],
   };
 }
 

@@ -235,6 +235,16 @@ export const catalog = {
     message: `"${request}" is not a module the generator provides to a site's code (it provides ${list([...provided].filter((p) => !p.startsWith('@theme-original/')), 40)}).`,
     hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
   }),
+  siteModuleNoExport: (request: string, name: string, provided: readonly string[]): Entry => ({
+    code: 'site-module-export',
+    message: `"${request}" has no export named "${name}" here: the generator provides ${provided.length ? list([...provided]) : 'no exports'} of it.`,
+    hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
+  }),
+  sitePackageMissing: (request: string): Entry => ({
+    code: 'site-package-missing',
+    message: `The package "${request}" is not installed in the site folder.`,
+    hint: 'Run npm install in the site folder (the package must be in its package.json), then build again.',
+  }),
   reactPageNoExport: (file: string): Entry => ({
     code: 'react-page-export',
     message: `The page ${file} does not export a React component as its default export, so there is nothing to show at its route.`,

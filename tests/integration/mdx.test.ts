@@ -160,16 +160,68 @@ describe('a React page in src/pages', () => {
     expect(page('about').querySelector('main h1')!.textContent).toBe('About');
   });
 
-  it('fails the build naming the page and an import it cannot provide', () => {
+  it('fails the build naming the page and an import it cannot provide: a module, or a name the module does not export', () => {
+    const pageSite = (page: string) => {
+      const dir = writeTempSite({
+        'src/pages/index.jsx': page,
+        'docs/a.md': '# A\n',
+        'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+      });
+      temps.push(dir);
+      return runCli(['build', dir]);
+    };
+    const module = pageSite("import Layout from '@theme/Layout';\nimport { useDoc } from '@docusaurus/plugin-content-docs/client';\nexport default function Home() {\n  return <Layout>{String(useDoc)}</Layout>;\n}\n");
+    expect(module.code).toBe(1);
+    expect(module.stderr).toMatch(/^src\/pages\/index\.jsx:2:24: The site's own code could not be bundled: "@docusaurus\/plugin-content-docs\/client" is not a module the generator provides to a site's code \(it provides .*"@theme\/Layout"/m);
+    const name = pageSite("import Layout from '@theme/Layout';\nimport { useHistory, withRouter } from '@docusaurus/router';\nexport default function Home() {\n  return <Layout>{String(useHistory)}{String(withRouter)}</Layout>;\n}\n");
+    expect(name.code).toBe(1);
+    expect(name.stderr).toMatch(/^src\/pages\/index\.jsx:2:22: "@docusaurus\/router" has no export named "withRouter" here: the generator provides "useLocation", "useHistory", "Redirect", "matchPath" of it\./m);
+  });
+
+  it('gives React pages the named exports of Docusaurus modules: router, theme-common, Head, translate, useBaseUrlUtils, ExecutionEnvironment', () => {
     const dir = writeTempSite({
-      'src/pages/index.jsx': "import Layout from '@theme/Layout';\nimport { useHistory } from '@docusaurus/router';\nexport default function Home() {\n  return <Layout>{String(useHistory)}</Layout>;\n}\n",
+      'src/pages/tools.jsx': [
+        "import Layout from '@theme/Layout';",
+        "import Head from '@docusaurus/Head';",
+        "import { useHistory, useLocation, matchPath, Redirect } from '@docusaurus/router';",
+        "import { useColorMode, ThemeClassNames } from '@docusaurus/theme-common';",
+        "import { translate } from '@docusaurus/Translate';",
+        "import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';",
+        "import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';",
+        'export default function Tools() {',
+        '  const { colorMode, isDarkTheme } = useColorMode();',
+        '  const match = matchPath(useLocation().pathname, { path: "/base/:page/" });',
+        '  return (<Layout title="Layout title">',
+        '    <Head><title>Head title</title><meta name="description" content="From Head" /><meta property="og:type" content="product" /><link rel="preconnect" href="https://cdn.example" /></Head>',
+        '    <p id="location">{useLocation().pathname} {match && match.params.page}</p>',
+        '    <p id="mode">{colorMode} {String(isDarkTheme)}</p>',
+        '    <p id="translate">{translate({ id: "x", message: "{count} keys" }, { count: 3 })}</p>',
+        '    <p id="url">{useBaseUrlUtils().withBaseUrl("/img/a.png")}</p>',
+        '    <p id="env">{String(ExecutionEnvironment.canUseDOM)} {ThemeClassNames.wrapper.main} {typeof useHistory().push}</p>',
+        '    <Redirect to="/base/a/" />',
+        '  </Layout>);',
+        '}',
+      ].join('\n'),
       'docs/a.md': '# A\n',
-      'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", baseUrl: "/base/", trailingSlash: true, paths: { pages: "src/pages" }, colorMode: { defaultMode: "dark" } };\n',
     });
     temps.push(dir);
     const result = runCli(['build', dir]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^src\/pages\/index\.jsx:2:28: The site's own code could not be bundled: "@docusaurus\/router" is not a module the generator provides to a site's code \(it provides .*"@theme\/Layout"/m);
+    expect(result.code, result.stderr).toBe(0);
+    const html = read(path.join(dir, 'build/tools/index.html'));
+    const text = (id: string) => html.querySelector(`#${id}`)!.textContent;
+    expect(text('location')).toBe('/base/tools/ tools');
+    expect(text('mode')).toBe('dark true');
+    expect(text('translate')).toBe('3 keys');
+    expect(text('url')).toBe('/base/img/a.png');
+    expect(text('env')).toBe('false main-wrapper function');
+    // <Head> goes into the document's head: its title and description are the page's, its other tags as written.
+    const head = html.querySelector('head')!;
+    expect(head.querySelectorAll('title').map((t) => t.textContent)).toEqual(['Head title | T']);
+    expect(head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('From Head');
+    expect(head.querySelectorAll('meta[property="og:type"]').map((m) => m.getAttribute('content'))).toEqual(['website', 'product']);
+    expect(head.querySelector('link[rel="preconnect"]')!.getAttribute('href')).toBe('https://cdn.example');
+    expect(html.querySelector('body')!.innerHTML).not.toContain('cdn.example');
   });
 });
 

@@ -10,11 +10,20 @@ export function useDocusaurusContext() {
 
 /** `@docusaurus/useBaseUrl`: a site path under the base URL (`/img/a.png` → `/base/img/a.png`). */
 export function useBaseUrl(url: string, options: { absolute?: boolean; forcePrependBaseUrl?: boolean } = {}): string {
-  const site = useSite();
+  return baseUrlOf(useSite(), url, options);
+}
+
+function baseUrlOf(site: { url: string; baseUrl: string }, url: string, options: { absolute?: boolean; forcePrependBaseUrl?: boolean }): string {
   if (!url || /^[a-z][a-z\d+.-]*:|^#|^\/\//i.test(url)) return url;
   if (!options.forcePrependBaseUrl && url.startsWith(site.baseUrl) && site.baseUrl !== '/') return options.absolute ? site.url + url : url;
   const path = withBase(site.baseUrl, url.startsWith('/') ? url : `/${url}`);
   return options.absolute ? site.url.replace(/\/$/, '') + path : path;
+}
+
+/** `useBaseUrlUtils()` of `@docusaurus/useBaseUrl`: `withBaseUrl`, the same rule for URLs computed in a loop. */
+export function useBaseUrlUtils(): { withBaseUrl: (url: string, options?: { absolute?: boolean; forcePrependBaseUrl?: boolean }) => string } {
+  const site = useSite();
+  return { withBaseUrl: (url, options = {}) => baseUrlOf(site, url, options) };
 }
 
 /**
