@@ -86,9 +86,58 @@ export async function siteCodeFor(input: SiteCodeInput): Promise<{ bundle?: Site
     const bundle = await bundleSiteComponents(input);
     return { bundle, diagnostics: bundle.diagnostics };
   } catch (error) {
-    if (error instanceof SiteCodeError) return { diagnostics: error.diagnostics };
-    throw error;
+    if (!(error instanceof SiteCodeError)) throw error;
+    return withoutUnbuildable(input, error);
   }
+}
+
+/**
+ * The site's code did not build as a whole. Each part is bundled alone to find the ones
+ * that do not build: a React page that does not is an error (there is nothing to show at
+ * its route); a component content imports is a warning at each problem, and its elements
+ * show their children (an error under markdown.strict, as every content warning); a
+ * theme override or stylesheet is a warning, and the theme's own is used. The rest is
+ * bundled again without them.
+ */
+async function withoutUnbuildable(input: SiteCodeInput, failure: SiteCodeError): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[] }> {
+  const parts: { path: string; component?: SiteComponent }[] = [...input.components.map((component) => ({ path: component.path, component })), ...input.overrides, ...input.styles.map((path) => ({ path }))];
+  const broken = new Map<string, Diagnostic[]>();
+  for (const part of parts) {
+    if (broken.has(part.path)) continue;
+    try {
+      await bundleSiteForServer({ [part.path]: part.path }, input.siteDir, input.provided, input.fallbacks);
+    } catch (error) {
+      if (!(error instanceof SiteCodeError)) throw error;
+      broken.set(part.path, error.diagnostics);
+    }
+  }
+  // Only together do they fail (two files' CSS, say): no part can be left out, so it stays an error.
+  if (broken.size === 0) return { diagnostics: failure.diagnostics };
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  const report = (list: Diagnostic[], severity: Diagnostic['severity']) => {
+    for (const d of list) {
+      const key = `${d.file}:${d.line}:${d.column}:${d.message}`;
+      if (seen.has(key + severity)) continue;
+      seen.add(key + severity);
+      diagnostics.push({ ...d, severity });
+    }
+  };
+  for (const part of parts) {
+    const problems = broken.get(part.path);
+    if (!problems) continue;
+    const c = part.component;
+    if (c?.page) report(problems, 'error');
+    else if (c) {
+      // The problem where it is, and at the import, what the page loses (an error under markdown.strict).
+      report(problems, 'warning');
+      report([{ severity: 'warning', ...c.where, ...catalog.siteComponentUnbuilt(c.key.slice(0, c.key.lastIndexOf('#')), problems[0]!.message) }], 'warning');
+    } else report(problems, 'warning');
+  }
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
+  const rest = { ...input, components: input.components.filter((c) => !broken.has(c.path)), overrides: input.overrides.filter((o) => !broken.has(o.path)), styles: input.styles.filter((s) => !broken.has(s)) };
+  const again = await siteCodeFor(rest);
+  return { bundle: again.bundle, diagnostics: [...diagnostics, ...again.diagnostics] };
 }
 
 /**

@@ -12,6 +12,7 @@ import { PACKAGE_ROOT } from '../paths.ts';
 import { SiteWriter } from '../write/writeSite.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
+import { withContentStrictness } from '../report/diagnostic.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
 import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
@@ -56,7 +57,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     const input = { siteDir: config.siteDir, components: siteComponents, overrides: findThemeOverrides(config.siteDir), styles: siteStylesheets(config.siteDir), provided: siteModules, fallbacks: fallbackModules };
     const hasSiteCode = siteComponents.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
     const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
-    const diagnostics = [...withSiteNames(analysis.diagnostics, siteCode?.bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? [])];
+    const diagnostics = withContentStrictness([...withSiteNames(analysis.diagnostics, siteCode?.bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? [])], config.markdown.strict);
     if (diagnostics.length > 0) {
       const errors = printDiagnostics(diagnostics, reporter);
       if (errors > 0) {
@@ -68,11 +69,13 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
 
     const site = siteDataOf(config, graph);
     const siteBundle = siteCode?.bundle;
+    // Only components that were bundled reach the browser: one that could not be shows its children (a warning above).
+    const islands = siteComponents.filter((c) => siteBundle?.components[c.key]);
     // The client bundle is made from the site data and the site's components (their code, by its digest).
-    const bundleKey = digest(JSON.stringify([site, siteComponents, siteBundle?.key ?? null]));
+    const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
     const bundle: Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] } = await reporter.step('Bundling client', () =>
-      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: siteComponents }),
+      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands }),
     );
     const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins.

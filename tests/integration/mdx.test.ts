@@ -250,6 +250,12 @@ describe('MDX problems', () => {
     expect(text).toContain('Text kept child and .');
     expect(text).toContain('chart fallback');
     for (const source of ['import', 'Date.now', '<Unknown', '{']) expect(text).not.toContain(source);
+    // markdown.strict (--strict) makes each of them an error.
+    const strict = runCli(['build', dir, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^5 errors in 1 file/m);
+    fs.writeFileSync(path.join(dir, 'site.config.ts'), 'export default { title: "T", url: "https://t.example", trailingSlash: true, markdown: { strict: true } };\n');
+    expect(runCli(['check', dir]).code).toBe(1);
   });
 
   it('warns at the import\'s file:line:col about a site component it cannot find; the element shows its children', () => {
@@ -267,10 +273,11 @@ describe('MDX problems', () => {
     expect(text.querySelector('site-island[data-name="docs/Chart#default"] p')!.textContent).toBe('drawn chart');
   });
 
-  it('fails with the component\'s file:line:col when it does not compile, and never reads outside the site', () => {
+  it('warns with the component\'s file:line:col when it does not compile (the element shows its children, the other components still work), fails under --strict, and never reads outside the site', () => {
     const dir = site({
-      'docs/intro.mdx': "---\nslug: /\n---\nimport Broken from '@site/src/Broken';\nimport Escape from '@site/src/Escape';\n\n<Broken />\n<Escape />\n",
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Broken from '@site/src/Broken';\nimport Escape from '@site/src/Escape';\nimport Fine from '@site/src/Fine';\n\n<Broken>broken fallback</Broken>\n<Escape>escape fallback</Escape>\n<Fine />\n",
       'src/Broken.jsx': 'export default function Broken() {\n  return <p>unclosed;\n}\n',
+      'src/Fine.jsx': 'export default function Fine() {\n  return <p className="fine">fine component</p>;\n}\n',
     });
     // A file beside the site folder, which a component's import must not reach.
     const outside = `${dir}-outside.js`;
@@ -278,10 +285,20 @@ describe('MDX problems', () => {
     temps.push(outside);
     fs.writeFileSync(path.join(dir, 'src/Escape.js'), `import secret from '../../${path.basename(outside)}';\nexport default () => secret;\n`);
     const result = runCli(['build', dir]);
-    expect(result.code).toBe(1);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^src\/Broken\.jsx:\d+:\d+: The site's own code could not be bundled/m);
     expect(result.stderr).toMatch(/^src\/Escape\.js:1:20: The site's own code could not be bundled: "\.\.\/\.\.\/[^"]+-outside\.js" resolves to .*outside the site folder/m);
+    expect(result.stderr).toMatch(/^docs\/intro\.mdx:4:1: The component "src\/Broken" that this page imports could not be bundled \(.*\): its elements show their content only\./m);
+    expect(result.stderr).toMatch(/^docs\/intro\.mdx:5:1: The component "src\/Escape" that this page imports could not be bundled/m);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+    const body = read(path.join(dir, 'build/index.html')).querySelector('#__content')!;
+    expect(body.textContent).toContain('broken fallback');
+    expect(body.textContent).toContain('escape fallback');
+    expect(body.textContent).not.toContain('outside');
+    expect(body.querySelector('site-island[data-name="src/Fine#default"] p.fine')!.textContent).toBe('fine component');
+    const strict = runCli(['build', dir, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^docs\/intro\.mdx:4:1: The component "src\/Broken" that this page imports could not be bundled/m);
   });
 
   it('fails on an MDX syntax error with its file:line:col and a hint, and names a missing partial at its import', () => {
