@@ -3,7 +3,7 @@ import * as esbuild from 'esbuild';
 import type { SiteData } from '../../runtime/pageData.ts';
 import type { PageAssets } from '../render/document.ts';
 import type { SiteComponent } from './siteComponents.ts';
-import { exportNamesOf, siteCodePlugin } from './siteCode.ts';
+import { exportNamesOf, SITE_PACKAGE, siteCodePlugin } from './siteCode.ts';
 import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
 
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -60,7 +60,8 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
  */
 function siteIslandsPlugin(components: SiteComponent[]): esbuild.Plugin {
   const runtime = JSON.stringify(path.join(PACKAGE_ROOT, 'runtime/islands/siteIsland.tsx'));
-  const entries = components.map((c) => `${JSON.stringify(c.key)}: () => Promise.all([import(${JSON.stringify(c.path)}), import(${runtime})]).then(([m, r]) => r.slotAsChildren(m[${JSON.stringify(c.exportName)}]))`);
+  // A package is resolved from the site folder (see siteCodePlugin), not from the generator's.
+  const entries = components.map((c) => `${JSON.stringify(c.key)}: () => Promise.all([import(${JSON.stringify(c.package ? `${SITE_PACKAGE}${c.path}` : c.path)}), import(${runtime})]).then(([m, r]) => r.slotAsChildren(m[${JSON.stringify(c.exportName)}]))`);
   return {
     name: 'site-islands',
     setup(build) {

@@ -19,6 +19,8 @@ import { scopeCssModule } from './cssModules.ts';
 /** React is the generator's, on both sides: a second copy would break hooks (and the site may not have one). */
 const SHARED = /^(react|react-dom|scheduler)(\/.*)?$/;
 const CSS_MODULE = /\.module\.css$/;
+/** A package content imports, as the client bundle's island loader names it: resolved from the site folder. */
+export const SITE_PACKAGE = 'site-package:';
 
 /**
  * How site code's imports resolve, for `side`:
@@ -49,6 +51,11 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
     setup(build) {
       // A CSS module's own stylesheet (see onLoad below).
       build.onResolve({ filter: /\?scoped$/ }, (args) => ({ path: args.path.slice(0, -'?scoped'.length), namespace: 'site-scoped-css' }));
+      build.onResolve({ filter: /^site-package:/ }, async (args) => {
+        const result = await build.resolve(args.path.slice(SITE_PACKAGE.length), { kind: args.kind, resolveDir: siteDir, pluginData: { siteCode: true } });
+        if (result.errors.length > 0 || result.namespace !== 'file' || isInside(realPath(result.path), siteReal)) return result;
+        return { errors: [{ text: catalog.siteCodeOutside(args.path.slice(SITE_PACKAGE.length), result.path).message }] };
+      });
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === 'entry-point' || args.pluginData?.siteCode) return undefined;
         // The server's provided module itself is the render's, given by `require` (see bundleSiteForServer).

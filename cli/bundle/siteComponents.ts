@@ -12,8 +12,10 @@ import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 export interface SiteComponent {
   /** The name its island has in the page, `<file as imported>#<export>` (see siteComponentKey). */
   key: string;
-  /** Absolute path of the module file it was resolved to. */
+  /** Absolute path of the module file it was resolved to, or the package's name (`package`). */
   path: string;
+  /** A package from the site's node_modules, resolved by the bundler from the site folder. */
+  package?: true;
   exportName: string;
   /** The first import of it (a page's own file), for messages about what it exports. */
   where: { file: string; line: number; column: number };
@@ -39,14 +41,15 @@ export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedCo
   for (const document of documentsOf(graph)) {
     for (const binding of Object.values(document.mdx?.bindings ?? {})) {
       if (binding.kind !== 'component') continue;
-      if (!found.has(binding.file)) found.set(binding.file, findModule(path.resolve(config.siteDir, binding.file), siteReal));
+      if (!found.has(binding.file)) found.set(binding.file, binding.package ? installedPackage(binding.file, config.siteDir, siteReal) : findModule(path.resolve(config.siteDir, binding.file), siteReal));
       const file = found.get(binding.file);
       if (!file) {
-        diagnostics.push({ severity: 'warning', file: document.file, line: binding.line, column: binding.column, ...catalog.siteComponentMissing(binding.file, SCRIPT_EXTENSIONS) });
+        const problem = binding.package ? catalog.mdxPackageMissing(binding.file) : catalog.siteComponentMissing(binding.file, SCRIPT_EXTENSIONS);
+        diagnostics.push({ severity: 'warning', file: document.file, line: binding.line, column: binding.column, ...problem });
         continue;
       }
       const key = siteComponentKey(binding.file, binding.exportName);
-      if (!components.has(key)) components.set(key, { key, path: file, exportName: binding.exportName, where: { file: document.file, line: binding.line, column: binding.column } });
+      if (!components.has(key)) components.set(key, { key, path: file, exportName: binding.exportName, where: { file: document.file, line: binding.line, column: binding.column }, ...(binding.package ? { package: true as const } : {}) });
     }
   }
   return { components: [...components.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)), diagnostics };
@@ -77,6 +80,21 @@ function findModule(base: string, siteReal: string): string | undefined {
     if (isInside(real, siteReal)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * A package content imports, when the site folder has it installed (its folder in the
+ * site's own node_modules, really inside the site: the generator never reads outside it):
+ * the name as imported, for the bundler to resolve from the site folder.
+ */
+function installedPackage(request: string, siteDir: string, siteReal: string): string | undefined {
+  const name = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]!;
+  try {
+    const real = fs.realpathSync.native(path.join(siteDir, 'node_modules', name, 'package.json'));
+    return isInside(real, siteReal) ? request : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The React pages of the route graph, as site code to bundle: each hydrates as one island. */

@@ -215,6 +215,11 @@ export const catalog = {
     message: `Cannot find the site component "${file}": no such file in the site folder (tried ${extensions.join(', ')} and ${file}/index.*). Its elements show their content only.`,
     hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/ (import Counter from \'@site/src/components/Counter\').',
   }),
+  mdxPackageMissing: (request: string): Entry => ({
+    code: 'mdx-package-missing',
+    message: `The package "${request}" that this page imports is not installed in the site folder: its elements show their content only.`,
+    hint: 'Run npm install in the site folder (the package must be in its package.json), then build again.',
+  }),
   siteCodeFailed: (reason: string): Entry => ({
     code: 'site-code-failed',
     message: `The site's own code could not be bundled: ${reason.replace(/\.?$/, '.')}`,

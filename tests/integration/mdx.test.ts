@@ -240,11 +240,11 @@ describe('MDX problems', () => {
     expect(result.code, result.stderr).toBe(0);
     const warnings = result.stderr.split('\n').filter((l) => l.startsWith('docs/'));
     expect(warnings).toEqual([
-      expect.stringMatching(/^docs\/intro\.mdx:4:1: Cannot import "chart-package"/),
+      expect.stringMatching(/^docs\/intro\.mdx:4:1: The package "chart-package" that this page imports is not installed in the site folder/),
       expect.stringMatching(/^docs\/intro\.mdx:5:1: "@theme\/Mystery" is not a component of the theme/),
       expect.stringMatching(/^docs\/intro\.mdx:7:6: <Unknown> is not a component/),
       expect.stringMatching(/^docs\/intro\.mdx:7:41: The expression "a function call" is not evaluated/),
-      expect.stringMatching(/^docs\/intro\.mdx:9:1: <Chart> is not a component/),
+      // <Chart> is the package's: the warning at its import says why it shows its children.
     ]);
     const text = read(path.join(dir, 'build/index.html')).querySelector('#__content')!.textContent;
     expect(text).toContain('Text kept child and .');
@@ -253,7 +253,7 @@ describe('MDX problems', () => {
     // markdown.strict (--strict) makes each of them an error.
     const strict = runCli(['build', dir, '--strict']);
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toMatch(/^5 errors in 1 file/m);
+    expect(strict.stderr).toMatch(/^4 errors in 1 file/m);
     fs.writeFileSync(path.join(dir, 'site.config.ts'), 'export default { title: "T", url: "https://t.example", trailingSlash: true, markdown: { strict: true } };\n');
     expect(runCli(['check', dir]).code).toBe(1);
   });
@@ -313,6 +313,32 @@ describe('MDX problems', () => {
     expect(result.stderr).toContain('write \\{ and &lt;');
     expect(result.stderr).toContain('docs/intro.mdx:4:1: The partial "docs/_gone.mdx" does not exist');
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('bundles a package content imports from the site\'s node_modules, with its CSS; one not installed is a warning at the import saying to run npm install', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Embed from 'fake-embed';\nimport { Badge } from '@fake/badges/badge';\nimport Missing from 'not-installed-pkg';\n\n<Embed id=\"v1\" />\n\n<Badge />\n\n<Missing>missing fallback</Missing>\n",
+      'node_modules/fake-embed/package.json': '{ "name": "fake-embed", "version": "1.0.0", "main": "dist/index.js" }\n',
+      'node_modules/fake-embed/dist/index.js': "const React = require('react');\nrequire('./embed.css');\nmodule.exports = function Embed(props) { return React.createElement('div', { className: 'fake-embed' }, 'embed ' + props.id); };\n",
+      'node_modules/fake-embed/dist/embed.css': '.fake-embed { aspect-ratio: 16 / 9; }\n',
+      'node_modules/@fake/badges/package.json': '{ "name": "@fake/badges", "version": "1.0.0" }\n',
+      'node_modules/@fake/badges/badge.js': "import { createElement } from 'react';\nexport function Badge() { return createElement('span', { className: 'fake-badge' }, 'badge'); }\n",
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const warnings = result.stderr.split('\n').filter((l) => l.startsWith('docs/'));
+    expect(warnings).toEqual([expect.stringMatching(/^docs\/intro\.mdx:6:1: The package "not-installed-pkg" that this page imports is not installed in the site folder: its elements show their content only\.$/)]);
+    expect(result.stderr).toContain('Run npm install in the site folder');
+    const html = read(path.join(dir, 'build/index.html'));
+    const body = html.querySelector('#__content')!;
+    expect(body.querySelector('site-island[data-name="fake-embed#default"] .fake-embed')!.textContent).toBe('embed v1');
+    expect(body.querySelector('site-island[data-name="@fake/badges/badge#Badge"] .fake-badge')!.textContent).toBe('badge');
+    expect(body.textContent).toContain('missing fallback');
+    // The package's stylesheet is in the site's stylesheet; its code is a chunk of the client bundle.
+    const sheet = html.querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
+    expect(fs.readFileSync(path.join(dir, 'build', sheet), 'utf8')).toContain('.fake-embed');
+    const chunks = fs.readdirSync(path.join(dir, 'build/assets')).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(dir, 'build/assets', f), 'utf8'));
+    expect(chunks.some((c) => c.includes('fake-embed') && c.includes('embed '))).toBe(true);
   });
 
   it('reads JSX in a site component written as .js, as Docusaurus does', () => {

@@ -124,6 +124,10 @@ function readStatement(statement: Program['body'][number], from: string, data: M
       report(place, 'warning', binding.problem);
       return;
     }
+    if (statement.specifiers.length === 0 && binding.kind === 'component') {
+      report(place, 'warning', catalog.mdxUnresolvedImport(source, 'an import for its side effects (a stylesheet, a script) is not run in content.'));
+      return;
+    }
     for (const specifier of statement.specifiers) {
       const local = specifier.local.name;
       if (binding.kind === 'component') {
@@ -155,7 +159,10 @@ function bindingOf(source: string, from: string, place: Place): Binding | { prob
   let file: string;
   if (source.startsWith('@site/')) file = path.posix.normalize(source.slice('@site/'.length));
   else if (source.startsWith('./') || source.startsWith('../')) file = path.posix.join(path.posix.dirname(from), source);
-  else return { problem: catalog.mdxUnresolvedImport(source, 'content can import the theme\'s components, Markdown partials and the site\'s own components, not packages.') };
+  // A package (`react-lite-youtube-embed`, `@scope/pkg/sub`): bundled from the site's node_modules like its own code. Docusaurus's
+  // other modules (`@docusaurus/theme-common`) are the theme's to give, and it gives content only the ones above.
+  else if (/^@(theme|docusaurus)\//.test(source) || !/^(@[\w.-]+\/)?[\w.-]+(\/|$)/.test(source)) return { problem: catalog.mdxUnresolvedImport(source, 'content can import the theme\'s components, Markdown partials, the site\'s own components and packages installed in the site folder.') };
+  else return { kind: 'component', file: source, exportName: 'default', package: true, ...place };
   // Whether the file may be read (inside the site, or a content folder the config names outside it) is the reader's to say.
   if (MARKDOWN_EXT.test(file)) return { kind: 'partial', file, ...place };
   if (SCRIPT_EXT.test(file) || !path.posix.extname(file)) return { kind: 'component', file, exportName: 'default', ...place };
