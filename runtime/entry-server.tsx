@@ -12,6 +12,7 @@ import { MissingComponent, pureHelper, scopeEvaluater, type ContentImports, type
 import { siteComponentKey, siteIsland } from './islands/siteIsland.tsx';
 import { PageHeadContext, type PageHead } from './pageHead.ts';
 import { ServerLocationContext } from '../themes/classic/docusaurus/router.ts';
+import { asSitePage } from '../themes/classic/docusaurus/hooks.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
@@ -59,7 +60,7 @@ function contentHelpers(site: SiteData): Scope {
  */
 export function renderSitePage(site: SiteData, key: string, Page: ComponentType, location = site.baseUrl): { html: string; title?: string; description?: string; headTags: string } {
   const head: PageHead = {};
-  const Island = siteIsland(key, Page);
+  const Island = siteIsland(key, asSitePage(Page));
   const html = renderToString(
     <SiteContext.Provider value={site}>
       <ServerLocationContext.Provider value={location}>

@@ -61,7 +61,13 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
 function siteIslandsPlugin(components: SiteComponent[]): esbuild.Plugin {
   const runtime = JSON.stringify(path.join(PACKAGE_ROOT, 'runtime/islands/siteIsland.tsx'));
   // A package is resolved from the site folder (see siteCodePlugin), not from the generator's.
-  const entries = components.map((c) => `${JSON.stringify(c.key)}: () => Promise.all([import(${JSON.stringify(c.package ? `${SITE_PACKAGE}${c.path}` : c.path)}), import(${runtime})]).then(([m, r]) => r.slotAsChildren(m[${JSON.stringify(c.exportName)}]))`);
+  const pages = JSON.stringify(path.join(PACKAGE_ROOT, 'themes/classic/docusaurus/hooks.ts'));
+  const entries = components.map((c) => {
+    const module = `import(${JSON.stringify(c.package ? `${SITE_PACKAGE}${c.path}` : c.path)})`;
+    // A React page gets the site's config as its `config` prop, as on the server (see renderSitePage).
+    if (c.page) return `${JSON.stringify(c.key)}: () => Promise.all([${module}, import(${runtime}), import(${pages})]).then(([m, r, p]) => r.slotAsChildren(p.asSitePage(m.default)))`;
+    return `${JSON.stringify(c.key)}: () => Promise.all([${module}, import(${runtime})]).then(([m, r]) => r.slotAsChildren(m[${JSON.stringify(c.exportName)}]))`;
+  });
   return {
     name: 'site-islands',
     setup(build) {

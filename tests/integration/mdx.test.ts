@@ -202,8 +202,10 @@ describe('a React page in src/pages', () => {
         '  </Layout>);',
         '}',
       ].join('\n'),
+      // An older page reads the site's config from its `config` prop, which Docusaurus's pages plugin gives it.
+      'src/pages/legacy.jsx': "import React from 'react';\nexport default class Legacy extends React.Component {\n  render() {\n    const { config } = this.props;\n    return <p id=\"legacy\">{config.title} {config.titleDelimiter} {config.tagline}</p>;\n  }\n}\n",
       'docs/a.md': '# A\n',
-      'site.config.ts': 'export default { title: "T", url: "https://t.example", baseUrl: "/base/", trailingSlash: true, paths: { pages: "src/pages" }, colorMode: { defaultMode: "dark" } };\n',
+      'site.config.ts': 'export default { title: "T", tagline: "Tag", url: "https://t.example", baseUrl: "/base/", trailingSlash: true, paths: { pages: "src/pages" }, colorMode: { defaultMode: "dark" } };\n',
     });
     temps.push(dir);
     const result = runCli(['build', dir]);
@@ -221,7 +223,7 @@ describe('a React page in src/pages', () => {
     expect(head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('From Head');
     expect(head.querySelectorAll('meta[property="og:type"]').map((m) => m.getAttribute('content'))).toEqual(['website', 'product']);
     expect(head.querySelector('link[rel="preconnect"]')!.getAttribute('href')).toBe('https://cdn.example');
-    expect(html.querySelector('body')!.innerHTML).not.toContain('cdn.example');
+    expect(html.querySelector('body')!.innerHTML).not.toContain('cdn.example');    expect(read(path.join(dir, 'build/legacy/index.html')).querySelector('#legacy')!.textContent).toBe('T | Tag');
   });
 });
 

@@ -1,11 +1,22 @@
-import { useEffect, useState } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { useSite, withBase } from '../../../runtime/SiteContext.ts';
 
 /** `@docusaurus/useDocusaurusContext`: the site's config as React pages read it. */
 export function useDocusaurusContext() {
   const site = useSite();
   const customFields = (site as { customFields?: Record<string, unknown> }).customFields ?? {};
-  return { siteConfig: { title: site.title, tagline: site.tagline, url: site.url, baseUrl: site.baseUrl, customFields }, i18n: { currentLocale: site.locale, locales: site.locales, defaultLocale: site.locale } };
+  return { siteConfig: { title: site.title, titleDelimiter: site.titleDelimiter, tagline: site.tagline, url: site.url, baseUrl: site.baseUrl, customFields }, i18n: { currentLocale: site.locale, locales: site.locales, defaultLocale: site.locale } };
+}
+
+/**
+ * A React page as Docusaurus's pages plugin mounts it: with the site's config as its
+ * `config` prop (its route's `modules: { config }`), which older pages read as `this.props.config`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function asSitePage(Page: ComponentType<any>): ComponentType<Record<string, unknown>> {
+  return function SitePage(props) {
+    return createElement(Page, { ...props, config: useDocusaurusContext().siteConfig });
+  };
 }
 
 /** `@docusaurus/useBaseUrl`: a site path under the base URL (`/img/a.png` → `/base/img/a.png`). */
