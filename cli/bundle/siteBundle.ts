@@ -72,6 +72,11 @@ export async function bundleSiteComponents({ siteDir, components, overrides, sty
   return { components: found, overrides: replaced, stylesheet, key: code.key, diagnostics };
 }
 
+/** Where a problem is, as the report names it (`src/x.jsx:3:5`), or its message when it has no place. */
+function placeOf(d: Diagnostic): string {
+  return d.file ? `${d.file}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}` : `"${d.message}"`;
+}
+
 function isComponent(value: unknown): value is ComponentType {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }
@@ -131,7 +136,7 @@ async function withoutUnbuildable(input: SiteCodeInput, failure: SiteCodeError):
     else if (c) {
       // The problem where it is, and at the import, what the page loses (an error under markdown.strict).
       report(problems, 'warning');
-      report([{ severity: 'warning', ...c.where, ...catalog.siteComponentUnbuilt(c.key.slice(0, c.key.lastIndexOf('#')), problems[0]!.message) }], 'warning');
+      report([{ severity: 'warning', ...c.where, ...catalog.siteComponentUnbuilt(c.key.slice(0, c.key.lastIndexOf('#')), placeOf(problems[0]!)) }], 'warning');
     } else report(problems, 'warning');
   }
   if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };

@@ -51,6 +51,9 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
     setup(build) {
       // A CSS module's own stylesheet (see onLoad below).
       build.onResolve({ filter: /\?scoped$/ }, (args) => ({ path: args.path.slice(0, -'?scoped'.length), namespace: 'site-scoped-css' }));
+      // A root-relative url() in the site's CSS is a file of its static folder, served from there: as in
+      // Docusaurus (whose css-loader leaves such URLs alone), it is not bundled.
+      build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' || args.kind === 'import-rule' ? { path: args.path, external: true } : undefined));
       build.onResolve({ filter: /^site-package:/ }, async (args) => {
         const result = await build.resolve(args.path.slice(SITE_PACKAGE.length), { kind: args.kind, resolveDir: siteDir, pluginData: { siteCode: true } });
         if (result.errors.length > 0 || result.namespace !== 'file' || isInside(realPath(result.path), siteReal)) return result;
@@ -190,7 +193,9 @@ export class SiteCodeError extends Error {
 
 function diagnosticOf(message: esbuild.Message, siteDir: string, provided: Record<string, readonly string[]>): Diagnostic {
   const where = message.location;
-  const file = where?.file && where.file !== 'site-code.js' ? path.relative(siteDir, path.resolve(siteDir, where.file)).split(path.sep).join('/') : undefined;
+  // A file in one of the plugin's namespaces (a CSS module's scoped stylesheet) is named by its path alone.
+  const source = where?.file.replace(/^site-[\w-]+:/, '');
+  const file = source && source !== 'site-code.js' ? path.relative(siteDir, path.resolve(siteDir, source)).split(path.sep).join('/') : undefined;
   return { severity: 'error', file, line: file ? where!.line : undefined, column: file ? where!.column + 1 : undefined, ...explain(message.text, provided) };
 }
 

@@ -240,9 +240,9 @@ export const catalog = {
     message: `"${request}" is not a module the generator provides to a site's code (it provides ${list([...provided].filter((p) => !p.startsWith('@theme-original/')), 40)}).`,
     hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
   }),
-  siteComponentUnbuilt: (file: string, reason: string): Entry => ({
+  siteComponentUnbuilt: (file: string, problemAt: string): Entry => ({
     code: 'mdx-site-component-failed',
-    message: `The component "${file}" that this page imports could not be bundled (${reason.replace(/\.$/, '')}): its elements show their content only.`,
+    message: `The component "${file}" that this page imports could not be bundled (see ${problemAt}): its elements show their content only.`,
     hint: 'Fix the problem at its place (see the message at the component\'s file), or build with --strict to make this an error.',
   }),
   siteModuleNoExport: (request: string, name: string, provided: readonly string[]): Entry => ({

@@ -343,6 +343,27 @@ describe('MDX problems', () => {
     expect(chunks.some((c) => c.includes('fake-embed') && c.includes('embed '))).toBe(true);
   });
 
+  it('leaves root-relative url()s in the site\'s CSS to the static folder, as Docusaurus does, and names a CSS module\'s broken relative url() at its own file', () => {
+    const files = {
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Card from '@site/src/Card';\n\n<Card />\n",
+      'src/Card.jsx': "import styles from './card.module.css';\nexport default function Card() { return <div className={styles.card}>card</div>; }\n",
+      'src/card.module.css': '.card { background: url(/img/card.png); }\n',
+      'src/css/custom.css': ':root { --hero: url("/img/hero.svg"); }\n',
+      'static/img/card.png': 'png',
+    };
+    const dir = site(files);
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const html = read(path.join(dir, 'build/index.html'));
+    const sheet = html.querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
+    const css = fs.readFileSync(path.join(dir, 'build', sheet), 'utf8');
+    expect(css).toContain('url(/img/card.png)');
+    expect(css).toContain('url(/img/hero.svg)');
+    const broken = site({ ...files, 'src/card.module.css': '.card {\n  background: url(./missing.png);\n}\n' });
+    const failed = runCli(['build', broken]);
+    expect(failed.stderr).toMatch(/^src\/card\.module\.css:2:15: The site's own code could not be bundled: Could not resolve "\.\/missing\.png"/m);
+  });
+
   it('reads JSX in a site component written as .js, as Docusaurus does', () => {
     const dir = site({
       'docs/intro.mdx': "---\nslug: /\n---\nimport Hello from '@site/src/components/Hello';\n\n<Hello name=\"reader\" />\n",
