@@ -33,12 +33,18 @@ export const SCRIPT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs'];
  * as a bundler would: the file itself, then with each script extension, then as a folder
  * with an index file. Only files whose real path is inside the site folder count.
  */
-export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedConfig, 'siteDir'>): { components: SiteComponent[]; diagnostics: Diagnostic[] } {
+export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedConfig, 'siteDir'>): { components: SiteComponent[]; styles: string[]; diagnostics: Diagnostic[] } {
   const components = new Map<string, SiteComponent>();
+  const styles = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   const found = new Map<string, string | undefined>();
   const siteReal = realPath(config.siteDir);
   for (const document of documentsOf(graph)) {
+    for (const style of document.mdx?.styles ?? []) {
+      const file = style.package ? installedPackage(style.file, config.siteDir, siteReal) : findFile(path.resolve(config.siteDir, style.file), siteReal);
+      if (file) styles.add(style.package ? file : path.resolve(config.siteDir, style.file));
+      else diagnostics.push({ severity: 'warning', file: document.file, line: style.line, column: style.column, ...(style.package ? catalog.mdxPackageMissing(style.file) : catalog.mdxStyleMissing(style.file)) });
+    }
     for (const binding of Object.values(document.mdx?.bindings ?? {})) {
       if (binding.kind !== 'component') continue;
       if (!found.has(binding.file)) found.set(binding.file, binding.package ? installedPackage(binding.file, config.siteDir, siteReal) : findModule(path.resolve(config.siteDir, binding.file), siteReal));
@@ -52,7 +58,7 @@ export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedCo
       if (!components.has(key)) components.set(key, { key, path: file, exportName: binding.exportName, where: { file: document.file, line: binding.line, column: binding.column }, ...(binding.package ? { package: true as const } : {}) });
     }
   }
-  return { components: [...components.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)), diagnostics };
+  return { components: [...components.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)), styles: [...styles].sort(), diagnostics };
 }
 
 /** Each document once: pages (a doc shown in several versions is one file) and the partials they import. */
@@ -67,8 +73,11 @@ function* documentsOf(graph: RouteGraph): Generator<LoadedDocument> {
 }
 
 function findModule(base: string, siteReal: string): string | undefined {
-  const candidates = [base, ...SCRIPT_EXTENSIONS.map((ext) => base + ext), ...SCRIPT_EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
-  for (const candidate of candidates) {
+  return findFile(base, siteReal, [...SCRIPT_EXTENSIONS.map((ext) => base + ext), ...SCRIPT_EXTENSIONS.map((ext) => path.join(base, `index${ext}`))]);
+}
+
+function findFile(base: string, siteReal: string, alternatives: string[] = []): string | undefined {
+  for (const candidate of [base, ...alternatives]) {
     let real: string;
     try {
       real = fs.realpathSync.native(candidate);

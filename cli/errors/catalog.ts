@@ -215,6 +215,11 @@ export const catalog = {
     message: `Cannot find the site component "${file}": no such file in the site folder (tried ${extensions.join(', ')} and ${file}/index.*). Its elements show their content only.`,
     hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/ (import Counter from \'@site/src/components/Counter\').',
   }),
+  mdxStyleMissing: (file: string): Entry => ({
+    code: 'mdx-style-missing',
+    message: `The stylesheet "${file}" that this page imports does not exist in the site folder: the page is shown without it.`,
+    hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/.',
+  }),
   mdxPackageMissing: (request: string): Entry => ({
     code: 'mdx-package-missing',
     message: `The package "${request}" that this page imports is not installed in the site folder: its elements show their content only.`,

@@ -52,9 +52,9 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
   const before = writer.previousBuild?.configId === configId ? writer.previousBuild : undefined;
   try {
     const analysis = await analyze(config, { reporter, cache: deps.cache });
-    const { graph, staticFiles, siteComponents, documentKeys } = analysis;
+    const { graph, staticFiles, siteComponents, siteStyles, documentKeys } = analysis;
     // The site's own code (components content imports, theme overrides) before the report: it names components content may use.
-    const input = { siteDir: config.siteDir, components: siteComponents, overrides: findThemeOverrides(config.siteDir), styles: siteStylesheets(config.siteDir), provided: siteModules, fallbacks: fallbackModules };
+    const input = { siteDir: config.siteDir, components: siteComponents, overrides: findThemeOverrides(config.siteDir), styles: [...siteStylesheets(config.siteDir), ...siteStyles], provided: siteModules, fallbacks: fallbackModules };
     const hasSiteCode = siteComponents.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
     const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
     const diagnostics = withContentStrictness([...withSiteNames(analysis.diagnostics, siteCode?.bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? [])], config.markdown.strict);

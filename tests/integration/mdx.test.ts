@@ -319,7 +319,9 @@ describe('MDX problems', () => {
 
   it('bundles a package content imports from the site\'s node_modules, with its CSS; one not installed is a warning at the import saying to run npm install', () => {
     const dir = site({
-      'docs/intro.mdx': "---\nslug: /\n---\nimport Embed from 'fake-embed';\nimport { Badge } from '@fake/badges/badge';\nimport Missing from 'not-installed-pkg';\n\n<Embed id=\"v1\" />\n\n<Badge />\n\n<Missing>missing fallback</Missing>\n",
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Embed from 'fake-embed';\nimport { Badge } from '@fake/badges/badge';\nimport Missing from 'not-installed-pkg';\nimport 'fake-embed/dist/theme.css';\nimport './local.css';\nimport 'not-installed-pkg/style.css';\n\n<Embed id=\"v1\" />\n\n<Badge />\n\n<Missing>missing fallback</Missing>\n",
+      'docs/local.css': '.local-rule { color: teal; }\n',
+      'node_modules/fake-embed/dist/theme.css': '.fake-theme { color: red; }\n',
       'node_modules/fake-embed/package.json': '{ "name": "fake-embed", "version": "1.0.0", "main": "dist/index.js" }\n',
       'node_modules/fake-embed/dist/index.js': "const React = require('react');\nrequire('./embed.css');\nmodule.exports = function Embed(props) { return React.createElement('div', { className: 'fake-embed' }, 'embed ' + props.id); };\n",
       'node_modules/fake-embed/dist/embed.css': '.fake-embed { aspect-ratio: 16 / 9; }\n',
@@ -329,7 +331,10 @@ describe('MDX problems', () => {
     const result = runCli(['build', dir]);
     expect(result.code, result.stderr).toBe(0);
     const warnings = result.stderr.split('\n').filter((l) => l.startsWith('docs/'));
-    expect(warnings).toEqual([expect.stringMatching(/^docs\/intro\.mdx:6:1: The package "not-installed-pkg" that this page imports is not installed in the site folder: its elements show their content only\.$/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^docs\/intro\.mdx:6:1: The package "not-installed-pkg" that this page imports is not installed in the site folder: its elements show their content only\.$/),
+      expect.stringMatching(/^docs\/intro\.mdx:9:1: The package "not-installed-pkg\/style\.css" that this page imports is not installed/),
+    ]);
     expect(result.stderr).toContain('Run npm install in the site folder');
     const html = read(path.join(dir, 'build/index.html'));
     const body = html.querySelector('#__content')!;
@@ -338,7 +343,9 @@ describe('MDX problems', () => {
     expect(body.textContent).toContain('missing fallback');
     // The package's stylesheet is in the site's stylesheet; its code is a chunk of the client bundle.
     const sheet = html.querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
-    expect(fs.readFileSync(path.join(dir, 'build', sheet), 'utf8')).toContain('.fake-embed');
+    // Stylesheets content imports for their effect join it too.
+    const css = fs.readFileSync(path.join(dir, 'build', sheet), 'utf8');
+    for (const rule of ['.fake-embed', '.fake-theme', '.local-rule']) expect(css).toContain(rule);
     const chunks = fs.readdirSync(path.join(dir, 'build/assets')).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(dir, 'build/assets', f), 'utf8'));
     expect(chunks.some((c) => c.includes('fake-embed') && c.includes('embed '))).toBe(true);
   });

@@ -29,6 +29,8 @@ type Place = { line: number; column: number };
 
 export interface MdxData {
   bindings: Record<string, Binding>;
+  /** Stylesheets imported for their effect (`import 'pkg/dist/x.css'`): a file relative to the site folder, or a package's (`package`). */
+  styles?: ({ file: string; package?: true } & Place)[];
   /** `export const` values. */
   scope: Record<string, unknown>;
 }
@@ -119,6 +121,14 @@ function readStatement(statement: Program['body'][number], from: string, data: M
   const place = estreePlace(statement);
   if (statement.type === 'ImportDeclaration') {
     const source = String(statement.source.value);
+    // A stylesheet imported for its effect joins the site's stylesheet, as webpack would add it to the page.
+    if (statement.specifiers.length === 0 && /\.css$/.test(source)) {
+      const style = styleOf(source, from);
+      if (style) {
+        (data.styles ??= []).push({ ...style, ...(place ?? { line: 1, column: 1 }) });
+        return;
+      }
+    }
     const binding = bindingOf(source, from, place ?? { line: 1, column: 1 });
     if ('problem' in binding) {
       report(place, 'warning', binding.problem);
@@ -167,6 +177,14 @@ function bindingOf(source: string, from: string, place: Place): Binding | { prob
   if (MARKDOWN_EXT.test(file)) return { kind: 'partial', file, ...place };
   if (SCRIPT_EXT.test(file) || !path.posix.extname(file)) return { kind: 'component', file, exportName: 'default', ...place };
   return { problem: catalog.mdxUnresolvedImport(source, `files of type "${path.posix.extname(file)}" cannot be imported into content.`) };
+}
+
+/** A stylesheet import's file (relative to the site folder) or package path, as bindingOf reads component imports. */
+function styleOf(source: string, from: string): { file: string; package?: true } | undefined {
+  if (source.startsWith('@site/')) return { file: path.posix.normalize(source.slice('@site/'.length)) };
+  if (source.startsWith('./') || source.startsWith('../')) return { file: path.posix.join(path.posix.dirname(from), source) };
+  if (/^@(theme|docusaurus)\//.test(source) || !/^(@[\w.-]+\/)?[\w.-]+\//.test(source)) return undefined;
+  return { file: source, package: true };
 }
 
 /**
