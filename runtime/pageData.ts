@@ -234,6 +234,8 @@ export type NavbarItemData =
 export interface SiteData {
   title: string;
   tagline: string;
+  /** The config's customFields, for the site's own React code (useDocusaurusContext). */
+  customFields?: Record<string, unknown>;
   titleDelimiter: string;
   url: string;
   baseUrl: string;

@@ -186,6 +186,8 @@ export const userConfigSchema = z.strictObject({
   tagline: z.string().default(''),
   /** Between page title and site title. @default '|' */
   titleDelimiter: z.string().default('|'),
+  /** Data for the site's own React code (`useDocusaurusContext().siteConfig.customFields`): sent to the browser with the site data. */
+  customFields: z.record(z.string(), z.unknown()).optional(),
   /** Production origin, no trailing slash; used for canonical URLs and the sitemap. */
   url: z.string().url().default('http://localhost:3000'),
   /** Path the site is served under. @default '/' */

@@ -178,6 +178,19 @@ describe('a React page in src/pages', () => {
     expect(name.stderr).toMatch(/^src\/pages\/index\.jsx:2:22: "@docusaurus\/router" has no export named "withRouter" here: the generator provides "useLocation", "useHistory", "Redirect", "matchPath" of it\./m);
   });
 
+  it('gives React pages the customFields of a Docusaurus config through useDocusaurusContext', () => {
+    const dir = writeTempSite({
+      'docusaurus.config.js': "export default { title: 'D', url: 'https://d.example', baseUrl: '/', customFields: { languages: [{ name: 'JS' }, { name: 'CSS' }], repo: 'https://git.example/d' } };\n",
+      'docs/a.md': '# A\n',
+      'src/pages/index.jsx': "import useDocusaurusContext from '@docusaurus/useDocusaurusContext';\nexport default function Home() {\n  const { customFields } = useDocusaurusContext().siteConfig;\n  return <ul id=\"langs\">{customFields.languages.map((l) => <li key={l.name}>{l.name}</li>)}<li>{customFields.repo}</li></ul>;\n}\n",
+    });
+    temps.push(dir);
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('customFields');
+    expect(read(path.join(dir, 'build/index.html')).querySelectorAll('#langs li').map((li) => li.textContent)).toEqual(['JS', 'CSS', 'https://git.example/d']);
+  });
+
   it('gives React pages the named exports of Docusaurus modules: router, theme-common, Head, translate, useBaseUrlUtils, ExecutionEnvironment', () => {
     const dir = writeTempSite({
       'src/pages/tools.jsx': [

@@ -4,7 +4,7 @@ import { useSite, withBase } from '../../../runtime/SiteContext.ts';
 /** `@docusaurus/useDocusaurusContext`: the site's config as React pages read it. */
 export function useDocusaurusContext() {
   const site = useSite();
-  const customFields = (site as { customFields?: Record<string, unknown> }).customFields ?? {};
+  const customFields = site.customFields ?? {};
   return { siteConfig: { title: site.title, titleDelimiter: site.titleDelimiter, tagline: site.tagline, url: site.url, baseUrl: site.baseUrl, customFields }, i18n: { currentLocale: site.locale, locales: site.locales, defaultLocale: site.locale } };
 }
 
