@@ -23,6 +23,8 @@ export interface ClientBundle {
 export interface SiteCode {
   siteDir: string;
   components: SiteComponent[];
+  /** Folders site code may be read from (see readRoots); the site folder alone when not given. */
+  roots?: string[];
 }
 
 /** esbuild options for the client: minified, code-split ES modules with content-hashed names. */
@@ -49,7 +51,7 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules))] : [])],
+    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots)] : [])],
   };
 }
 

@@ -35,6 +35,8 @@ export interface SiteCodeInput {
   /** The theme's modules (see themes/classic/siteModules.ts), from the render in use. */
   provided: Record<string, unknown>;
   fallbacks: Record<string, unknown>;
+  /** Folders site code may be read from: the site folder and content folders outside it (see readRoots). */
+  roots?: string[];
 }
 
 /**
@@ -42,9 +44,9 @@ export interface SiteCodeInput {
  * render, in one esbuild run (one stylesheet). Throws SiteCodeError (diagnostics at the
  * file:line:col) when the code does not build.
  */
-export async function bundleSiteComponents({ siteDir, components, overrides, styles, provided, fallbacks }: SiteCodeInput): Promise<SiteBundle> {
+export async function bundleSiteComponents({ siteDir, components, overrides, styles, provided, fallbacks, roots }: SiteCodeInput): Promise<SiteBundle> {
   const entries = Object.fromEntries([...styles.map((path) => ({ path })), ...components, ...overrides].map((c) => [c.path, c.path]));
-  const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks);
+  const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks, roots);
   const found: Components = {};
   const diagnostics: Diagnostic[] = [];
   for (const component of components) {
@@ -110,7 +112,7 @@ async function withoutUnbuildable(input: SiteCodeInput, failure: SiteCodeError):
   for (const part of parts) {
     if (broken.has(part.path)) continue;
     try {
-      await bundleSiteForServer({ [part.path]: part.path }, input.siteDir, input.provided, input.fallbacks);
+      await bundleSiteForServer({ [part.path]: part.path }, input.siteDir, input.provided, input.fallbacks, input.roots);
     } catch (error) {
       if (!(error instanceof SiteCodeError)) throw error;
       broken.set(part.path, error.diagnostics);

@@ -33,8 +33,10 @@ export const SITE_PACKAGE = 'site-package:';
  *   the CSS itself (plain `.css` too) goes into the site's stylesheet; in the browser
  *   it is already on the page, so it is left out of the chunks.
  */
-export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: Record<string, readonly string[]> = {}, fallbacks: Record<string, readonly string[]> = {}): esbuild.Plugin {
-  const siteReal = realPath(siteDir);
+export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: Record<string, readonly string[]> = {}, fallbacks: Record<string, readonly string[]> = {}, roots: readonly string[] = [siteDir]): esbuild.Plugin {
+  // The site folder, and content folders the config names outside it (a docs folder's components are the site's code too).
+  const rootsReal = roots.map(realPath);
+  const inRoots = (real: string) => rootsReal.some((root) => isInside(real, root));
   const providedNames = new Set(Object.keys(provided));
   const fallbackNames = new Set(Object.keys(fallbacks));
   const exportsOf = (id: string) => provided[id] ?? fallbacks[id] ?? [];
@@ -42,7 +44,7 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
   const generator = ['runtime', 'themes', 'cli', 'node_modules'].map((dir) => realPath(path.join(PACKAGE_ROOT, dir)));
   const isSiteCode = (file: string) => {
     const real = realPath(file);
-    return isInside(real, siteReal) && !generator.some((dir) => isInside(real, dir));
+    return inRoots(real) && !generator.some((dir) => isInside(real, dir));
   };
   const asProvided = (name: string) => ({ path: name, namespace: 'site-provided' });
   const table = JSON.stringify(path.join(PACKAGE_ROOT, 'themes/classic/siteModules.ts'));
@@ -56,7 +58,7 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
       build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' || args.kind === 'import-rule' ? { path: args.path, external: true } : undefined));
       build.onResolve({ filter: /^site-package:/ }, async (args) => {
         const result = await build.resolve(args.path.slice(SITE_PACKAGE.length), { kind: args.kind, resolveDir: siteDir, pluginData: { siteCode: true } });
-        if (result.errors.length > 0 || result.namespace !== 'file' || isInside(realPath(result.path), siteReal)) return result;
+        if (result.errors.length > 0 || result.namespace !== 'file' || inRoots(realPath(result.path))) return result;
         return { errors: [{ text: catalog.siteCodeOutside(args.path.slice(SITE_PACKAGE.length), result.path).message }] };
       });
       build.onResolve({ filter: /.*/ }, async (args) => {
@@ -76,9 +78,9 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
         const request = site ? `./${args.path.slice('@site/'.length)}` : args.path;
         const result = await build.resolve(request, { kind: args.kind, resolveDir: site ? siteDir : args.resolveDir, importer: args.importer, pluginData: { siteCode: true } });
         // A package the site may leave out (clsx): the site's own copy when it is installed, else the theme's.
-        if (fallbackNames.has(args.path) && (result.errors.length > 0 || !isInside(realPath(result.path), siteReal))) return asProvided(args.path);
+        if (fallbackNames.has(args.path) && (result.errors.length > 0 || !inRoots(realPath(result.path)))) return asProvided(args.path);
         if (result.errors.length > 0 || result.external || result.namespace !== 'file') return result;
-        if (!isInside(realPath(result.path), siteReal)) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
+        if (!inRoots(realPath(result.path))) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
         if (side === 'client' && /\.css$/.test(result.path) && !CSS_MODULE.test(result.path)) return { path: result.path, namespace: 'site-no-css' };
         return result;
       });
@@ -131,7 +133,7 @@ export interface ServerSiteCode {
  * with `require` giving the generator's React and `provided` modules. A failure is thrown
  * as diagnostics with the file, line and column esbuild reports.
  */
-export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}): Promise<ServerSiteCode> {
+export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}, roots: readonly string[] = [siteDir]): Promise<ServerSiteCode> {
   const ids = Object.keys(entries);
   if (ids.length === 0) return { modules: {}, key: '' };
   const source = [...ids.map((id, i) => `import * as m${i} from ${JSON.stringify(entries[id])};`), `export default {${ids.map((id, i) => `${JSON.stringify(id)}: m${i}`).join(', ')}};`].join('\n');
@@ -151,7 +153,7 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
       minifyWhitespace: true,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [siteCodePlugin(siteDir, 'server', exportNamesOf(provided), exportNamesOf(fallbacks))],
+      plugins: [siteCodePlugin(siteDir, 'server', exportNamesOf(provided), exportNamesOf(fallbacks), roots)],
     },
     siteDir,
     names,

@@ -4,7 +4,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
-import { isInside, realPath } from '../config/sitePaths.ts';
+import { isInside, readRoots, realPath } from '../config/sitePaths.ts';
 import { catalog } from '../errors/catalog.ts';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 
@@ -33,21 +33,23 @@ export const SCRIPT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs'];
  * as a bundler would: the file itself, then with each script extension, then as a folder
  * with an index file. Only files whose real path is inside the site folder count.
  */
-export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedConfig, 'siteDir'>): { components: SiteComponent[]; styles: string[]; diagnostics: Diagnostic[] } {
+export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedConfig, 'siteDir' | 'paths'>): { components: SiteComponent[]; styles: string[]; diagnostics: Diagnostic[] } {
   const components = new Map<string, SiteComponent>();
   const styles = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   const found = new Map<string, string | undefined>();
   const siteReal = realPath(config.siteDir);
+  // A component may live in a content folder the config names outside the site (redux's ../docs/components).
+  const roots = readRoots(config);
   for (const document of documentsOf(graph)) {
     for (const style of document.mdx?.styles ?? []) {
-      const file = style.package ? installedPackage(style.file, config.siteDir, siteReal) : findFile(path.resolve(config.siteDir, style.file), siteReal);
+      const file = style.package ? installedPackage(style.file, config.siteDir, siteReal) : findFile(path.resolve(config.siteDir, style.file), roots);
       if (file) styles.add(style.package ? file : path.resolve(config.siteDir, style.file));
       else diagnostics.push({ severity: 'warning', file: document.file, line: style.line, column: style.column, ...(style.package ? catalog.mdxPackageMissing(style.file) : catalog.mdxStyleMissing(style.file)) });
     }
     for (const binding of Object.values(document.mdx?.bindings ?? {})) {
       if (binding.kind !== 'component') continue;
-      if (!found.has(binding.file)) found.set(binding.file, binding.package ? installedPackage(binding.file, config.siteDir, siteReal) : findModule(path.resolve(config.siteDir, binding.file), siteReal));
+      if (!found.has(binding.file)) found.set(binding.file, binding.package ? installedPackage(binding.file, config.siteDir, siteReal) : findModule(path.resolve(config.siteDir, binding.file), roots));
       const file = found.get(binding.file);
       if (!file) {
         const problem = binding.package ? catalog.mdxPackageMissing(binding.file) : catalog.siteComponentMissing(binding.file, SCRIPT_EXTENSIONS);
@@ -72,11 +74,11 @@ function* documentsOf(graph: RouteGraph): Generator<LoadedDocument> {
   yield* graph.partials.values();
 }
 
-function findModule(base: string, siteReal: string): string | undefined {
-  return findFile(base, siteReal, [...SCRIPT_EXTENSIONS.map((ext) => base + ext), ...SCRIPT_EXTENSIONS.map((ext) => path.join(base, `index${ext}`))]);
+function findModule(base: string, roots: string[]): string | undefined {
+  return findFile(base, roots, [...SCRIPT_EXTENSIONS.map((ext) => base + ext), ...SCRIPT_EXTENSIONS.map((ext) => path.join(base, `index${ext}`))]);
 }
 
-function findFile(base: string, siteReal: string, alternatives: string[] = []): string | undefined {
+function findFile(base: string, roots: string[], alternatives: string[] = []): string | undefined {
   for (const candidate of [base, ...alternatives]) {
     let real: string;
     try {
@@ -86,7 +88,7 @@ function findFile(base: string, siteReal: string, alternatives: string[] = []): 
       continue;
     }
     // A link out of the site is not followed: the generator never reads outside the site folder.
-    if (isInside(real, siteReal)) return candidate;
+    if (roots.some((root) => isInside(real, root))) return candidate;
   }
   return undefined;
 }

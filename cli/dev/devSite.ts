@@ -332,7 +332,7 @@ export class DevSite {
     if (siteChanged || !this.client) {
       // The bundle embeds the site data (navbar, footer…): a new context for new data.
       await this.client?.dispose();
-      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.islands });
+      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.islands, roots: readRoots(this.config) });
       await this.buildClient();
     }
     const updated: string[] = [];
@@ -383,7 +383,7 @@ export class DevSite {
     if (this.siteBundle?.stylesheet) this.outputs.delete(this.siteBundle.stylesheet.file);
     // The theme's modules as this server render has them (its own copy of the theme, rebuilt after theme edits).
     const siteDir = this.config.siteDir;
-    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...siteStylesheets(siteDir), ...styles], provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules });
+    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...siteStylesheets(siteDir), ...styles], provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config) });
     this.siteBundle = code.bundle;
     this.siteCodeProblems = code.diagnostics;
     if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });

@@ -9,6 +9,7 @@ import { fallbackModules, siteModules } from '../../themes/classic/siteModules.t
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
+import { readRoots } from '../config/sitePaths.ts';
 import { SiteWriter } from '../write/writeSite.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
@@ -54,7 +55,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     const analysis = await analyze(config, { reporter, cache: deps.cache });
     const { graph, staticFiles, siteComponents, siteStyles, documentKeys } = analysis;
     // The site's own code (components content imports, theme overrides) before the report: it names components content may use.
-    const input = { siteDir: config.siteDir, components: siteComponents, overrides: findThemeOverrides(config.siteDir), styles: [...siteStylesheets(config.siteDir), ...siteStyles], provided: siteModules, fallbacks: fallbackModules };
+    const input = { siteDir: config.siteDir, components: siteComponents, overrides: findThemeOverrides(config.siteDir), styles: [...siteStylesheets(config.siteDir), ...siteStyles], provided: siteModules, fallbacks: fallbackModules, roots: readRoots(config) };
     const hasSiteCode = siteComponents.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
     const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
     const diagnostics = withContentStrictness([...withSiteNames(analysis.diagnostics, siteCode?.bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? [])], config.markdown.strict);
@@ -75,7 +76,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
     const bundle: Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] } = await reporter.step('Bundling client', () =>
-      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands }),
+      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, roots: input.roots }),
     );
     const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins.

@@ -384,6 +384,21 @@ describe('MDX problems', () => {
     expect(failed.stderr).toMatch(/^src\/card\.module\.css:2:15: The site's own code could not be bundled: Could not resolve "\.\/missing\.png"/m);
   });
 
+  it('bundles a component kept in a docs folder the config names outside the site folder', () => {
+    const root = writeTempSite({
+      'website/site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { docs: "../docs" } };\n',
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Explain from './components/Explain';\n\n<Explain title=\"Why\">Because.</Explain>\n",
+      'docs/components/Explain.jsx': "export default function Explain({ title, children }) {\n  return <details className=\"explain\"><summary>{title}</summary>{children}</details>;\n}\n",
+    });
+    temps.push(root);
+    const result = runCli(['build', path.join(root, 'website')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/warning/i);
+    const details = read(path.join(root, 'website/build/index.html')).querySelector('#__content details.explain')!;
+    expect(details.querySelector('summary')!.textContent).toBe('Why');
+    expect(details.textContent).toContain('Because.');
+  });
+
   it('reads JSX in a site component written as .js, as Docusaurus does', () => {
     const dir = site({
       'docs/intro.mdx': "---\nslug: /\n---\nimport Hello from '@site/src/components/Hello';\n\n<Hello name=\"reader\" />\n",
