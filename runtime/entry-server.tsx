@@ -32,10 +32,10 @@ export function renderPage(site: SiteData, page: PageData): string {
  * in which only islands are hydrated in the browser. `siteComponents` are the modules'
  * exports content imports, by siteComponentKey: each renders as an island.
  */
-export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Components; siteComponents?: Components; scope?: Scope; imports?: ContentImports; location?: string }): string {
+export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Components; siteComponents?: Components; siteValues?: Record<string, unknown>; scope?: Scope; imports?: ContentImports; location?: string }): string {
   const components = { ...classicComponents, ...context.components };
   const scope = { frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope };
-  const element = contentElement(tree, context.imports, { components, site: context.siteComponents ?? {}, helpers: contentHelpers(context.site) }, scope, 0);
+  const element = contentElement(tree, context.imports, { components, site: context.siteComponents ?? {}, values: context.siteValues ?? {}, helpers: contentHelpers(context.site) }, scope, 0);
   return renderToString(
     <SiteContext.Provider value={context.site}>
       <ServerLocationContext.Provider value={context.location ?? context.site.baseUrl}>
@@ -82,7 +82,7 @@ const MAX_PARTIAL_DEPTH = 8;
  * components by their theme name, partials as components that render their own tree (with
  * their own imports), site components by name from the components the site gives.
  */
-function contentElement(tree: Root, imports: ContentImports | undefined, available: { components: Components; site: Components; helpers: Scope }, pageScope: Scope, depth: number): ReactNode {
+function contentElement(tree: Root, imports: ContentImports | undefined, available: { components: Components; site: Components; values: Record<string, unknown>; helpers: Scope }, pageScope: Scope, depth: number): ReactNode {
   const { components, helpers } = available;
   const bound: Scope = {};
   for (const [local, binding] of Object.entries(imports?.bindings ?? {})) {
@@ -94,7 +94,7 @@ function contentElement(tree: Root, imports: ContentImports | undefined, availab
       // A module that could not be found or built was reported; its element shows its children.
       const key = siteComponentKey(binding.file, binding.exportName);
       const Component = available.site[key];
-      bound[local] = Component ? siteIsland(key, Component) : MissingComponent;
+      bound[local] = Component ? siteIsland(key, Component) : Object.hasOwn(available.values, key) ? available.values[key] : MissingComponent;
     }
   }
   return toJsxRuntime(tree, {

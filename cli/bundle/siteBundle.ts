@@ -14,6 +14,8 @@ type Components = Record<string, ComponentType<any>>;
 export interface SiteBundle {
   /** Components content imports, by island key. */
   components: Components;
+  /** Data content imports from site modules (`import { query } from './query.js'`, passed as a prop), by the same key. */
+  values: Record<string, unknown>;
   /** Content components the site adds or replaces, by the name content uses. */
   overrides: Components;
   /** Output path (under assets/) and contents of the site code's CSS, when it has any. */
@@ -48,11 +50,14 @@ export async function bundleSiteComponents({ siteDir, components, overrides, sty
   const entries = Object.fromEntries([...styles.map((path) => ({ path })), ...components, ...overrides].map((c) => [c.path, c.path]));
   const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks, roots);
   const found: Components = {};
+  const values: Record<string, unknown> = {};
   const diagnostics: Diagnostic[] = [];
   for (const component of components) {
     const module = code.modules[component.path] ?? {};
     const value = component.exportName === '*' ? module : module[component.exportName];
     if (isComponent(value)) found[component.key] = value;
+    // Data (a string of code, a list) content uses in its expressions; it reaches islands as props, so it must survive JSON.
+    else if (!component.page && isData(value)) values[component.key] = value;
     else if (component.page) diagnostics.push({ severity: 'error', ...component.where, ...catalog.reactPageNoExport(component.where.file) });
     else diagnostics.push({ severity: 'warning', ...component.where, ...catalog.siteComponentNoExport(component.key.slice(0, component.key.lastIndexOf('#')), component.exportName) });
   }
@@ -71,12 +76,21 @@ export async function bundleSiteComponents({ siteDir, components, overrides, sty
     else diagnostics.push({ severity: 'warning', file, line: 1, column: 1, ...catalog.themeOverrideInvalid(override.name) });
   }
   const stylesheet = code.css && { file: `assets/site-${createHash('sha256').update(code.css).digest('hex').slice(0, 8)}.css`, contents: code.css };
-  return { components: found, overrides: replaced, stylesheet, key: code.key, diagnostics };
+  return { components: found, values, overrides: replaced, stylesheet, key: code.key, diagnostics };
 }
 
 /** Where a problem is, as the report names it (`src/x.jsx:3:5`), or its message when it has no place. */
 function placeOf(d: Diagnostic): string {
   return d.file ? `${d.file}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}` : `"${d.message}"`;
+}
+
+function isData(value: unknown): boolean {
+  if (value === undefined || typeof value === 'function') return false;
+  try {
+    return JSON.stringify(value) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function isComponent(value: unknown): value is ComponentType {

@@ -405,7 +405,7 @@ export class DevSite {
    */
   private renderOne(route: Route, force: boolean): boolean {
     if (!this.bundle || !this.site) return false;
-    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, overrides: this.siteBundle?.overrides });
+    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, siteValues: this.siteBundle?.values, overrides: this.siteBundle?.overrides });
     if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
     this.pageJson.set(route.path, page.fingerprint);
     for (const [file, body] of page.files) {

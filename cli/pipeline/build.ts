@@ -92,7 +92,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         if (last?.fingerprint === fingerprint && writer.reuse(last.files)) {
           pages[route.path] = last;
         } else {
-          const { files } = pageFiles(route, { graph, config, site, assets, siteComponents: siteBundle?.components, overrides: siteBundle?.overrides });
+          const { files } = pageFiles(route, { graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides });
           for (const [file, contents] of files) await writer.write(file, contents);
           pages[route.path] = { fingerprint, files: files.map(([file]) => file) };
         }

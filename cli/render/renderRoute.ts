@@ -29,6 +29,8 @@ export interface RenderContext {
   /** The site's own components content imports, by island key (see cli/bundle/siteBundle.ts). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   siteComponents?: Record<string, ComponentType<any>>;
+  /** Data content imports from the site's modules, by the same key. */
+  siteValues?: Record<string, unknown>;
   /** Content components the site adds or replaces by name (src/theme/MDXComponents, src/theme/<Name>). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   overrides?: Record<string, ComponentType<any>>;
@@ -42,7 +44,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, components: ctx.overrides, location: withBase(ctx.site.baseUrl, route.path) }));
+    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, siteValues: ctx.siteValues, components: ctx.overrides, location: withBase(ctx.site.baseUrl, route.path) }));
     if (route.kind === 'react-page') page = reactPageData(page, route.source, ctx, server);
     body = server.renderPage(ctx.site, page);
   } catch (error) {

@@ -399,6 +399,22 @@ describe('MDX problems', () => {
     expect(details.textContent).toContain('Because.');
   });
 
+  it('binds data a page imports from a site module (a string of code passed as a prop), not only components', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport { Show } from '@site/src/Show';\nimport { query, limits } from './query';\n\n<Show code={query} />\n\nThe limit is {limits.max}.\n",
+      'docs/query.js': "export const query = `select * from person`;\nexport const limits = { max: 10 };\n",
+      'src/Show.jsx': 'export function Show({ code }) {\n  return <pre className="show">{code}</pre>;\n}\n',
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/warning/i);
+    const body = read(path.join(dir, 'build/index.html')).querySelector('#__content')!;
+    const island = body.querySelector('site-island[data-name="src/Show#Show"]')!;
+    expect(island.querySelector('pre.show')!.textContent).toBe('select * from person');
+    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ code: 'select * from person' });
+    expect(body.textContent).toContain('The limit is 10.');
+  });
+
   it('reads JSX in a site component written as .js, as Docusaurus does', () => {
     const dir = site({
       'docs/intro.mdx': "---\nslug: /\n---\nimport Hello from '@site/src/components/Hello';\n\n<Hello name=\"reader\" />\n",
