@@ -27,8 +27,12 @@ export const SITE_PACKAGE = 'site-package:';
  * - react and react-dom are the generator's (external on the server, where `require`
  *   gives them; resolved from the generator in the browser);
  * - modules the generator provides by name (`provided`, e.g. `@theme/Layout`) likewise;
+ * - a provided module exports exactly the names its table entry has, so a named import
+ *   it lacks is an error at the import;
  * - `@site/x` is the site folder's x; anything else resolves as esbuild does, and must
- *   lie inside the site folder;
+ *   lie inside `roots` (the site folder, and content folders the config names outside it);
+ *   `site-package:name` (a package content imports) resolves from the site folder;
+ * - a root-relative `url(/img/x.png)` in CSS is the static folder's, left as written;
  * - `.module.css` is scoped (cssModules.ts); its classes are the import. On the server
  *   the CSS itself (plain `.css` too) goes into the site's stylesheet; in the browser
  *   it is already on the page, so it is left out of the chunks.
