@@ -45,7 +45,7 @@ export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedCo
     for (const style of document.mdx?.styles ?? []) {
       const file = style.package ? installedPackage(style.file, config.siteDir, siteReal) : findFile(path.resolve(config.siteDir, style.file), roots);
       if (file) styles.add(style.package ? file : path.resolve(config.siteDir, style.file));
-      else diagnostics.push({ severity: 'warning', file: document.file, line: style.line, column: style.column, ...(style.package ? catalog.mdxPackageMissing(style.file) : catalog.mdxStyleMissing(style.file)) });
+      else diagnostics.push({ severity: 'warning', file: document.file, line: style.line, column: style.column, ...(style.package ? catalog.mdxPackageMissing(style.file, true) : catalog.mdxStyleMissing(style.file)) });
     }
     for (const binding of Object.values(document.mdx?.bindings ?? {})) {
       if (binding.kind !== 'component') continue;

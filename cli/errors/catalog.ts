@@ -220,9 +220,11 @@ export const catalog = {
     message: `The stylesheet "${file}" that this page imports does not exist in the site folder: the page is shown without it.`,
     hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/.',
   }),
-  mdxPackageMissing: (request: string): Entry => ({
+  mdxPackageMissing: (request: string, stylesheet = false): Entry => ({
     code: 'mdx-package-missing',
-    message: `The package "${request}" that this page imports is not installed in the site folder: its elements show their content only.`,
+    message: stylesheet
+      ? `The stylesheet "${request}" that this page imports is from a package not installed in the site folder: the page is shown without it.`
+      : `The package "${request}" that this page imports is not installed in the site folder: its elements show their content only.`,
     hint: 'Run npm install in the site folder (the package must be in its package.json), then build again.',
   }),
   siteCodeFailed: (reason: string): Entry => ({

@@ -346,7 +346,7 @@ describe('MDX problems', () => {
     const warnings = result.stderr.split('\n').filter((l) => l.startsWith('docs/'));
     expect(warnings).toEqual([
       expect.stringMatching(/^docs\/intro\.mdx:6:1: The package "not-installed-pkg" that this page imports is not installed in the site folder: its elements show their content only\.$/),
-      expect.stringMatching(/^docs\/intro\.mdx:9:1: The package "not-installed-pkg\/style\.css" that this page imports is not installed/),
+      expect.stringMatching(/^docs\/intro\.mdx:9:1: The stylesheet "not-installed-pkg\/style\.css" that this page imports is from a package not installed in the site folder: the page is shown without it\.$/),
     ]);
     expect(result.stderr).toContain('Run npm install in the site folder');
     const html = read(path.join(dir, 'build/index.html'));
