@@ -102,7 +102,7 @@ describe('site components in MDX', () => {
   it('renders the component on the server as an island: its props as JSON, its children in a slot, its CSS module scoped', () => {
     const island = content('guides/deploy').querySelector('site-island')!;
     expect(island.getAttribute('data-name')).toBe('src/components/Counter#default');
-    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ label: 'Deploys', start: 2 });
+    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ label: 'Deploys', start: 2, __ids: 'island-1' });
     const button = island.querySelector('button')!;
     expect(button.textContent).toBe('Deploys: 2');
     expect(button.getAttribute('class')).toMatch(/^button_\w{5}$/);
@@ -411,8 +411,22 @@ describe('MDX problems', () => {
     const body = read(path.join(dir, 'build/index.html')).querySelector('#__content')!;
     const island = body.querySelector('site-island[data-name="src/Show#Show"]')!;
     expect(island.querySelector('pre.show')!.textContent).toBe('select * from person');
-    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ code: 'select * from person' });
+    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ code: 'select * from person', __ids: 'island-1' });
     expect(body.textContent).toContain('The limit is 10.');
+  });
+
+  it('lets site components and React pages use the theme\'s Tabs: their ids come from the island\'s own scope, which the browser can repeat', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Pick from '@site/src/Pick';\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs><TabItem value=\"a\">Page A</TabItem></Tabs>\n\n<Pick />\n",
+      'src/Pick.jsx': "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\nexport default function Pick() {\n  return <Tabs groupId=\"pm\"><TabItem value=\"npm\">npm i</TabItem><TabItem value=\"yarn\">yarn add</TabItem></Tabs>;\n}\n",
+      'src/pages/tabs.jsx': "import Layout from '@theme/Layout';\nimport Pick from '../Pick';\nexport default function TabsPage() {\n  return <Layout title=\"Tabs\"><Pick /></Layout>;\n}\n",
+    });
+    fs.writeFileSync(path.join(dir, 'site.config.ts'), 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n');
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const tabIds = (file: string) => read(path.join(dir, 'build', file)).querySelectorAll('[role="tab"]').map((t) => t.getAttribute('id'));
+    expect(tabIds('index.html')).toEqual(['tabs-1-tab-0', 'island-1-tabs-1-tab-0', 'island-1-tabs-1-tab-1']);
+    expect(tabIds('tabs/index.html')).toEqual(['page-tabs-1-tab-0', 'page-tabs-1-tab-1']);
   });
 
   it('reads JSX in a site component written as .js, as Docusaurus does', () => {
