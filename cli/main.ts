@@ -28,18 +28,21 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     program.command(name).description(description).argument('[siteDir]', 'site folder with site.config.ts', '.');
   const NO_CACHE = ['--no-cache', 'load every Markdown file again instead of reusing unchanged ones'] as const;
   const DEBUG = ['--debug', 'show stack traces'] as const;
+  const STRICT = ['--strict', 'fail on what content cannot do (unknown components, imports that cannot be resolved or bundled) instead of warning: markdown.strict'] as const;
   const listening = (command: Command) => command.option('--port <port>', 'port to listen on', port, 3000).option('--host <host>', 'address to listen on', '127.0.0.1');
 
   siteCommand('build', 'build the static site into the output folder (replaced only when the build succeeds)')
     .option('--out-dir <dir>', 'output folder (default: the config\'s paths.outDir, "build")')
     .option(...NO_CACHE)
+    .option(...STRICT)
     .option(...DEBUG)
-    .action(async (siteDir: string, opts: { outDir?: string; cache: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/build.ts')).buildCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { outDir?: string; cache: boolean; strict?: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/build.ts')).buildCommand(siteDir, opts)));
   siteCommand('check', 'check every link and anchor without rendering (for CI)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
     .option(...NO_CACHE)
+    .option(...STRICT)
     .option(...DEBUG)
-    .action(async (siteDir: string, opts: { format: 'text' | 'json' | 'github'; cache: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/check.ts')).checkCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { format: 'text' | 'json' | 'github'; cache: boolean; strict?: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/check.ts')).checkCommand(siteDir, opts)));
   listening(siteCommand('serve', 'serve the built site as a static host does'))
     .option('--dir <dir>', 'folder to serve (default: the output folder)')
     .option(...DEBUG)

@@ -14,7 +14,8 @@ export type Scope = Record<string, unknown>;
 /** Where an import is written (line and column in the file), for messages about what it names. */
 type Place = { line: number; column: number };
 /** What a name an MDX file imports stands for. Files are relative to the site folder. */
-export type Binding = { kind: 'theme'; name: string } | ({ kind: 'partial'; file: string } & Place) | ({ kind: 'component'; file: string; exportName: string } & Place);
+/** A component's `file` is relative to the site folder, or a package's name as imported (`package: true`: from the site's node_modules). */
+export type Binding = { kind: 'theme'; name: string } | ({ kind: 'partial'; file: string } & Place) | ({ kind: 'component'; file: string; exportName: string; package?: true } & Place);
 
 /** What a page's content imports and exports, as the render stage gets it (partials loaded, their links resolved). */
 export interface ContentImports {

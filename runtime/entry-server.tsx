@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { Root } from 'hast';
@@ -11,6 +11,8 @@ import { classicComponents } from '../themes/classic/content/index.ts';
 import { MissingComponent, pureHelper, scopeEvaluater, type ContentImports, type Scope } from './contentScope.ts';
 import { siteComponentKey, siteIsland } from './islands/siteIsland.tsx';
 import { PageHeadContext, type PageHead } from './pageHead.ts';
+import { ServerLocationContext } from '../themes/classic/docusaurus/router.ts';
+import { asSitePage } from '../themes/classic/docusaurus/hooks.ts';
 import { provideLayouts } from '../themes/classic/pageLayouts.ts';
 import * as blog from '../themes/classic/layouts/BlogPages.tsx';
 import * as search from '../themes/classic/layouts/SearchPage.tsx';
@@ -38,13 +40,15 @@ export function renderPage(site: SiteData, page: PageData): string {
  * in which only islands are hydrated in the browser. `siteComponents` are the modules'
  * exports content imports, by siteComponentKey: each renders as an island.
  */
-export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Components; siteComponents?: Components; scope?: Scope; imports?: ContentImports }): string {
+export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Components; siteComponents?: Components; siteValues?: Record<string, unknown>; scope?: Scope; imports?: ContentImports; location?: string }): string {
   const components = { ...classicComponents, ...context.components };
   const scope = { frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope };
-  const element = contentElement(tree, context.imports, { components, site: context.siteComponents ?? {}, helpers: contentHelpers(context.site) }, scope, 0);
+  const element = contentElement(tree, context.imports, { components, site: context.siteComponents ?? {}, values: context.siteValues ?? {}, helpers: contentHelpers(context.site) }, scope, 0);
   return renderToString(
     <SiteContext.Provider value={context.site}>
-      <ContentContext.Provider value={context.content}>{element}</ContentContext.Provider>
+      <ServerLocationContext.Provider value={context.location ?? context.site.baseUrl}>
+        <ContentContext.Provider value={context.content}>{element}</ContentContext.Provider>
+      </ServerLocationContext.Provider>
     </SiteContext.Provider>,
   );
 }
@@ -59,19 +63,23 @@ function contentHelpers(site: SiteData): Scope {
 
 /**
  * Server render of a site's React page (src/pages/x.tsx) as one island, so it hydrates in
- * the browser with its state, and what it said about itself through `@theme/Layout`.
+ * the browser with its state, and what it said about itself through `@theme/Layout` and
+ * `@docusaurus/Head`. `location` is the page's address (with the base URL), for useLocation.
  */
-export function renderSitePage(site: SiteData, key: string, Page: ComponentType): PageHead & { html: string } {
+export function renderSitePage(site: SiteData, key: string, Page: ComponentType, location = site.baseUrl): { html: string; title?: string; description?: string; headTags: string } & Pick<PageHead, 'links' | 'anchors'> {
   const head: PageHead = { links: [], anchors: [] };
-  const Island = siteIsland(key, Page);
+  const Island = siteIsland(key, asSitePage(Page));
   const html = renderToString(
     <SiteContext.Provider value={site}>
-      <PageHeadContext.Provider value={head}>
-        <Island />
-      </PageHeadContext.Provider>
+      <ServerLocationContext.Provider value={location}>
+        <PageHeadContext.Provider value={head}>
+          <Island />
+        </PageHeadContext.Provider>
+      </ServerLocationContext.Provider>
     </SiteContext.Provider>,
   );
-  return { html, ...head };
+  const headTags = (head.tags ?? []).map((tag) => `${renderToStaticMarkup(tag)}\n`).join('');
+  return { html, title: head.title, description: head.description, headTags, links: head.links, anchors: head.anchors };
 }
 
 /** Partials inside partials end somewhere, even when two import each other. */
@@ -82,7 +90,7 @@ const MAX_PARTIAL_DEPTH = 8;
  * components by their theme name, partials as components that render their own tree (with
  * their own imports), site components by name from the components the site gives.
  */
-function contentElement(tree: Root, imports: ContentImports | undefined, available: { components: Components; site: Components; helpers: Scope }, pageScope: Scope, depth: number): ReactNode {
+function contentElement(tree: Root, imports: ContentImports | undefined, available: { components: Components; site: Components; values: Record<string, unknown>; helpers: Scope }, pageScope: Scope, depth: number): ReactNode {
   const { components, helpers } = available;
   const bound: Scope = {};
   for (const [local, binding] of Object.entries(imports?.bindings ?? {})) {
@@ -94,7 +102,7 @@ function contentElement(tree: Root, imports: ContentImports | undefined, availab
       // A module that could not be found or built was reported; its element shows its children.
       const key = siteComponentKey(binding.file, binding.exportName);
       const Component = available.site[key];
-      bound[local] = Component ? siteIsland(key, Component) : MissingComponent;
+      bound[local] = Component ? siteIsland(key, Component) : Object.hasOwn(available.values, key) ? available.values[key] : MissingComponent;
     }
   }
   return toJsxRuntime(tree, {

@@ -187,6 +187,8 @@ export interface PlainPageData extends PageBase {
   toc: TocItem[];
   /** A site's React page (src/pages/x.tsx): `html` is all of it, title included. */
   react?: true;
+  /** Tags a React page's `<Head>` gives, as HTML, for the document's head when it is built. */
+  headTags?: string;
 }
 
 export interface SimplePageData extends PageBase {
@@ -232,6 +234,8 @@ export type NavbarItemData =
 export interface SiteData {
   title: string;
   tagline: string;
+  /** The config's customFields, for the site's own React code (useDocusaurusContext). */
+  customFields?: Record<string, unknown>;
   titleDelimiter: string;
   url: string;
   baseUrl: string;

@@ -3,7 +3,7 @@ import * as esbuild from 'esbuild';
 import type { SiteData } from '../../runtime/pageData.ts';
 import type { PageAssets } from '../render/document.ts';
 import type { SiteComponent } from './siteComponents.ts';
-import { siteCodePlugin } from './siteCode.ts';
+import { exportNamesOf, SITE_PACKAGE, siteCodePlugin } from './siteCode.ts';
 import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
 import { LAYOUT_FILES } from '../../themes/classic/pageLayouts.ts';
 
@@ -24,6 +24,8 @@ export interface ClientBundle {
 export interface SiteCode {
   siteDir: string;
   components: SiteComponent[];
+  /** Folders site code may be read from (see readRoots); the site folder alone when not given. */
+  roots?: string[];
 }
 
 /** esbuild options for the client: minified, code-split ES modules with content-hashed names. */
@@ -50,7 +52,7 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', Object.keys(siteModules), Object.keys(fallbackModules))] : [])],
+    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots)] : [])],
   };
 }
 
@@ -61,7 +63,14 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
  */
 function siteIslandsPlugin(components: SiteComponent[]): esbuild.Plugin {
   const runtime = JSON.stringify(path.join(PACKAGE_ROOT, 'runtime/islands/siteIsland.tsx'));
-  const entries = components.map((c) => `${JSON.stringify(c.key)}: () => Promise.all([import(${JSON.stringify(c.path)}), import(${runtime})]).then(([m, r]) => r.slotAsChildren(m[${JSON.stringify(c.exportName)}]))`);
+  // A package is resolved from the site folder (see siteCodePlugin), not from the generator's.
+  const pages = JSON.stringify(path.join(PACKAGE_ROOT, 'themes/classic/docusaurus/hooks.ts'));
+  const entries = components.map((c) => {
+    const module = `import(${JSON.stringify(c.package ? `${SITE_PACKAGE}${c.path}` : c.path)})`;
+    // A React page gets the site's config as its `config` prop, as on the server (see renderSitePage).
+    if (c.page) return `${JSON.stringify(c.key)}: () => Promise.all([${module}, import(${runtime}), import(${pages})]).then(([m, r, p]) => r.slotAsChildren(p.asSitePage(m.default)))`;
+    return `${JSON.stringify(c.key)}: () => Promise.all([${module}, import(${runtime})]).then(([m, r]) => r.slotAsChildren(m[${JSON.stringify(c.exportName)}]))`;
+  });
   return {
     name: 'site-islands',
     setup(build) {

@@ -14,6 +14,8 @@ type Components = Record<string, ComponentType<any>>;
 export interface SiteBundle {
   /** Components content imports, by island key. */
   components: Components;
+  /** Data content imports from site modules (`import { query } from './query.js'`, passed as a prop), by the same key. */
+  values: Record<string, unknown>;
   /** Content components the site adds or replaces, by the name content uses. */
   overrides: Components;
   /** Output path (under assets/) and contents of the site code's CSS, when it has any. */
@@ -35,6 +37,8 @@ export interface SiteCodeInput {
   /** The theme's modules (see themes/classic/siteModules.ts), from the render in use. */
   provided: Record<string, unknown>;
   fallbacks: Record<string, unknown>;
+  /** Folders site code may be read from: the site folder and content folders outside it (see readRoots). */
+  roots?: string[];
 }
 
 /**
@@ -42,15 +46,18 @@ export interface SiteCodeInput {
  * render, in one esbuild run (one stylesheet). Throws SiteCodeError (diagnostics at the
  * file:line:col) when the code does not build.
  */
-export async function bundleSiteComponents({ siteDir, components, overrides, styles, provided, fallbacks }: SiteCodeInput): Promise<SiteBundle> {
+export async function bundleSiteComponents({ siteDir, components, overrides, styles, provided, fallbacks, roots }: SiteCodeInput): Promise<SiteBundle> {
   const entries = Object.fromEntries([...styles.map((path) => ({ path })), ...components, ...overrides].map((c) => [c.path, c.path]));
-  const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks);
+  const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks, roots);
   const found: Components = {};
+  const values: Record<string, unknown> = {};
   const diagnostics: Diagnostic[] = [];
   for (const component of components) {
     const module = code.modules[component.path] ?? {};
     const value = component.exportName === '*' ? module : module[component.exportName];
     if (isComponent(value)) found[component.key] = value;
+    // Data (a string of code, a list) content uses in its expressions; it reaches islands as props, so it must survive JSON.
+    else if (!component.page && isData(value)) values[component.key] = value;
     else if (component.page) diagnostics.push({ severity: 'error', ...component.where, ...catalog.reactPageNoExport(component.where.file) });
     else diagnostics.push({ severity: 'warning', ...component.where, ...catalog.siteComponentNoExport(component.key.slice(0, component.key.lastIndexOf('#')), component.exportName) });
   }
@@ -69,7 +76,21 @@ export async function bundleSiteComponents({ siteDir, components, overrides, sty
     else diagnostics.push({ severity: 'warning', file, line: 1, column: 1, ...catalog.themeOverrideInvalid(override.name) });
   }
   const stylesheet = code.css && { file: `assets/site-${createHash('sha256').update(code.css).digest('hex').slice(0, 8)}.css`, contents: code.css };
-  return { components: found, overrides: replaced, stylesheet, key: code.key, diagnostics };
+  return { components: found, values, overrides: replaced, stylesheet, key: code.key, diagnostics };
+}
+
+/** Where a problem is, as the report names it (`src/x.jsx:3:5`), or its message when it has no place. */
+function placeOf(d: Diagnostic): string {
+  return d.file ? `${d.file}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}` : `"${d.message}"`;
+}
+
+function isData(value: unknown): boolean {
+  if (value === undefined || typeof value === 'function') return false;
+  try {
+    return JSON.stringify(value) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function isComponent(value: unknown): value is ComponentType {
@@ -86,9 +107,58 @@ export async function siteCodeFor(input: SiteCodeInput): Promise<{ bundle?: Site
     const bundle = await bundleSiteComponents(input);
     return { bundle, diagnostics: bundle.diagnostics };
   } catch (error) {
-    if (error instanceof SiteCodeError) return { diagnostics: error.diagnostics };
-    throw error;
+    if (!(error instanceof SiteCodeError)) throw error;
+    return withoutUnbuildable(input, error);
   }
+}
+
+/**
+ * The site's code did not build as a whole. Each part is bundled alone to find the ones
+ * that do not build: a React page that does not is an error (there is nothing to show at
+ * its route); a component content imports is a warning at each problem, and its elements
+ * show their children (an error under markdown.strict, as every content warning); a
+ * theme override or stylesheet is a warning, and the theme's own is used. The rest is
+ * bundled again without them.
+ */
+async function withoutUnbuildable(input: SiteCodeInput, failure: SiteCodeError): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[] }> {
+  const parts: { path: string; component?: SiteComponent }[] = [...input.components.map((component) => ({ path: component.path, component })), ...input.overrides, ...input.styles.map((path) => ({ path }))];
+  const broken = new Map<string, Diagnostic[]>();
+  for (const part of parts) {
+    if (broken.has(part.path)) continue;
+    try {
+      await bundleSiteForServer({ [part.path]: part.path }, input.siteDir, input.provided, input.fallbacks, input.roots);
+    } catch (error) {
+      if (!(error instanceof SiteCodeError)) throw error;
+      broken.set(part.path, error.diagnostics);
+    }
+  }
+  // Only together do they fail (two files' CSS, say): no part can be left out, so it stays an error.
+  if (broken.size === 0) return { diagnostics: failure.diagnostics };
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  const report = (list: Diagnostic[], severity: Diagnostic['severity']) => {
+    for (const d of list) {
+      const key = `${d.file}:${d.line}:${d.column}:${d.message}`;
+      if (seen.has(key + severity)) continue;
+      seen.add(key + severity);
+      diagnostics.push({ ...d, severity });
+    }
+  };
+  for (const part of parts) {
+    const problems = broken.get(part.path);
+    if (!problems) continue;
+    const c = part.component;
+    if (c?.page) report(problems, 'error');
+    else if (c) {
+      // The problem where it is, and at the import, what the page loses (an error under markdown.strict).
+      report(problems, 'warning');
+      report([{ severity: 'warning', ...c.where, ...catalog.siteComponentUnbuilt(c.key.slice(0, c.key.lastIndexOf('#')), placeOf(problems[0]!)) }], 'warning');
+    } else report(problems, 'warning');
+  }
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
+  const rest = { ...input, components: input.components.filter((c) => !broken.has(c.path)), overrides: input.overrides.filter((o) => !broken.has(o.path)), styles: input.styles.filter((s) => !broken.has(s)) };
+  const again = await siteCodeFor(rest);
+  return { bundle: again.bundle, diagnostics: [...diagnostics, ...again.diagnostics] };
 }
 
 /**

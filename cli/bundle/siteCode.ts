@@ -19,40 +19,59 @@ import { scopeCssModule } from './cssModules.ts';
 /** React is the generator's, on both sides: a second copy would break hooks (and the site may not have one). */
 const SHARED = /^(react|react-dom|scheduler)(\/.*)?$/;
 const CSS_MODULE = /\.module\.css$/;
+/** A package content imports, as the client bundle's island loader names it: resolved from the site folder. */
+export const SITE_PACKAGE = 'site-package:';
 
 /**
  * How site code's imports resolve, for `side`:
  * - react and react-dom are the generator's (external on the server, where `require`
  *   gives them; resolved from the generator in the browser);
  * - modules the generator provides by name (`provided`, e.g. `@theme/Layout`) likewise;
+ * - a provided module exports exactly the names its table entry has, so a named import
+ *   it lacks is an error at the import;
  * - `@site/x` is the site folder's x; anything else resolves as esbuild does, and must
- *   lie inside the site folder;
+ *   lie inside `roots` (the site folder, and content folders the config names outside it);
+ *   `site-package:name` (a package content imports) resolves from the site folder;
+ * - a root-relative `url(/img/x.png)` in CSS is the static folder's, left as written;
  * - `.module.css` is scoped (cssModules.ts); its classes are the import. On the server
  *   the CSS itself (plain `.css` too) goes into the site's stylesheet; in the browser
  *   it is already on the page, so it is left out of the chunks.
  */
-export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: readonly string[] = [], fallbacks: readonly string[] = []): esbuild.Plugin {
-  const siteReal = realPath(siteDir);
-  const providedNames = new Set(provided);
-  const fallbackNames = new Set(fallbacks);
+export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: Record<string, readonly string[]> = {}, fallbacks: Record<string, readonly string[]> = {}, roots: readonly string[] = [siteDir]): esbuild.Plugin {
+  // The site folder, and content folders the config names outside it (a docs folder's components are the site's code too).
+  const rootsReal = roots.map(realPath);
+  const inRoots = (real: string) => rootsReal.some((root) => isInside(real, root));
+  const providedNames = new Set(Object.keys(provided));
+  const fallbackNames = new Set(Object.keys(fallbacks));
+  const exportsOf = (id: string) => provided[id] ?? fallbacks[id] ?? [];
   // The generator's own files are never site code, even when the site folder holds them (the Coinvoy site is this repository).
   const generator = ['runtime', 'themes', 'cli', 'node_modules'].map((dir) => realPath(path.join(PACKAGE_ROOT, dir)));
   const isSiteCode = (file: string) => {
     const real = realPath(file);
-    return isInside(real, siteReal) && !generator.some((dir) => isInside(real, dir));
+    return inRoots(real) && !generator.some((dir) => isInside(real, dir));
   };
-  const asProvided = (name: string) => (side === 'server' ? { path: name, external: true } : { path: name, namespace: 'site-provided' });
+  const asProvided = (name: string) => ({ path: name, namespace: 'site-provided' });
   const table = JSON.stringify(path.join(PACKAGE_ROOT, 'themes/classic/siteModules.ts'));
   return {
     name: 'site-code',
     setup(build) {
       // A CSS module's own stylesheet (see onLoad below).
       build.onResolve({ filter: /\?scoped$/ }, (args) => ({ path: args.path.slice(0, -'?scoped'.length), namespace: 'site-scoped-css' }));
+      // A root-relative url() in the site's CSS is a file of its static folder, served from there: as in
+      // Docusaurus (whose css-loader leaves such URLs alone), it is not bundled.
+      build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' || args.kind === 'import-rule' ? { path: args.path, external: true } : undefined));
+      build.onResolve({ filter: /^site-package:/ }, async (args) => {
+        const result = await build.resolve(args.path.slice(SITE_PACKAGE.length), { kind: args.kind, resolveDir: siteDir, pluginData: { siteCode: true } });
+        if (result.errors.length > 0 || result.namespace !== 'file' || inRoots(realPath(result.path))) return result;
+        return { errors: [{ text: catalog.siteCodeOutside(args.path.slice(SITE_PACKAGE.length), result.path).message }] };
+      });
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === 'entry-point' || args.pluginData?.siteCode) return undefined;
+        // The server's provided module itself is the render's, given by `require` (see bundleSiteForServer).
+        if (side === 'server' && args.namespace === 'site-provided') return { path: args.path, external: true };
         if (providedNames.has(args.path)) return asProvided(args.path);
         // Docusaurus's own modules are the theme's to give: one it does not give cannot come from anywhere else.
-        if (/^@(theme|theme-original|theme-init|docusaurus)\//.test(args.path)) return { errors: [{ text: catalog.siteModuleUnknown(args.path, provided).message }] };
+        if (/^@(theme|theme-original|theme-init|docusaurus)\//.test(args.path)) return { errors: [{ text: catalog.siteModuleUnknown(args.path, [...providedNames]).message }] };
         if (SHARED.test(args.path)) {
           if (side === 'server') return { path: args.path, external: true };
           return build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: { siteCode: true } });
@@ -63,18 +82,25 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
         const request = site ? `./${args.path.slice('@site/'.length)}` : args.path;
         const result = await build.resolve(request, { kind: args.kind, resolveDir: site ? siteDir : args.resolveDir, importer: args.importer, pluginData: { siteCode: true } });
         // A package the site may leave out (clsx): the site's own copy when it is installed, else the theme's.
-        if (fallbackNames.has(args.path) && (result.errors.length > 0 || !isInside(realPath(result.path), siteReal))) return asProvided(args.path);
+        if (fallbackNames.has(args.path) && (result.errors.length > 0 || !inRoots(realPath(result.path)))) return asProvided(args.path);
         if (result.errors.length > 0 || result.external || result.namespace !== 'file') return result;
-        if (!isInside(realPath(result.path), siteReal)) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
+        if (!inRoots(realPath(result.path))) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
         if (side === 'client' && /\.css$/.test(result.path) && !CSS_MODULE.test(result.path)) return { path: result.path, namespace: 'site-no-css' };
         return result;
       });
-      // In the browser a provided module is the theme's table entry (see themes/classic/siteModules.ts).
-      build.onLoad({ filter: /.*/, namespace: 'site-provided' }, (args) => ({
-        contents: `import { siteModules, fallbackModules } from ${table};\nexport default (siteModules[${JSON.stringify(args.path)}] ?? fallbackModules[${JSON.stringify(args.path)}]).default;`,
-        loader: 'js',
-        resolveDir: PACKAGE_ROOT,
-      }));
+      // A provided module is the theme's table entry (see themes/classic/siteModules.ts), its
+      // exports spelled out by name so that esbuild checks each named import against them.
+      build.onLoad({ filter: /.*/, namespace: 'site-provided' }, (args) => {
+        const id = JSON.stringify(args.path);
+        const module = side === 'server' ? `const m = require(${id});` : `import { siteModules, fallbackModules } from ${table};\nconst m = siteModules[${id}] ?? fallbackModules[${id}];`;
+        const names = exportsOf(args.path);
+        const named = names.filter((n) => n !== 'default');
+        return {
+          contents: [module, names.includes('default') ? 'export default m.default;' : '', named.length ? `export const { ${named.join(', ')} } = m;` : ''].join('\n'),
+          loader: 'js',
+          resolveDir: PACKAGE_ROOT,
+        };
+      });
       build.onLoad({ filter: /.*/, namespace: 'site-no-css' }, () => ({ contents: '', loader: 'js' }));
       // The site's own .js files may hold JSX, as Docusaurus (Babel) allows; packages' .js files are read as plain JS.
       build.onLoad({ filter: /\.(js|mjs)$/, namespace: 'file' }, async (args) => (isSiteCode(args.path) && !args.path.split(path.sep).includes('node_modules') ? { contents: await fs.promises.readFile(args.path, 'utf8'), loader: 'jsx' } : undefined));
@@ -92,6 +118,11 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
   };
 }
 
+/** Each provided module's export names (a module is its exports object), for siteCodePlugin. */
+export function exportNamesOf(modules: Record<string, unknown>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(modules).map(([id, exports]) => [id, Object.keys(exports as object)]));
+}
+
 /** The site's code as the server runs it: each module's exports by id, and the CSS it imports. */
 export interface ServerSiteCode {
   modules: Record<string, Record<string, unknown>>;
@@ -106,10 +137,11 @@ export interface ServerSiteCode {
  * with `require` giving the generator's React and `provided` modules. A failure is thrown
  * as diagnostics with the file, line and column esbuild reports.
  */
-export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}): Promise<ServerSiteCode> {
+export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}, roots: readonly string[] = [siteDir]): Promise<ServerSiteCode> {
   const ids = Object.keys(entries);
   if (ids.length === 0) return { modules: {}, key: '' };
   const source = [...ids.map((id, i) => `import * as m${i} from ${JSON.stringify(entries[id])};`), `export default {${ids.map((id, i) => `${JSON.stringify(id)}: m${i}`).join(', ')}};`].join('\n');
+  const names = { ...exportNamesOf(fallbacks), ...exportNamesOf(provided) };
   const result = await runEsbuild(
     {
       stdin: { contents: source, resolveDir: siteDir, sourcefile: 'site-code.js', loader: 'js' },
@@ -125,9 +157,10 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
       minifyWhitespace: true,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [siteCodePlugin(siteDir, 'server', Object.keys(provided), Object.keys(fallbacks))],
+      plugins: [siteCodePlugin(siteDir, 'server', exportNamesOf(provided), exportNamesOf(fallbacks), roots)],
     },
     siteDir,
+    names,
   );
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;
   const css = result.outputFiles.find((f) => f.path.endsWith('.css'));
@@ -143,18 +176,18 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
 }
 
 /** esbuild, its errors as diagnostics at the site file where they are. */
-export async function runEsbuild(options: esbuild.BuildOptions & { write: false }, siteDir: string): Promise<esbuild.BuildResult<{ write: false }>> {
+export async function runEsbuild(options: esbuild.BuildOptions & { write: false }, siteDir: string, provided: Record<string, readonly string[]> = {}): Promise<esbuild.BuildResult<{ write: false }>> {
   try {
     return await esbuild.build(options);
   } catch (error) {
-    throw asSiteCodeError(error, siteDir);
+    throw asSiteCodeError(error, siteDir, provided);
   }
 }
 
 /** An esbuild failure as a SiteCodeError (its messages as diagnostics); anything else as it is. */
-export function asSiteCodeError(error: unknown, siteDir: string): unknown {
+export function asSiteCodeError(error: unknown, siteDir: string, provided: Record<string, readonly string[]> = {}): unknown {
   const failure = error as esbuild.BuildFailure;
-  return Array.isArray(failure?.errors) ? new SiteCodeError(failure.errors.map((message) => diagnosticOf(message, siteDir))) : error;
+  return Array.isArray(failure?.errors) ? new SiteCodeError(failure.errors.map((message) => diagnosticOf(message, siteDir, provided))) : error;
 }
 
 /** Bundling the site's code failed: the problems, each at its place. */
@@ -164,8 +197,19 @@ export class SiteCodeError extends Error {
   }
 }
 
-function diagnosticOf(message: esbuild.Message, siteDir: string): Diagnostic {
+function diagnosticOf(message: esbuild.Message, siteDir: string, provided: Record<string, readonly string[]>): Diagnostic {
   const where = message.location;
-  const file = where?.file && where.file !== 'site-code.js' ? path.relative(siteDir, path.resolve(siteDir, where.file)).split(path.sep).join('/') : undefined;
-  return { severity: 'error', file, line: file ? where!.line : undefined, column: file ? where!.column + 1 : undefined, ...catalog.siteCodeFailed(message.text) };
+  // A file in one of the plugin's namespaces (a CSS module's scoped stylesheet) is named by its path alone.
+  const source = where?.file.replace(/^site-[\w-]+:/, '');
+  const file = source && source !== 'site-code.js' ? path.relative(siteDir, path.resolve(siteDir, source)).split(path.sep).join('/') : undefined;
+  return { severity: 'error', file, line: file ? where!.line : undefined, column: file ? where!.column + 1 : undefined, ...explain(message.text, provided) };
+}
+
+/** esbuild's message in the author's terms where we know them better: a provided module's export, a package not installed. */
+function explain(text: string, provided: Record<string, readonly string[]>) {
+  const noExport = /^No matching export in "site-provided:([^"]+)" for import "([^"]+)"/.exec(text);
+  if (noExport) return catalog.siteModuleNoExport(noExport[1]!, noExport[2]!, (provided[noExport[1]!] ?? []).filter((n) => n !== 'default'));
+  const unresolved = /^Could not resolve "([^"]+)"/.exec(text)?.[1];
+  if (unresolved && !/^(\.|\/|@site\/)/.test(unresolved)) return catalog.sitePackageMissing(unresolved.startsWith('@') ? unresolved.split('/').slice(0, 2).join('/') : unresolved.split('/')[0]!);
+  return catalog.siteCodeFailed(text);
 }

@@ -4,7 +4,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
-import { isInside, realPath } from '../config/sitePaths.ts';
+import { isInside, readRoots, realPath } from '../config/sitePaths.ts';
 import { catalog } from '../errors/catalog.ts';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 
@@ -12,8 +12,10 @@ import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 export interface SiteComponent {
   /** The name its island has in the page, `<file as imported>#<export>` (see siteComponentKey). */
   key: string;
-  /** Absolute path of the module file it was resolved to. */
+  /** Absolute path of the module file it was resolved to, or the package's name (`package`). */
   path: string;
+  /** A package from the site's node_modules, resolved by the bundler from the site folder. */
+  package?: true;
   exportName: string;
   /** The first import of it (a page's own file), for messages about what it exports. */
   where: { file: string; line: number; column: number };
@@ -31,25 +33,34 @@ export const SCRIPT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs'];
  * as a bundler would: the file itself, then with each script extension, then as a folder
  * with an index file. Only files whose real path is inside the site folder count.
  */
-export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedConfig, 'siteDir'>): { components: SiteComponent[]; diagnostics: Diagnostic[] } {
+export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedConfig, 'siteDir' | 'paths'>): { components: SiteComponent[]; styles: string[]; diagnostics: Diagnostic[] } {
   const components = new Map<string, SiteComponent>();
+  const styles = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   const found = new Map<string, string | undefined>();
   const siteReal = realPath(config.siteDir);
+  // A component may live in a content folder the config names outside the site (redux's ../docs/components).
+  const roots = readRoots(config);
   for (const document of documentsOf(graph)) {
+    for (const style of document.mdx?.styles ?? []) {
+      const file = style.package ? installedPackage(style.file, config.siteDir, siteReal) : findFile(path.resolve(config.siteDir, style.file), roots);
+      if (file) styles.add(style.package ? file : path.resolve(config.siteDir, style.file));
+      else diagnostics.push({ severity: 'warning', file: document.file, line: style.line, column: style.column, ...(style.package ? catalog.mdxPackageMissing(style.file, true) : catalog.mdxStyleMissing(style.file)) });
+    }
     for (const binding of Object.values(document.mdx?.bindings ?? {})) {
       if (binding.kind !== 'component') continue;
-      if (!found.has(binding.file)) found.set(binding.file, findModule(path.resolve(config.siteDir, binding.file), siteReal));
+      if (!found.has(binding.file)) found.set(binding.file, binding.package ? installedPackage(binding.file, config.siteDir, siteReal) : findModule(path.resolve(config.siteDir, binding.file), roots));
       const file = found.get(binding.file);
       if (!file) {
-        diagnostics.push({ severity: 'warning', file: document.file, line: binding.line, column: binding.column, ...catalog.siteComponentMissing(binding.file, SCRIPT_EXTENSIONS) });
+        const problem = binding.package ? catalog.mdxPackageMissing(binding.file) : catalog.siteComponentMissing(binding.file, SCRIPT_EXTENSIONS);
+        diagnostics.push({ severity: 'warning', file: document.file, line: binding.line, column: binding.column, ...problem });
         continue;
       }
       const key = siteComponentKey(binding.file, binding.exportName);
-      if (!components.has(key)) components.set(key, { key, path: file, exportName: binding.exportName, where: { file: document.file, line: binding.line, column: binding.column } });
+      if (!components.has(key)) components.set(key, { key, path: file, exportName: binding.exportName, where: { file: document.file, line: binding.line, column: binding.column }, ...(binding.package ? { package: true as const } : {}) });
     }
   }
-  return { components: [...components.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)), diagnostics };
+  return { components: [...components.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)), styles: [...styles].sort(), diagnostics };
 }
 
 /** Each document once: pages (a doc shown in several versions is one file) and the partials they import. */
@@ -63,9 +74,12 @@ function* documentsOf(graph: RouteGraph): Generator<LoadedDocument> {
   yield* graph.partials.values();
 }
 
-function findModule(base: string, siteReal: string): string | undefined {
-  const candidates = [base, ...SCRIPT_EXTENSIONS.map((ext) => base + ext), ...SCRIPT_EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
-  for (const candidate of candidates) {
+function findModule(base: string, roots: string[]): string | undefined {
+  return findFile(base, roots, [...SCRIPT_EXTENSIONS.map((ext) => base + ext), ...SCRIPT_EXTENSIONS.map((ext) => path.join(base, `index${ext}`))]);
+}
+
+function findFile(base: string, roots: string[], alternatives: string[] = []): string | undefined {
+  for (const candidate of [base, ...alternatives]) {
     let real: string;
     try {
       real = fs.realpathSync.native(candidate);
@@ -74,9 +88,24 @@ function findModule(base: string, siteReal: string): string | undefined {
       continue;
     }
     // A link out of the site is not followed: the generator never reads outside the site folder.
-    if (isInside(real, siteReal)) return candidate;
+    if (roots.some((root) => isInside(real, root))) return candidate;
   }
   return undefined;
+}
+
+/**
+ * A package content imports, when the site folder has it installed (its folder in the
+ * site's own node_modules, really inside the site: the generator never reads outside it):
+ * the name as imported, for the bundler to resolve from the site folder.
+ */
+function installedPackage(request: string, siteDir: string, siteReal: string): string | undefined {
+  const name = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]!;
+  try {
+    const real = fs.realpathSync.native(path.join(siteDir, 'node_modules', name, 'package.json'));
+    return isInside(real, siteReal) ? request : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The React pages of the route graph, as site code to bundle: each hydrates as one island. */

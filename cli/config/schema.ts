@@ -186,6 +186,8 @@ export const userConfigSchema = z.strictObject({
   tagline: z.string().default(''),
   /** Between page title and site title. @default '|' */
   titleDelimiter: z.string().default('|'),
+  /** Data for the site's own React code (`useDocusaurusContext().siteConfig.customFields`): sent to the browser with the site data. */
+  customFields: z.record(z.string(), z.unknown()).optional(),
   /** Production origin, no trailing slash; used for canonical URLs and the sitemap. */
   url: z.string().url().default('http://localhost:3000'),
   /** Path the site is served under. @default '/' */
@@ -349,8 +351,14 @@ export const userConfigSchema = z.strictObject({
        * with raw HTML), 'md' (no file is). A file's front matter `format:` wins. @default 'mdx'
        */
       format: z.enum(['mdx', 'md', 'detect']).default('mdx'),
+      /**
+       * What content cannot do (an unknown component, an import it cannot resolve or
+       * bundle, code it will not evaluate) fails the build instead of being a warning
+       * whose element shows its children. The CLI's `--strict` sets it. @default false
+       */
+      strict: z.boolean().default(false),
     })
-    .default({ format: 'mdx' }),
+    .default({ format: 'mdx', strict: false }),
   search: search.default({ provider: 'local' }),
   /** What a broken link does to `build`. @default 'error' */
   onBrokenLinks: z.enum(['error', 'warn', 'ignore']).default('error'),

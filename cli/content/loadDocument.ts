@@ -108,7 +108,7 @@ export function loadDocument(source: SourceFile): LoadedDocument {
 /** Import places counted in the file, not in its body after the front matter. */
 function inFile(mdx: MdxData, lineOffset: number): MdxData {
   const bindings = Object.fromEntries(Object.entries(mdx.bindings).map(([local, b]) => [local, 'line' in b ? { ...b, line: b.line + lineOffset } : b]));
-  return { ...mdx, bindings };
+  return { ...mdx, bindings, ...(mdx.styles ? { styles: mdx.styles.map((style) => ({ ...style, line: style.line + lineOffset })) } : {}) };
 }
 
 interface MarkdownResult {

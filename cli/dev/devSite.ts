@@ -92,6 +92,8 @@ export class DevSite {
   private hasGoodBuild = false;
   /** The site's own components content imports, as last bundled, and what was wrong with them. */
   private siteComponents: SiteComponent[] = [];
+  private siteStyles: string[] = [];
+  private islands: SiteComponent[] = [];
   private siteBundle: SiteBundle | undefined;
   private siteCodeProblems: Diagnostic[] = [];
   /** Why the last client bundle failed (the site's code, which the server bundle usually reports first). */
@@ -296,19 +298,23 @@ export class DevSite {
     this.linkProblems = linkProblems;
     const found = resolveSiteComponents(graph, this.config);
     const components = [...found.components, ...reactPageModules(graph, this.config)];
-    const componentsChanged = JSON.stringify(components) !== JSON.stringify(this.siteComponents);
-    if (componentsChanged || this.siteCodeStale) await this.bundleSiteCode(components);
+    const componentsChanged = JSON.stringify([components, found.styles]) !== JSON.stringify([this.siteComponents, this.siteStyles]);
+    if (componentsChanged || this.siteCodeStale) await this.bundleSiteCode(components, found.styles);
     const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...withSiteNames(content.diagnostics, this.siteBundle?.overrides ?? {}), ...graph.diagnostics, ...linkProblems, ...found.diagnostics, ...this.siteCodeProblems, ...(this.siteCodeProblems.length > 0 ? [] : this.clientProblems)], this.config, 'dev');
     this.diagnostics = diagnostics;
     if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
     this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));
     this.graph = graph;
-    if (componentsChanged) {
+    // Only components that were bundled reach the browser: one that could not be shows its children (a warning).
+    const islands = components.filter((c) => this.siteBundle?.components[c.key]);
+    const islandsChanged = componentsChanged || JSON.stringify(islands) !== JSON.stringify(this.islands);
+    this.islands = islands;
+    if (islandsChanged) {
       // The client bundle's island loaders name the components: a new bundle, and every page links to it.
       await this.client?.dispose();
       this.client = undefined;
     }
-    const updated = fast && !componentsChanged ? this.renderChangedDocuments(changed) : await this.renderAll();
+    const updated = fast && !islandsChanged ? this.renderChangedDocuments(changed) : await this.renderAll();
     this.copies = new Map(copiedFiles(graph, this.config, this.staticFiles).map(([from, to]) => [to, from]));
     this.hasGoodBuild = true;
     this.searchStale = true;
@@ -330,7 +336,7 @@ export class DevSite {
     if (siteChanged || !this.client) {
       // The bundle embeds the site data (navbar, footer…): a new context for new data.
       await this.client?.dispose();
-      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.siteComponents });
+      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.islands, roots: readRoots(this.config) });
       await this.buildClient();
     }
     const updated: string[] = [];
@@ -377,15 +383,16 @@ export class DevSite {
   private forceRender = false;
 
   /** Bundles the site's components for the server render; their problems are kept with the others. */
-  private async bundleSiteCode(components: SiteComponent[]): Promise<void> {
+  private async bundleSiteCode(components: SiteComponent[], styles: string[]): Promise<void> {
     if (this.siteBundle?.stylesheet) this.outputs.delete(this.siteBundle.stylesheet.file);
     // The theme's modules as this server render has them (its own copy of the theme, rebuilt after theme edits).
     const siteDir = this.config.siteDir;
-    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: siteStylesheets(siteDir), provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules });
+    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...siteStylesheets(siteDir), ...styles], provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config) });
     this.siteBundle = code.bundle;
     this.siteCodeProblems = code.diagnostics;
     if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });
     this.siteComponents = components;
+    this.siteStyles = styles;
     this.siteCodeStale = false;
     this.forceRender = true;
   }
@@ -402,7 +409,7 @@ export class DevSite {
    */
   private renderOne(route: Route, force: boolean): boolean {
     if (!this.bundle || !this.site) return false;
-    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, overrides: this.siteBundle?.overrides });
+    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, siteValues: this.siteBundle?.values, overrides: this.siteBundle?.overrides });
     if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
     this.pageJson.set(route.path, page.fingerprint);
     for (const [file, body] of page.files) {

@@ -215,6 +215,18 @@ export const catalog = {
     message: `Cannot find the site component "${file}": no such file in the site folder (tried ${extensions.join(', ')} and ${file}/index.*). Its elements show their content only.`,
     hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/ (import Counter from \'@site/src/components/Counter\').',
   }),
+  mdxStyleMissing: (file: string): Entry => ({
+    code: 'mdx-style-missing',
+    message: `The stylesheet "${file}" that this page imports does not exist in the site folder: the page is shown without it.`,
+    hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/.',
+  }),
+  mdxPackageMissing: (request: string, stylesheet = false): Entry => ({
+    code: 'mdx-package-missing',
+    message: stylesheet
+      ? `The stylesheet "${request}" that this page imports is from a package not installed in the site folder: the page is shown without it.`
+      : `The package "${request}" that this page imports is not installed in the site folder: its elements show their content only.`,
+    hint: 'Run npm install in the site folder (the package must be in its package.json), then build again.',
+  }),
   siteCodeFailed: (reason: string): Entry => ({
     code: 'site-code-failed',
     message: `The site's own code could not be bundled: ${reason.replace(/\.?$/, '.')}`,
@@ -234,6 +246,21 @@ export const catalog = {
     code: 'site-module-unknown',
     message: `"${request}" is not a module the generator provides to a site's code (it provides ${list([...provided].filter((p) => !p.startsWith('@theme-original/')), 40)}).`,
     hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
+  }),
+  siteComponentUnbuilt: (file: string, problemAt: string): Entry => ({
+    code: 'mdx-site-component-failed',
+    message: `The component "${file}" that this page imports could not be bundled (see ${problemAt}): its elements show their content only.`,
+    hint: 'Fix the problem at its place (see the message at the component\'s file), or build with --strict to make this an error.',
+  }),
+  siteModuleNoExport: (request: string, name: string, provided: readonly string[]): Entry => ({
+    code: 'site-module-export',
+    message: `"${request}" has no export named "${name}" here: the generator provides ${provided.length ? list([...provided]) : 'no exports'} of it.`,
+    hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
+  }),
+  sitePackageMissing: (request: string): Entry => ({
+    code: 'site-package-missing',
+    message: `The package "${request}" is not installed in the site folder.`,
+    hint: 'Run npm install in the site folder (the package must be in its package.json), then build again.',
   }),
   reactPageNoExport: (file: string): Entry => ({
     code: 'react-page-export',

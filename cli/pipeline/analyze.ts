@@ -25,6 +25,8 @@ export interface Analysis {
   staticFiles: string[];
   /** The site's own React code: components content imports (found on disk) and React pages. */
   siteComponents: SiteComponent[];
+  /** Stylesheets content imports for their effect (absolute paths, or package paths to resolve from the site folder). */
+  siteStyles: string[];
   /** Everything found, with the config's severity policy applied. */
   diagnostics: Diagnostic[];
   /** Each Markdown file's content key (`cacheKey`): what its document was made from. */
@@ -66,7 +68,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
     const key = keys.get(source);
     if (key !== undefined) documentKeys.set(source.file, key);
   }
-  return { graph, staticFiles, siteComponents: [...siteComponents.components, ...reactPageModules(graph, config)], diagnostics: applyPolicy(diagnostics, config, deps.mode), documentKeys };
+  return { graph, staticFiles, siteComponents: [...siteComponents.components, ...reactPageModules(graph, config)], siteStyles: siteComponents.styles, diagnostics: applyPolicy(diagnostics, config, deps.mode), documentKeys };
 }
 
 /** Problems with config values get the line of their key in the config file (read once, only when needed). */

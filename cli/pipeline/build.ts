@@ -10,6 +10,7 @@ import { PACKAGE_ROOT } from '../paths.ts';
 import { SiteWriter } from '../write/writeSite.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
+import { withContentStrictness } from '../report/diagnostic.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
 import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
@@ -53,7 +54,9 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     const analysis = await analyze(config, { reporter, cache: deps.cache });
     const { graph, staticFiles, siteComponents, documentKeys } = analysis;
     // The site's own code before the report: it names components content may use.
-    const { bundle: siteBundle, diagnostics } = await bundleSiteCode(config, analysis, reporter);
+    const siteCode = await bundleSiteCode(config, analysis, reporter);
+    const siteBundle = siteCode.bundle;
+    const diagnostics = withContentStrictness(siteCode.diagnostics, config.markdown.strict);
     if (diagnostics.length > 0) {
       const errors = printDiagnostics(diagnostics, reporter);
       if (errors > 0) {
@@ -64,11 +67,13 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     }
 
     const site = siteDataOf(config, graph);
+    // Only components that were bundled reach the browser: one that could not be shows its children (a warning above).
+    const islands = siteComponents.filter((c) => siteBundle?.components[c.key]);
     // The client bundle is made from the site data and the site's components (their code, by its digest).
-    const bundleKey = digest(JSON.stringify([site, siteComponents, siteBundle?.key ?? null]));
+    const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
     const bundle: Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] } = await reporter.step('Bundling client', () =>
-      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: siteComponents }),
+      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, roots: siteCode.roots }),
     );
     const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins.
@@ -90,7 +95,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         if (last?.fingerprint === fingerprint && writer.reuse(last.files)) {
           pages[route.path] = last;
         } else {
-          const { files } = pageFiles(route, { graph, config, site, assets, siteComponents: siteBundle?.components, overrides: siteBundle?.overrides });
+          const { files } = pageFiles(route, { graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides });
           for (const [file, contents] of files) await writer.write(file, contents);
           pages[route.path] = { fingerprint, files: files.map(([file]) => file) };
         }

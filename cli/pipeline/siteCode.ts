@@ -7,6 +7,7 @@ import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts
 import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
 import { renderSitePage } from '../../runtime/entry-server.tsx';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
+import { withBase } from '../../runtime/SiteContext.ts';
 import { checkRenderedPages, type RenderedLinks } from '../links/checkLinks.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { siteDataOf } from '../render/siteOutputs.ts';
@@ -22,13 +23,15 @@ import type { Reporter } from './reporter.ts';
  * links in React pages (known once they render). `build` and `check` both run it, so
  * `check` fails on what `build` would.
  */
-export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis, reporter: Reporter): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[] }> {
-  const input = { siteDir: config.siteDir, components: analysis.siteComponents, overrides: findThemeOverrides(config.siteDir), styles: siteStylesheets(config.siteDir), provided: siteModules, fallbacks: fallbackModules };
+export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis, reporter: Reporter): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[]; roots: string[] }> {
+  // Where site code may be read from: the site folder and the content folders it reads (a docs folder beside it).
+  const roots = readRoots(config);
+  const input = { siteDir: config.siteDir, components: analysis.siteComponents, overrides: findThemeOverrides(config.siteDir), styles: [...siteStylesheets(config.siteDir), ...analysis.siteStyles], provided: siteModules, fallbacks: fallbackModules, roots };
   const hasSiteCode = input.components.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
   const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
   const bundle = siteCode?.bundle;
-  const pageLinks = bundle ? await reporter.step('Checking React pages', () => checkReactPages(config, analysis, bundle)) : [];
-  return { bundle, diagnostics: [...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...pageLinks] };
+  const pageLinks = bundle ? await reporter.step('Checking React pages', () => checkReactPages(config, analysis, bundle, roots)) : [];
+  return { bundle, diagnostics: [...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...pageLinks], roots };
 }
 
 /**
@@ -37,7 +40,7 @@ export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis,
  * other pages link to on it. A page that throws while rendering is an error here, before
  * any page is written.
  */
-function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: SiteBundle): Diagnostic[] {
+function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: SiteBundle, roots: string[]): Diagnostic[] {
   const { graph } = analysis;
   const pages = graph.routes.filter((r) => r.kind === 'react-page');
   if (pages.length === 0) return [];
@@ -49,14 +52,13 @@ function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: Sit
     const Page = bundle.components[key];
     if (!Page) continue;
     try {
-      const { links, anchors } = renderSitePage(site, key, Page);
+      const { links, anchors } = renderSitePage(site, key, Page, withBase(site.baseUrl, route.path));
       const source = readSource(config, route.source);
       rendered.set(route.path, { links: links.map((url) => ({ url, ...placeOf(url, source, config.baseUrl) })), anchors });
     } catch (error) {
       failures.push({ severity: 'error', file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) });
     }
   }
-  const roots = readRoots(config);
   const deps = { staticFiles: new Set(analysis.staticFiles), fileStatus: (f: string) => siteFileStatus(config, f, roots) };
   return [...failures, ...applyPolicy(checkRenderedPages(graph, config, deps, rendered), config)];
 }

@@ -41,8 +41,10 @@ export function renderDocument({ site, page, body, assets, headTags, noIndex }: 
     image ? `<meta property="og:image" content="${escapeHtml(image)}">\n<meta name="twitter:image" content="${escapeHtml(image)}">\n` : '',
   ].join('');
   const sharedTags = image ? headTags.replace(/<meta (property="og:image"|name="twitter:image") content="[^"]*">\n?/g, '') : headTags;
+  // What a React page's <Head> says, after the theme's own tags (a later tag wins in browsers and crawlers).
+  const ownTags = page.kind === 'page' && page.headTags ? page.headTags : '';
   // The Markdown is in the body already; the client reads it from there.
-  const data = 'html' in page ? { ...page, html: null } : page;
+  const data = 'html' in page ? { ...page, html: null, headTags: undefined } : page;
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(site.locale)}" dir="ltr" data-theme="${escapeHtml(site.colorMode.defaultMode)}">
 <head>
@@ -60,7 +62,7 @@ export function renderDocument({ site, page, body, assets, headTags, noIndex }: 
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${description}">
 ${noIndex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeHtml(canonical)}">
-${pageTags}${sharedTags}<script>${headScript(site)}</script>
+${pageTags}${sharedTags}${ownTags}<script>${headScript(site)}</script>
 ${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
 ${modulePreloads(assets, page).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 </head>

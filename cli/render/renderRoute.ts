@@ -9,6 +9,7 @@ import { contentContext } from '../../runtime/contentContext.ts';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
+import { withBase } from '../../runtime/SiteContext.ts';
 
 /** One route rendered: the React output and the payload the client router fetches. */
 export interface RenderedPage {
@@ -28,6 +29,8 @@ export interface RenderContext {
   /** The site's own components content imports, by island key (see cli/bundle/siteBundle.ts). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   siteComponents?: Record<string, ComponentType<any>>;
+  /** Data content imports from the site's modules, by the same key. */
+  siteValues?: Record<string, unknown>;
   /** Content components the site adds or replaces by name (src/theme/MDXComponents, src/theme/<Name>). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   overrides?: Record<string, ComponentType<any>>;
@@ -41,7 +44,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, components: ctx.overrides }));
+    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, siteValues: ctx.siteValues, components: ctx.overrides, location: withBase(ctx.site.baseUrl, route.path) }));
     if (route.kind === 'react-page') page = reactPageData(page, route.source, ctx, server);
     body = server.renderPage(ctx.site, page);
   } catch (error) {
@@ -56,8 +59,8 @@ function reactPageData(page: PageData, source: string, ctx: RenderContext, serve
   const Page = ctx.siteComponents?.[key];
   // A page whose module did not build was reported, and the build stopped: this is only reached without one in tests.
   if (!Page) throw new Error(`The React page ${source} was not bundled.`);
-  const { html, title, description } = server.renderSitePage(ctx.site, key, Page);
-  return { ...page, kind: 'page', react: true, html, title: title ?? page.title, description: description ?? page.description, toc: [] };
+  const { html, title, description, headTags } = server.renderSitePage(ctx.site, key, Page, withBase(ctx.site.baseUrl, page.path));
+  return { ...page, kind: 'page', react: true, html, title: title ?? page.title, description: description ?? page.description, toc: [], ...(headTags ? { headTags } : {}) };
 }
 
 /**

@@ -40,6 +40,7 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     title: config.title,
     tagline: config.tagline,
     titleDelimiter: config.titleDelimiter,
+    ...(config.customFields ? { customFields: config.customFields } : {}),
     url: config.url.replace(/\/$/, ''),
     baseUrl: config.baseUrl,
     locale: config.i18n.currentLocale ?? config.i18n.defaultLocale,

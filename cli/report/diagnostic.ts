@@ -41,3 +41,13 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
       a.message.localeCompare(b.message),
   );
 }
+
+/**
+ * Under `markdown.strict` (`--strict`), what content cannot do fails the build: each
+ * warning about content's MDX (codes `mdx-*`: an unknown component, an import that cannot
+ * be resolved or bundled, code not evaluated) becomes an error. Other warnings stay.
+ */
+export function withContentStrictness(list: Diagnostic[], strict: boolean): Diagnostic[] {
+  if (!strict) return list;
+  return list.map((d) => (d.severity === 'warning' && d.code.startsWith('mdx-') ? { ...d, severity: 'error' } : d));
+}

@@ -1,4 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useContext, type ComponentType, type ReactNode } from 'react';
+import { ContentContext, contentContext } from '../contentContext.ts';
 import { Island, type IslandProps } from './Island.tsx';
 
 /**
@@ -15,12 +16,28 @@ export function siteComponentKey(file: string, exportName: string): string {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
 
-/** The island's component: the site's component with its slot as its children. */
+/**
+ * The island's component: the site's component with its slot as its children. The theme's
+ * components it uses (Tabs) take page-unique ids from the content context: inside the
+ * island they come from its own scope (`ids`, given by the server), so the browser, which
+ * hydrates the island alone, makes the same ones.
+ */
 export function slotAsChildren(Component: AnyComponent): ComponentType<IslandProps<Record<string, unknown>>> {
-  return function SiteIslandBody({ slots, ...props }) {
-    return <Component {...props}>{slots[0]}</Component>;
+  return function SiteIslandBody({ slots, [ID_SCOPE]: ids, ...props }) {
+    const outer = useContext(ContentContext);
+    const scope = String(ids ?? 'island');
+    const content = contentContext({ frontMatter: outer?.frontMatter ?? {}, toc: outer?.toc ?? [], docCards: outer?.docCards ?? [] });
+    const scoped = { ...content, nextId: (prefix: string) => content.nextId(`${scope}-${prefix}`) };
+    return (
+      <ContentContext.Provider value={scoped}>
+        <Component {...props}>{slots[0]}</Component>
+      </ContentContext.Provider>
+    );
   };
 }
+
+/** The prop that carries an island's id scope (see slotAsChildren). */
+const ID_SCOPE = '__ids';
 
 /**
  * Server side: what content renders for a site component. Only props that survive JSON
@@ -30,7 +47,9 @@ export function slotAsChildren(Component: AnyComponent): ComponentType<IslandPro
 export function siteIsland(key: string, Component: AnyComponent): ComponentType<Record<string, unknown> & { children?: ReactNode }> {
   const Body = slotAsChildren(Component);
   return function SiteComponentIsland({ children, node: _node, ...props }) {
-    const json = JSON.parse(JSON.stringify(props)) as Record<string, unknown>;
+    // One scope per island on the page (a React page, which is one island, has no page content around it).
+    const ids = useContext(ContentContext)?.nextId('island') ?? 'page';
+    const json = { ...(JSON.parse(JSON.stringify(props)) as Record<string, unknown>), [ID_SCOPE]: ids };
     return <Island name={key} component={Body} props={json} slots={children === undefined || children === null ? [] : [children]} />;
   };
 }

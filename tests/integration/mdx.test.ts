@@ -102,7 +102,7 @@ describe('site components in MDX', () => {
   it('renders the component on the server as an island: its props as JSON, its children in a slot, its CSS module scoped', () => {
     const island = content('guides/deploy').querySelector('site-island')!;
     expect(island.getAttribute('data-name')).toBe('src/components/Counter#default');
-    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ label: 'Deploys', start: 2 });
+    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ label: 'Deploys', start: 2, __ids: 'island-1' });
     const button = island.querySelector('button')!;
     expect(button.textContent).toBe('Deploys: 2');
     expect(button.getAttribute('class')).toMatch(/^button_\w{5}$/);
@@ -160,16 +160,83 @@ describe('a React page in src/pages', () => {
     expect(page('about').querySelector('main h1')!.textContent).toBe('About');
   });
 
-  it('fails the build naming the page and an import it cannot provide', () => {
+  it('fails the build naming the page and an import it cannot provide: a module, or a name the module does not export', () => {
+    const pageSite = (page: string) => {
+      const dir = writeTempSite({
+        'src/pages/index.jsx': page,
+        'docs/a.md': '# A\n',
+        'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+      });
+      temps.push(dir);
+      return runCli(['build', dir]);
+    };
+    const module = pageSite("import Layout from '@theme/Layout';\nimport { useDoc } from '@docusaurus/plugin-content-docs/client';\nexport default function Home() {\n  return <Layout>{String(useDoc)}</Layout>;\n}\n");
+    expect(module.code).toBe(1);
+    expect(module.stderr).toMatch(/^src\/pages\/index\.jsx:2:24: The site's own code could not be bundled: "@docusaurus\/plugin-content-docs\/client" is not a module the generator provides to a site's code \(it provides .*"@theme\/Layout"/m);
+    const name = pageSite("import Layout from '@theme/Layout';\nimport { useHistory, withRouter } from '@docusaurus/router';\nexport default function Home() {\n  return <Layout>{String(useHistory)}{String(withRouter)}</Layout>;\n}\n");
+    expect(name.code).toBe(1);
+    expect(name.stderr).toMatch(/^src\/pages\/index\.jsx:2:22: "@docusaurus\/router" has no export named "withRouter" here: the generator provides "useLocation", "useHistory", "Redirect", "matchPath" of it\./m);
+  });
+
+  it('gives React pages the customFields of a Docusaurus config through useDocusaurusContext', () => {
     const dir = writeTempSite({
-      'src/pages/index.jsx': "import Layout from '@theme/Layout';\nimport { useHistory } from '@docusaurus/router';\nexport default function Home() {\n  return <Layout>{String(useHistory)}</Layout>;\n}\n",
+      'docusaurus.config.js': "export default { title: 'D', url: 'https://d.example', baseUrl: '/', customFields: { languages: [{ name: 'JS' }, { name: 'CSS' }], repo: 'https://git.example/d' } };\n",
       'docs/a.md': '# A\n',
-      'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+      'src/pages/index.jsx': "import useDocusaurusContext from '@docusaurus/useDocusaurusContext';\nexport default function Home() {\n  const { customFields } = useDocusaurusContext().siteConfig;\n  return <ul id=\"langs\">{customFields.languages.map((l) => <li key={l.name}>{l.name}</li>)}<li>{customFields.repo}</li></ul>;\n}\n",
     });
     temps.push(dir);
     const result = runCli(['build', dir]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^src\/pages\/index\.jsx:2:28: The site's own code could not be bundled: "@docusaurus\/router" is not a module the generator provides to a site's code \(it provides .*"@theme\/Layout"/m);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('customFields');
+    expect(read(path.join(dir, 'build/index.html')).querySelectorAll('#langs li').map((li) => li.textContent)).toEqual(['JS', 'CSS', 'https://git.example/d']);
+  });
+
+  it('gives React pages the named exports of Docusaurus modules: router, theme-common, Head, translate, useBaseUrlUtils, ExecutionEnvironment', () => {
+    const dir = writeTempSite({
+      'src/pages/tools.jsx': [
+        "import Layout from '@theme/Layout';",
+        "import Head from '@docusaurus/Head';",
+        "import { useHistory, useLocation, matchPath, Redirect } from '@docusaurus/router';",
+        "import { useColorMode, ThemeClassNames } from '@docusaurus/theme-common';",
+        "import { translate } from '@docusaurus/Translate';",
+        "import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';",
+        "import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';",
+        'export default function Tools() {',
+        '  const { colorMode, isDarkTheme } = useColorMode();',
+        '  const match = matchPath(useLocation().pathname, { path: "/base/:page/" });',
+        '  return (<Layout title="Layout title">',
+        '    <Head><title>Head title</title><meta name="description" content="From Head" /><meta property="og:type" content="product" /><link rel="preconnect" href="https://cdn.example" /></Head>',
+        '    <p id="location">{useLocation().pathname} {match && match.params.page}</p>',
+        '    <p id="mode">{colorMode} {String(isDarkTheme)}</p>',
+        '    <p id="translate">{translate({ id: "x", message: "{count} keys" }, { count: 3 })}</p>',
+        '    <p id="url">{useBaseUrlUtils().withBaseUrl("/img/a.png")}</p>',
+        '    <p id="env">{String(ExecutionEnvironment.canUseDOM)} {ThemeClassNames.wrapper.main} {typeof useHistory().push}</p>',
+        '    <Redirect to="/base/a/" />',
+        '  </Layout>);',
+        '}',
+      ].join('\n'),
+      // An older page reads the site's config from its `config` prop, which Docusaurus's pages plugin gives it.
+      'src/pages/legacy.jsx': "import React from 'react';\nexport default class Legacy extends React.Component {\n  render() {\n    const { config } = this.props;\n    return <p id=\"legacy\">{config.title} {config.titleDelimiter} {config.tagline}</p>;\n  }\n}\n",
+      'docs/a.md': '# A\n',
+      'site.config.ts': 'export default { title: "T", tagline: "Tag", url: "https://t.example", baseUrl: "/base/", trailingSlash: true, paths: { pages: "src/pages" }, colorMode: { defaultMode: "dark" } };\n',
+    });
+    temps.push(dir);
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const html = read(path.join(dir, 'build/tools/index.html'));
+    const text = (id: string) => html.querySelector(`#${id}`)!.textContent;
+    expect(text('location')).toBe('/base/tools/ tools');
+    expect(text('mode')).toBe('dark true');
+    expect(text('translate')).toBe('3 keys');
+    expect(text('url')).toBe('/base/img/a.png');
+    expect(text('env')).toBe('false main-wrapper function');
+    // <Head> goes into the document's head: its title and description are the page's, its other tags as written.
+    const head = html.querySelector('head')!;
+    expect(head.querySelectorAll('title').map((t) => t.textContent)).toEqual(['Head title | T']);
+    expect(head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('From Head');
+    expect(head.querySelectorAll('meta[property="og:type"]').map((m) => m.getAttribute('content'))).toEqual(['website', 'product']);
+    expect(head.querySelector('link[rel="preconnect"]')!.getAttribute('href')).toBe('https://cdn.example');
+    expect(html.querySelector('body')!.innerHTML).not.toContain('cdn.example');    expect(read(path.join(dir, 'build/legacy/index.html')).querySelector('#legacy')!.textContent).toBe('T | Tag');
   });
 });
 
@@ -244,16 +311,22 @@ describe('MDX problems', () => {
     expect(result.code, result.stderr).toBe(0);
     const warnings = result.stderr.split('\n').filter((l) => l.startsWith('docs/'));
     expect(warnings).toEqual([
-      expect.stringMatching(/^docs\/intro\.mdx:4:1: Cannot import "chart-package"/),
+      expect.stringMatching(/^docs\/intro\.mdx:4:1: The package "chart-package" that this page imports is not installed in the site folder/),
       expect.stringMatching(/^docs\/intro\.mdx:5:1: "@theme\/Mystery" is not a component of the theme/),
       expect.stringMatching(/^docs\/intro\.mdx:7:6: <Unknown> is not a component/),
       expect.stringMatching(/^docs\/intro\.mdx:7:41: The expression "a function call" is not evaluated/),
-      expect.stringMatching(/^docs\/intro\.mdx:9:1: <Chart> is not a component/),
+      // <Chart> is the package's: the warning at its import says why it shows its children.
     ]);
     const text = read(path.join(dir, 'build/index.html')).querySelector('#__content')!.textContent;
     expect(text).toContain('Text kept child and .');
     expect(text).toContain('chart fallback');
     for (const source of ['import', 'Date.now', '<Unknown', '{']) expect(text).not.toContain(source);
+    // markdown.strict (--strict) makes each of them an error.
+    const strict = runCli(['build', dir, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^4 errors in 1 file/m);
+    fs.writeFileSync(path.join(dir, 'site.config.ts'), 'export default { title: "T", url: "https://t.example", trailingSlash: true, markdown: { strict: true } };\n');
+    expect(runCli(['check', dir]).code).toBe(1);
   });
 
   it('warns at the import\'s file:line:col about a site component it cannot find; the element shows its children', () => {
@@ -271,10 +344,11 @@ describe('MDX problems', () => {
     expect(text.querySelector('site-island[data-name="docs/Chart#default"] p')!.textContent).toBe('drawn chart');
   });
 
-  it('fails with the component\'s file:line:col when it does not compile, and never reads outside the site', () => {
+  it('warns with the component\'s file:line:col when it does not compile (the element shows its children, the other components still work), fails under --strict, and never reads outside the site', () => {
     const dir = site({
-      'docs/intro.mdx': "---\nslug: /\n---\nimport Broken from '@site/src/Broken';\nimport Escape from '@site/src/Escape';\n\n<Broken />\n<Escape />\n",
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Broken from '@site/src/Broken';\nimport Escape from '@site/src/Escape';\nimport Fine from '@site/src/Fine';\n\n<Broken>broken fallback</Broken>\n<Escape>escape fallback</Escape>\n<Fine />\n",
       'src/Broken.jsx': 'export default function Broken() {\n  return <p>unclosed;\n}\n',
+      'src/Fine.jsx': 'export default function Fine() {\n  return <p className="fine">fine component</p>;\n}\n',
     });
     // A file beside the site folder, which a component's import must not reach.
     const outside = `${dir}-outside.js`;
@@ -282,10 +356,20 @@ describe('MDX problems', () => {
     temps.push(outside);
     fs.writeFileSync(path.join(dir, 'src/Escape.js'), `import secret from '../../${path.basename(outside)}';\nexport default () => secret;\n`);
     const result = runCli(['build', dir]);
-    expect(result.code).toBe(1);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^src\/Broken\.jsx:\d+:\d+: The site's own code could not be bundled/m);
     expect(result.stderr).toMatch(/^src\/Escape\.js:1:20: The site's own code could not be bundled: "\.\.\/\.\.\/[^"]+-outside\.js" resolves to .*outside the site folder/m);
+    expect(result.stderr).toMatch(/^docs\/intro\.mdx:4:1: The component "src\/Broken" that this page imports could not be bundled \(.*\): its elements show their content only\./m);
+    expect(result.stderr).toMatch(/^docs\/intro\.mdx:5:1: The component "src\/Escape" that this page imports could not be bundled/m);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+    const body = read(path.join(dir, 'build/index.html')).querySelector('#__content')!;
+    expect(body.textContent).toContain('broken fallback');
+    expect(body.textContent).toContain('escape fallback');
+    expect(body.textContent).not.toContain('outside');
+    expect(body.querySelector('site-island[data-name="src/Fine#default"] p.fine')!.textContent).toBe('fine component');
+    const strict = runCli(['build', dir, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^docs\/intro\.mdx:4:1: The component "src\/Broken" that this page imports could not be bundled/m);
   });
 
   it('fails on an MDX syntax error with its file:line:col and a hint, and names a missing partial at its import', () => {
@@ -300,6 +384,105 @@ describe('MDX problems', () => {
     expect(result.stderr).toContain('write \\{ and &lt;');
     expect(result.stderr).toContain('docs/intro.mdx:4:1: The partial "docs/_gone.mdx" does not exist');
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('bundles a package content imports from the site\'s node_modules, with its CSS; one not installed is a warning at the import saying to run npm install', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Embed from 'fake-embed';\nimport { Badge } from '@fake/badges/badge';\nimport Missing from 'not-installed-pkg';\nimport 'fake-embed/dist/theme.css';\nimport './local.css';\nimport 'not-installed-pkg/style.css';\n\n<Embed id=\"v1\" />\n\n<Badge />\n\n<Missing>missing fallback</Missing>\n",
+      'docs/local.css': '.local-rule { color: teal; }\n',
+      'node_modules/fake-embed/dist/theme.css': '.fake-theme { color: red; }\n',
+      'node_modules/fake-embed/package.json': '{ "name": "fake-embed", "version": "1.0.0", "main": "dist/index.js" }\n',
+      'node_modules/fake-embed/dist/index.js': "const React = require('react');\nrequire('./embed.css');\nmodule.exports = function Embed(props) { return React.createElement('div', { className: 'fake-embed' }, 'embed ' + props.id); };\n",
+      'node_modules/fake-embed/dist/embed.css': '.fake-embed { aspect-ratio: 16 / 9; }\n',
+      'node_modules/@fake/badges/package.json': '{ "name": "@fake/badges", "version": "1.0.0" }\n',
+      'node_modules/@fake/badges/badge.js': "import { createElement } from 'react';\nexport function Badge() { return createElement('span', { className: 'fake-badge' }, 'badge'); }\n",
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const warnings = result.stderr.split('\n').filter((l) => l.startsWith('docs/'));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^docs\/intro\.mdx:6:1: The package "not-installed-pkg" that this page imports is not installed in the site folder: its elements show their content only\.$/),
+      expect.stringMatching(/^docs\/intro\.mdx:9:1: The stylesheet "not-installed-pkg\/style\.css" that this page imports is from a package not installed in the site folder: the page is shown without it\.$/),
+    ]);
+    expect(result.stderr).toContain('Run npm install in the site folder');
+    const html = read(path.join(dir, 'build/index.html'));
+    const body = html.querySelector('#__content')!;
+    expect(body.querySelector('site-island[data-name="fake-embed#default"] .fake-embed')!.textContent).toBe('embed v1');
+    expect(body.querySelector('site-island[data-name="@fake/badges/badge#Badge"] .fake-badge')!.textContent).toBe('badge');
+    expect(body.textContent).toContain('missing fallback');
+    // The package's stylesheet is in the site's stylesheet; its code is a chunk of the client bundle.
+    const sheet = html.querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
+    // Stylesheets content imports for their effect join it too.
+    const css = fs.readFileSync(path.join(dir, 'build', sheet), 'utf8');
+    for (const rule of ['.fake-embed', '.fake-theme', '.local-rule']) expect(css).toContain(rule);
+    const chunks = fs.readdirSync(path.join(dir, 'build/assets')).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(dir, 'build/assets', f), 'utf8'));
+    expect(chunks.some((c) => c.includes('fake-embed') && c.includes('embed '))).toBe(true);
+  });
+
+  it('leaves root-relative url()s in the site\'s CSS to the static folder, as Docusaurus does, and names a CSS module\'s broken relative url() at its own file', () => {
+    const files = {
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Card from '@site/src/Card';\n\n<Card />\n",
+      'src/Card.jsx': "import styles from './card.module.css';\nexport default function Card() { return <div className={styles.card}>card</div>; }\n",
+      'src/card.module.css': '.card { background: url(/img/card.png); }\n',
+      'src/css/custom.css': ':root { --hero: url("/img/hero.svg"); }\n',
+      'static/img/card.png': 'png',
+    };
+    const dir = site(files);
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const html = read(path.join(dir, 'build/index.html'));
+    const sheet = html.querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
+    const css = fs.readFileSync(path.join(dir, 'build', sheet), 'utf8');
+    expect(css).toContain('url(/img/card.png)');
+    expect(css).toContain('url(/img/hero.svg)');
+    const broken = site({ ...files, 'src/card.module.css': '.card {\n  background: url(./missing.png);\n}\n' });
+    const failed = runCli(['build', broken]);
+    expect(failed.stderr).toMatch(/^src\/card\.module\.css:2:15: The site's own code could not be bundled: Could not resolve "\.\/missing\.png"/m);
+  });
+
+  it('bundles a component kept in a docs folder the config names outside the site folder', () => {
+    const root = writeTempSite({
+      'website/site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { docs: "../docs" } };\n',
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Explain from './components/Explain';\n\n<Explain title=\"Why\">Because.</Explain>\n",
+      'docs/components/Explain.jsx': "export default function Explain({ title, children }) {\n  return <details className=\"explain\"><summary>{title}</summary>{children}</details>;\n}\n",
+    });
+    temps.push(root);
+    const result = runCli(['build', path.join(root, 'website')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/warning/i);
+    const details = read(path.join(root, 'website/build/index.html')).querySelector('#__content details.explain')!;
+    expect(details.querySelector('summary')!.textContent).toBe('Why');
+    expect(details.textContent).toContain('Because.');
+  });
+
+  it('binds data a page imports from a site module (a string of code passed as a prop), not only components', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport { Show } from '@site/src/Show';\nimport { query, limits } from './query';\n\n<Show code={query} />\n\nThe limit is {limits.max}.\n",
+      'docs/query.js': "export const query = `select * from person`;\nexport const limits = { max: 10 };\n",
+      'src/Show.jsx': 'export function Show({ code }) {\n  return <pre className="show">{code}</pre>;\n}\n',
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/warning/i);
+    const body = read(path.join(dir, 'build/index.html')).querySelector('#__content')!;
+    const island = body.querySelector('site-island[data-name="src/Show#Show"]')!;
+    expect(island.querySelector('pre.show')!.textContent).toBe('select * from person');
+    expect(JSON.parse(island.getAttribute('data-props')!)).toEqual({ code: 'select * from person', __ids: 'island-1' });
+    expect(body.textContent).toContain('The limit is 10.');
+  });
+
+  it('lets site components and React pages use the theme\'s Tabs: their ids come from the island\'s own scope, which the browser can repeat', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Pick from '@site/src/Pick';\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs><TabItem value=\"a\">Page A</TabItem></Tabs>\n\n<Pick />\n",
+      'src/Pick.jsx': "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\nexport default function Pick() {\n  return <Tabs groupId=\"pm\"><TabItem value=\"npm\">npm i</TabItem><TabItem value=\"yarn\">yarn add</TabItem></Tabs>;\n}\n",
+      'src/pages/tabs.jsx': "import Layout from '@theme/Layout';\nimport Pick from '../Pick';\nexport default function TabsPage() {\n  return <Layout title=\"Tabs\"><Pick /></Layout>;\n}\n",
+    });
+    fs.writeFileSync(path.join(dir, 'site.config.ts'), 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n');
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const tabIds = (file: string) => read(path.join(dir, 'build', file)).querySelectorAll('[role="tab"]').map((t) => t.getAttribute('id'));
+    expect(tabIds('index.html')).toEqual(['tabs-1-tab-0', 'island-1-tabs-1-tab-0', 'island-1-tabs-1-tab-1']);
+    expect(tabIds('tabs/index.html')).toEqual(['page-tabs-1-tab-0', 'page-tabs-1-tab-1']);
   });
 
   it('reads JSX in a site component written as .js, as Docusaurus does', () => {

@@ -3,9 +3,13 @@ import { THEME_COMPONENT_NAMES } from './content/names.ts';
 import { Link } from './content/Link.tsx';
 import Layout from './docusaurus/Layout.tsx';
 import Heading from './docusaurus/Heading.tsx';
-import { clsx, useBaseUrl, useDocusaurusContext, useIsBrowser } from './docusaurus/hooks.ts';
+import { clsx, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from './docusaurus/hooks.ts';
 import BrowserOnly from './docusaurus/BrowserOnly.tsx';
-import Translate from './docusaurus/Translate.tsx';
+import Translate, { translate } from './docusaurus/Translate.tsx';
+import Head from './docusaurus/Head.tsx';
+import ExecutionEnvironment from './docusaurus/ExecutionEnvironment.ts';
+import { PageMetadata, ThemeClassNames, useColorMode } from './docusaurus/themeCommon.ts';
+import { matchPath, Redirect, useHistory, useLocation } from './docusaurus/router.ts';
 
 /**
  * The modules a site's own code may import from the theme, by the names Docusaurus gives
@@ -13,10 +17,13 @@ import Translate from './docusaurus/Translate.tsx';
  * component wrapping the original), and so is `@theme/X` inside site code.
  * `MDXComponents` is the map of content components (`{ ...MDXComponents, Highlight }`).
  * React pages get the modules they use: Layout, Heading, Link, useDocusaurusContext,
- * useBaseUrl, useIsBrowser, BrowserOnly, Translate (and clsx when the site has not
- * installed it). Each is an ES module's exports (`default` and nothing else).
+ * useBaseUrl, useIsBrowser, BrowserOnly, Translate, Head, router, theme-common (and clsx
+ * when the site has not installed it). Each is an ES module's exports, by name: an
+ * import of a name not here is an error at the import (see cli/bundle/siteCode.ts).
  */
-export const siteModules: Record<string, { default: unknown }> = {
+export type ProvidedModule = Record<string, unknown>;
+
+export const siteModules: Record<string, ProvidedModule> = {
   '@theme-original/MDXComponents': { default: classicComponents },
   '@theme/MDXComponents': { default: classicComponents },
   ...Object.fromEntries(THEME_COMPONENT_NAMES.flatMap((name) => [`@theme-original/${name}`, `@theme/${name}`].map((id) => [id, { default: classicComponents[name] }]))),
@@ -24,13 +31,18 @@ export const siteModules: Record<string, { default: unknown }> = {
   '@theme/Heading': { default: Heading },
   '@docusaurus/Link': { default: Link },
   '@docusaurus/useDocusaurusContext': { default: useDocusaurusContext },
-  '@docusaurus/useBaseUrl': { default: useBaseUrl },
+  '@docusaurus/useBaseUrl': { default: useBaseUrl, useBaseUrlUtils },
   '@docusaurus/useIsBrowser': { default: useIsBrowser },
   '@docusaurus/BrowserOnly': { default: BrowserOnly },
-  '@docusaurus/Translate': { default: Translate },
+  '@docusaurus/Translate': { default: Translate, translate },
+  '@docusaurus/Head': { default: Head },
+  '@docusaurus/ExecutionEnvironment': { default: ExecutionEnvironment },
+  '@docusaurus/theme-common': { useColorMode, ThemeClassNames, PageMetadata },
+  '@docusaurus/router': { useLocation, useHistory, Redirect, matchPath },
 };
 
 /** Packages the theme gives site code only when the site has not installed them. */
-export const fallbackModules: Record<string, { default: unknown }> = {
+export const fallbackModules: Record<string, ProvidedModule> = {
   clsx: { default: clsx },
 };
+

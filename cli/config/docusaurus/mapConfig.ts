@@ -32,6 +32,8 @@ export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
   copy('trailingSlash', 'boolean');
   if (typeof dc.url === 'string') input.url = dc.url.replace(/\/+$/, '');
   if (typeof dc.baseUrl === 'string') input.baseUrl = dc.baseUrl;
+  // Data for the site's React code, as JSON carries it to the browser (functions and the like do not survive, as in Docusaurus's generated config).
+  if (dc.customFields && typeof dc.customFields === 'object') input.customFields = JSON.parse(JSON.stringify(dc.customFields)) as Obj;
   if (typeof dc.favicon === 'string') input.favicon = staticPath(dc.favicon);
 
   const i18n = obj(dc.i18n);
@@ -80,10 +82,10 @@ export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
 /** Top-level keys mapped above. */
 const HANDLED = new Set([
   'title', 'tagline', 'titleDelimiter', 'trailingSlash', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors',
-  'onBrokenMarkdownLinks', 'markdown', 'presets', 'plugins', 'themes', 'themeConfig',
+  'onBrokenMarkdownLinks', 'markdown', 'presets', 'plugins', 'themes', 'themeConfig', 'customFields',
 ]);
 /** Keys that change nothing in the built pages (deploy settings, data for React code). */
-const SILENT = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'customFields', 'future', 'baseUrlIssueBanner', 'onDuplicateRoutes']);
+const SILENT = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'future', 'baseUrlIssueBanner', 'onDuplicateRoutes']);
 
 /** The classic preset's options; other presets are plugins we cannot run. Returns the docs' sidebarPath. */
 function mapPresets(dc: Obj, input: Obj, notes: Notes): string | false | undefined {

@@ -29,6 +29,8 @@ type Place = { line: number; column: number };
 
 export interface MdxData {
   bindings: Record<string, Binding>;
+  /** Stylesheets imported for their effect (`import 'pkg/dist/x.css'`): a file relative to the site folder, or a package's (`package`). */
+  styles?: ({ file: string; package?: true } & Place)[];
   /** `export const` values. */
   scope: Record<string, unknown>;
 }
@@ -119,9 +121,21 @@ function readStatement(statement: Program['body'][number], from: string, data: M
   const place = estreePlace(statement);
   if (statement.type === 'ImportDeclaration') {
     const source = String(statement.source.value);
+    // A stylesheet imported for its effect joins the site's stylesheet, as webpack would add it to the page.
+    if (statement.specifiers.length === 0 && /\.css$/.test(source)) {
+      const style = styleOf(source, from);
+      if (style) {
+        (data.styles ??= []).push({ ...style, ...(place ?? { line: 1, column: 1 }) });
+        return;
+      }
+    }
     const binding = bindingOf(source, from, place ?? { line: 1, column: 1 });
     if ('problem' in binding) {
       report(place, 'warning', binding.problem);
+      return;
+    }
+    if (statement.specifiers.length === 0 && binding.kind === 'component') {
+      report(place, 'warning', catalog.mdxUnresolvedImport(source, 'an import for its side effects (a stylesheet, a script) is not run in content.'));
       return;
     }
     for (const specifier of statement.specifiers) {
@@ -155,11 +169,22 @@ function bindingOf(source: string, from: string, place: Place): Binding | { prob
   let file: string;
   if (source.startsWith('@site/')) file = path.posix.normalize(source.slice('@site/'.length));
   else if (source.startsWith('./') || source.startsWith('../')) file = path.posix.join(path.posix.dirname(from), source);
-  else return { problem: catalog.mdxUnresolvedImport(source, 'content can import the theme\'s components, Markdown partials and the site\'s own components, not packages.') };
+  // A package (`react-lite-youtube-embed`, `@scope/pkg/sub`): bundled from the site's node_modules like its own code. Docusaurus's
+  // other modules (`@docusaurus/theme-common`) are the theme's to give, and it gives content only the ones above.
+  else if (/^@(theme|docusaurus)\//.test(source) || !/^(@[\w.-]+\/)?[\w.-]+(\/|$)/.test(source)) return { problem: catalog.mdxUnresolvedImport(source, 'content can import the theme\'s components, Markdown partials, the site\'s own components and packages installed in the site folder.') };
+  else return { kind: 'component', file: source, exportName: 'default', package: true, ...place };
   // Whether the file may be read (inside the site, or a content folder the config names outside it) is the reader's to say.
   if (MARKDOWN_EXT.test(file)) return { kind: 'partial', file, ...place };
   if (SCRIPT_EXT.test(file) || !path.posix.extname(file)) return { kind: 'component', file, exportName: 'default', ...place };
   return { problem: catalog.mdxUnresolvedImport(source, `files of type "${path.posix.extname(file)}" cannot be imported into content.`) };
+}
+
+/** A stylesheet import's file (relative to the site folder) or package path, as bindingOf reads component imports. */
+function styleOf(source: string, from: string): { file: string; package?: true } | undefined {
+  if (source.startsWith('@site/')) return { file: path.posix.normalize(source.slice('@site/'.length)) };
+  if (source.startsWith('./') || source.startsWith('../')) return { file: path.posix.join(path.posix.dirname(from), source) };
+  if (/^@(theme|docusaurus)\//.test(source) || !/^(@[\w.-]+\/)?[\w.-]+\//.test(source)) return undefined;
+  return { file: source, package: true };
 }
 
 /**

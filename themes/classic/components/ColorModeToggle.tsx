@@ -35,9 +35,13 @@ export function ColorModeToggle() {
       if (!colorMode.respectPrefersColorScheme || window.matchMedia('print').matches) return;
       if (storage.get(storageKeys.theme) === null) apply(systemMode());
     };
+    // Site code may set the mode too (useColorMode's setColorMode): the switch shows what the page has.
+    const observer = new MutationObserver(() => setMode(document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light'));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     window.addEventListener('storage', onStorage);
     media.addEventListener('change', onSystem);
     return () => {
+      observer.disconnect();
       window.removeEventListener('storage', onStorage);
       media.removeEventListener('change', onSystem);
     };

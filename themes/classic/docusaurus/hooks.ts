@@ -1,20 +1,40 @@
-import { useEffect, useState } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { useSite, withBase } from '../../../runtime/SiteContext.ts';
 
 /** `@docusaurus/useDocusaurusContext`: the site's config as React pages read it. */
 export function useDocusaurusContext() {
   const site = useSite();
-  const customFields = (site as { customFields?: Record<string, unknown> }).customFields ?? {};
-  return { siteConfig: { title: site.title, tagline: site.tagline, url: site.url, baseUrl: site.baseUrl, customFields }, i18n: { currentLocale: site.locale, locales: site.locales, defaultLocale: site.locale } };
+  const customFields = site.customFields ?? {};
+  return { siteConfig: { title: site.title, titleDelimiter: site.titleDelimiter, tagline: site.tagline, url: site.url, baseUrl: site.baseUrl, customFields }, i18n: { currentLocale: site.locale, locales: site.locales, defaultLocale: site.locale } };
+}
+
+/**
+ * A React page as Docusaurus's pages plugin mounts it: with the site's config as its
+ * `config` prop (its route's `modules: { config }`), which older pages read as `this.props.config`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function asSitePage(Page: ComponentType<any>): ComponentType<Record<string, unknown>> {
+  return function SitePage(props) {
+    return createElement(Page, { ...props, config: useDocusaurusContext().siteConfig });
+  };
 }
 
 /** `@docusaurus/useBaseUrl`: a site path under the base URL (`/img/a.png` → `/base/img/a.png`). */
 export function useBaseUrl(url: string, options: { absolute?: boolean; forcePrependBaseUrl?: boolean } = {}): string {
-  const site = useSite();
+  return baseUrlOf(useSite(), url, options);
+}
+
+function baseUrlOf(site: { url: string; baseUrl: string }, url: string, options: { absolute?: boolean; forcePrependBaseUrl?: boolean }): string {
   if (!url || /^[a-z][a-z\d+.-]*:|^#|^\/\//i.test(url)) return url;
   if (!options.forcePrependBaseUrl && url.startsWith(site.baseUrl) && site.baseUrl !== '/') return options.absolute ? site.url + url : url;
   const path = withBase(site.baseUrl, url.startsWith('/') ? url : `/${url}`);
   return options.absolute ? site.url.replace(/\/$/, '') + path : path;
+}
+
+/** `useBaseUrlUtils()` of `@docusaurus/useBaseUrl`: `withBaseUrl`, the same rule for URLs computed in a loop. */
+export function useBaseUrlUtils(): { withBaseUrl: (url: string, options?: { absolute?: boolean; forcePrependBaseUrl?: boolean }) => string } {
+  const site = useSite();
+  return { withBaseUrl: (url, options = {}) => baseUrlOf(site, url, options) };
 }
 
 /**
