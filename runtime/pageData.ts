@@ -169,6 +169,11 @@ export interface TagsPageData extends PageBase {
   blogSidebar?: NavLink[];
 }
 
+export interface BlogAuthorsPageData extends PageBase {
+  kind: 'blog-authors';
+  authors: (AuthorData & { count: number })[];
+}
+
 export interface DocsTagPageData extends PageBase {
   kind: 'docs-tag';
   tag: TagLink;
@@ -202,6 +207,7 @@ export type PageData =
   | BlogPostPageData
   | TagsPageData
   | DocsTagPageData
+  | BlogAuthorsPageData
   | BlogArchivePageData
   | PlainPageData
   | SimplePageData;

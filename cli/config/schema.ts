@@ -327,8 +327,10 @@ export const userConfigSchema = z.strictObject({
       /** Recent posts in the blog sidebar. @default 5 */
       sidebarCount: z.number().int().nonnegative().default(5),
       sidebarTitle: z.string().default('Recent posts'),
+      /** A page listing the authors of authors.yml at `<blog>/authors`, as Docusaurus (3.5+) makes. A Docusaurus config turns it on. @default false */
+      authorsPage: z.boolean().default(false),
     })
-    .default({ routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts' }),
+    .default({ routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false }),
   zoom: z
     .strictObject({
       /** CSS selector of zoomable images. */

@@ -125,6 +125,14 @@ export function buildBlog(
     }
   }
 
+  // As in Docusaurus: a list of the authors whenever the authors map has any, with their listed posts counted.
+  if (config.blog.authorsPage && Object.keys(authors).length > 0) {
+    const counts = new Map<string, number>();
+    for (const post of listed) for (const a of post.authors) if (a.key) counts.set(a.key, (counts.get(a.key) ?? 0) + 1);
+    const list = Object.entries(authors).map(([key, a]) => ({ key, name: a.name, title: a.title, url: a.url, image_url: a.image_url, count: counts.get(key) ?? 0 }));
+    routes.push({ kind: 'blog-authors', path: joinRoute(base, 'authors'), title: 'Authors', description: `The authors of the ${config.blog.title.toLowerCase()}.`, authors: list });
+  }
+
   const years = new Map<string, PostSummary[]>();
   for (const post of listed) {
     const year = post.date.slice(0, 4);

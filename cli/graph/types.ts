@@ -2,7 +2,7 @@ import type { Root as HastRoot } from 'hast';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 
-import type { NavLink, SidebarItem, Breadcrumb, TagLink, PostSummary as PostData } from '../../runtime/pageData.ts';
+import type { AuthorData, NavLink, SidebarItem, Breadcrumb, TagLink, PostSummary as PostData } from '../../runtime/pageData.ts';
 
 export type { NavLink, SidebarItem, Breadcrumb, TagLink };
 
@@ -90,6 +90,8 @@ export type DocsTagRoute = RouteBase & { kind: 'docs-tag'; tag: TagLink; items: 
 export type BlogListRoute = RouteBase & { kind: 'blog-list'; posts: PostSummary[]; page: number; totalPages: number; previousPage?: string; nextPage?: string };
 export type BlogPostRoute = RouteBase & { kind: 'blog-post'; post: PostSummary; document: LoadedDocument; previous?: NavLink; next?: NavLink };
 export type BlogTagsRoute = RouteBase & { kind: 'blog-tags'; tags: TagLink[] };
+/** The blog's authors (authors.yml), each with how many listed posts they wrote. */
+export type BlogAuthorsRoute = RouteBase & { kind: 'blog-authors'; authors: (AuthorData & { count: number })[] };
 export type BlogTagRoute = RouteBase & {
   kind: 'blog-tag';
   tag: TagLink;
@@ -115,6 +117,7 @@ export type Route =
   | BlogListRoute
   | BlogPostRoute
   | BlogTagsRoute
+  | BlogAuthorsRoute
   | BlogTagRoute
   | BlogArchiveRoute
   | PageRoute

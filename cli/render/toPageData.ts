@@ -86,6 +86,8 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
     case 'blog-tags':
     case 'docs-tags':
       return { ...base, kind: route.kind, tags: route.tags };
+    case 'blog-authors':
+      return { ...base, kind: 'blog-authors', authors: route.authors };
     case 'docs-tag':
       return { ...base, kind: 'docs-tag', tag: route.tag, items: route.items, allTagsPath: route.allTagsPath };
     case 'blog-archive':

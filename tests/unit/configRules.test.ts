@@ -26,7 +26,7 @@ const DEFAULTS = {
   url: 'http://localhost:3000',
   baseUrl: '/',
   i18n: { defaultLocale: 'en', locales: ['en'] },
-  markdown: { format: 'mdx' },
+  markdown: { format: 'mdx', strict: false },
   paths: { docs: 'docs', blog: 'blog', pages: 'pages', static: 'static', outDir: 'build' },
   navbar: { items: [], hideOnScroll: false, style: 'primary' },
   footer: { style: 'dark', links: [] },
@@ -47,7 +47,7 @@ const DEFAULTS = {
     sidebarCollapsed: true,
     sidebarCollapsible: true,
   },
-  blog: { routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts' },
+  blog: { routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false },
   zoom: {
     selector: '.markdown img',
     background: { light: 'rgb(255, 255, 255)', dark: 'rgb(50, 50, 50)' },

@@ -16,7 +16,7 @@ const warned = (config: Record<string, unknown>) => map(config).warnings.map((w)
 const classic = (options: Record<string, unknown>) => ({ presets: [['classic', options]] });
 
 describe('mapping a Docusaurus config', () => {
-  it('fills in Docusaurus defaults where they differ from ours: docs at /docs, pages in src/pages, anchors warn', () => {
+  it('fills in Docusaurus defaults where they differ from ours: docs at /docs, pages in src/pages, anchors warn, an authors page', () => {
     expect(map({}).input).toEqual({
       title: 'T',
       url: 'https://t.example',
@@ -25,6 +25,7 @@ describe('mapping a Docusaurus config', () => {
       onBrokenAnchors: 'warn',
       paths: { docs: 'docs', blog: 'blog', pages: 'src/pages' },
       docs: { routeBasePath: '/docs' },
+      blog: { authorsPage: true },
       markdown: { format: 'mdx' },
     });
     expect(map({}).sidebarPath).toBeUndefined();
@@ -64,6 +65,8 @@ describe('mapping a Docusaurus config', () => {
       sidebarCount: 0,
       description: 'D',
       sidebarTitle: 'All',
+      // Docusaurus makes /blog/authors whenever authors.yml names any.
+      authorsPage: true,
     });
   });
 

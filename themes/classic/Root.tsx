@@ -56,6 +56,10 @@ function PageBody({ page }: { page: PageData }) {
       const { TagsPage } = layoutModule('blog');
       return <TagsPage page={page} />;
     }
+    case 'blog-authors': {
+      const { BlogAuthorsPage } = layoutModule('blog');
+      return <BlogAuthorsPage page={page} />;
+    }
     case 'blog-archive': {
       const { BlogArchivePage } = layoutModule('blog');
       return <BlogArchivePage page={page} />;

@@ -27,6 +27,7 @@ function chunkOf(kind: PageData['kind']): LayoutChunk | undefined {
     case 'blog-tags':
     case 'docs-tags':
     case 'blog-archive':
+    case 'blog-authors':
       return 'blog';
     case 'search':
       return 'search';

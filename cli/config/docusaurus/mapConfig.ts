@@ -114,6 +114,8 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes): string | false | undefin
   }
   input.paths = paths;
   input.docs = docs;
+  // Docusaurus lists the authors at /blog/authors whenever authors.yml names any (blog options given or not).
+  if (input.blog === undefined && paths.blog !== false) input.blog = { authorsPage: true };
   if (input.blog === undefined) delete input.blog;
   return sidebarPath;
 }
@@ -190,7 +192,7 @@ function mapBlog(value: unknown, paths: Obj, notes: Notes, at: KeyPath): Obj | u
     return undefined;
   }
   const o = obj(value) ?? {};
-  const blog: Obj = {};
+  const blog: Obj = { authorsPage: true };
   const count = (v: unknown) => (v === 'ALL' ? 1_000_000 : typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
   for (const [key, v] of Object.entries(o)) {
     if (key === 'path' && typeof v === 'string') paths.blog = v;

@@ -1,4 +1,4 @@
-import type { BlogArchivePageData, BlogListPageData, BlogPostPageData, NavLink, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
+import type { BlogArchivePageData, BlogAuthorsPageData, BlogListPageData, BlogPostPageData, NavLink, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
 import { useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
 import { Markdown } from '../components/Markdown.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -140,6 +140,30 @@ export function TagsPage({ page }: { page: TagsPageData }) {
           <TagsList tags={tags} label="" />
         </section>
       ))}
+    </div>
+  );
+}
+
+/** The blog's authors, as Docusaurus lists them at /blog/authors: photo, name, title, how many posts. */
+export function BlogAuthorsPage({ page }: { page: BlogAuthorsPageData }) {
+  const href = useBaseUrl();
+  return (
+    <div className="container container--narrow">
+      <h1>{page.title}</h1>
+      <ul className="blog-authors">
+        {page.authors.map((a) => (
+          <li key={a.key ?? a.name} className="avatar">
+            {a.image_url && <img className="avatar__photo" src={href(a.image_url)} alt="" width="40" height="40" loading="lazy" />}
+            <div className="avatar__intro">
+              <div className="avatar__name">{a.url ? <a href={href(a.url)}>{a.name}</a> : a.name}</div>
+              {a.title && <small className="avatar__subtitle">{a.title}</small>}
+              <small className="blog-authors__count">
+                {a.count} post{a.count === 1 ? '' : 's'}
+              </small>
+            </div>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
