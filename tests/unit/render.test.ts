@@ -44,6 +44,15 @@ describe('rendered documents', () => {
     expect(preloads('/blog/')).toEqual(['/assets/chunk-1.js', '/assets/chunk-blog.js']);
   });
 
+  it('lists the blog authors with their title and listed posts at /blog/authors/', async () => {
+    const { html } = await renderSite(
+      { ...files, 'blog/authors.yml': 'ada:\n  name: Ada\n  title: Engineer\nbob:\n  name: Bob\n', 'blog/2024-01-02-a.md': '---\ntitle: A\nauthors: [ada]\n---\nA post.\n' },
+      { blog: { authorsPage: true } },
+    );
+    const authors = html('/blog/authors/').querySelectorAll('.blog-authors li').map((li) => li.text);
+    expect(authors).toEqual(['AdaEngineer1 post', 'Bob0 posts']);
+  });
+
   it('applies the stored colour mode in an inline head script before any stylesheet', async () => {
     const { html } = await renderSite(files);
     const head = html('/').querySelector('head')!.innerHTML;

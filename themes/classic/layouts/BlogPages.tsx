@@ -1,4 +1,5 @@
-import type { BlogArchivePageData, BlogAuthorsPageData, BlogListPageData, BlogPostPageData, NavLink, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
+import type { ReactNode } from 'react';
+import type { AuthorData, BlogArchivePageData, BlogAuthorsPageData, BlogListPageData, BlogPostPageData, NavLink, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
 import { useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
 import { Markdown } from '../components/Markdown.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -44,13 +45,7 @@ function PostHeader({ post, titleLink }: { post: PostSummary; titleLink: boolean
       {post.authors.length > 0 && (
         <div className="blog-post__authors">
           {post.authors.map((a) => (
-            <div key={a.key ?? a.name} className="avatar">
-              {a.image_url && <img className="avatar__photo" src={href(a.image_url)} alt="" width="40" height="40" loading="lazy" />}
-              <div className="avatar__intro">
-                <div className="avatar__name">{a.url ? <a href={href(a.url)}>{a.name}</a> : a.name}</div>
-                {a.title && <small className="avatar__subtitle">{a.title}</small>}
-              </div>
-            </div>
+            <Avatar key={a.key ?? a.name} author={a} />
           ))}
         </div>
       )}
@@ -144,23 +139,34 @@ export function TagsPage({ page }: { page: TagsPageData }) {
   );
 }
 
+/** An author as posts and the authors page show them: photo, name (a link when they have a URL), title. */
+function Avatar({ author: a, children }: { author: AuthorData; children?: ReactNode }) {
+  const href = useBaseUrl();
+  return (
+    <div className="avatar">
+      {a.image_url && <img className="avatar__photo" src={href(a.image_url)} alt="" width="40" height="40" loading="lazy" />}
+      <div className="avatar__intro">
+        <div className="avatar__name">{a.url ? <a href={href(a.url)}>{a.name}</a> : a.name}</div>
+        {a.title && <small className="avatar__subtitle">{a.title}</small>}
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /** The blog's authors, as Docusaurus lists them at /blog/authors: photo, name, title, how many posts. */
 export function BlogAuthorsPage({ page }: { page: BlogAuthorsPageData }) {
-  const href = useBaseUrl();
   return (
     <div className="container container--narrow">
       <h1>{page.title}</h1>
       <ul className="blog-authors">
         {page.authors.map((a) => (
-          <li key={a.key ?? a.name} className="avatar">
-            {a.image_url && <img className="avatar__photo" src={href(a.image_url)} alt="" width="40" height="40" loading="lazy" />}
-            <div className="avatar__intro">
-              <div className="avatar__name">{a.url ? <a href={href(a.url)}>{a.name}</a> : a.name}</div>
-              {a.title && <small className="avatar__subtitle">{a.title}</small>}
+          <li key={a.key ?? a.name}>
+            <Avatar author={a}>
               <small className="blog-authors__count">
                 {a.count} post{a.count === 1 ? '' : 's'}
               </small>
-            </div>
+            </Avatar>
           </li>
         ))}
       </ul>
