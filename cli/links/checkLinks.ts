@@ -29,7 +29,7 @@ const THEME_IDS = ['__docusaurus_skipToContent_fallback', 'main'];
  * Mirror copies are not checked twice: their links are their source's.
  */
 export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps): Diagnostic[] {
-  const { diagnostics, checkOne, idsOf } = linkChecker(graph, config, deps, () => undefined);
+  const { diagnostics, checkOne, idsOf, suggest } = linkChecker(graph, config, deps, () => undefined);
 
   const checkDocument = (document: LoadedDocument, route: Route | undefined) => {
     for (const link of document.links) {
@@ -42,12 +42,12 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
       if (/\.mdx?$/i.test(link.file)) {
         const targetPath = markdownLinkRoute(link.candidates ?? [link.file], graph);
         if (!targetPath) {
-          diagnostics.push({ severity: 'error', ...at, ...catalog.brokenMdLink(link.url, nearest(link.file, graph.fileRoutes.keys(), 3)) });
+          diagnostics.push({ severity: 'error', ...at, ...catalog.brokenMdLink(link.url, suggest(link.file, [...graph.fileRoutes.keys()], 3)) });
         } else if (hash) {
           // A Markdown file's route is a document's: its ids are known.
           const ids = idsOf(graph.byPath.get(targetPath)!) ?? new Set<string>();
           if (!ids.has(decodePart(hash))) {
-            diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(link.url, targetPath, nearest(hash, ids, 3)) });
+            diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(link.url, targetPath, suggest(hash, ids, 3)) });
           }
         }
       } else {
@@ -120,26 +120,40 @@ function linkChecker(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps,
     return idSets.get(route);
   };
 
+  // "Did you mean" costs an edit distance per candidate: 20,000 broken anchors on a page of
+  // 40,000 ids would take hours. Past this many comparisons a failing build names the
+  // problems without suggestions, and ends.
+  let budget = SUGGESTION_BUDGET;
+  const suggest = (target: string, candidates: readonly string[] | ReadonlySet<string>, count: number, maxDistance?: number): string[] => {
+    const size = 'size' in candidates ? candidates.size : candidates.length;
+    if (size > budget) return [];
+    budget -= size;
+    return nearest(target, candidates, count, maxDistance);
+  };
+
   const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'configKey'>) => {
     if (url.startsWith('#')) {
       const id = decodePart(url.slice(1));
       const ids = from && idsOf(from);
-      if (id && ids && !ids.has(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from!.path, nearest(id, ids, 3)) });
+      if (id && ids && !ids.has(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from!.path, suggest(id, ids, 3)) });
       return;
     }
     const target = resolveLink(url, from ? from.permalink ?? from.path : '/', graph, { baseUrl: config.baseUrl, staticFiles: deps.staticFiles });
     if (target.type === 'missing') {
       const entry = kind === 'image' || /\.[a-z\d]{2,5}$/i.test(target.pathname)
-        ? catalog.missingFile(url, nearest(target.pathname.slice(1), deps.staticFiles, 3, 12).map((f) => `/${f}`))
-        : catalog.brokenLink(url, nearest(target.pathname, routePaths, 3));
+        ? catalog.missingFile(url, suggest(target.pathname.slice(1), deps.staticFiles, 3, 12).map((f) => `/${f}`))
+        : catalog.brokenLink(url, suggest(target.pathname, routePaths, 3));
       diagnostics.push({ severity: 'error', ...at, ...entry });
     } else if (target.type === 'route' && target.hash) {
       const ids = idsOf(target.route);
-      if (ids && !ids.has(target.hash)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, target.route.path, nearest(target.hash, ids, 3)) });
+      if (ids && !ids.has(target.hash)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, target.route.path, suggest(target.hash, ids, 3)) });
     }
   };
-  return { diagnostics, checkOne, idsOf };
+  return { diagnostics, checkOne, idsOf, suggest };
 }
+
+/** Candidate comparisons for suggestions per check (about half a second of edit distances). */
+const SUGGESTION_BUDGET = 500_000;
 
 /** What rendering a React page found, as Docusaurus collects it: the internal links its `Link`s lead to, the ids its `Heading`s and `Link`s give. */
 export interface RenderedLinks {

@@ -184,6 +184,21 @@ describe('large ordinary Markdown stays linear', () => {
     expect(seconds).toBeLessThan(1.5);
   });
 
+  // Each broken anchor's "nearest ids" is an edit distance against every id of the page:
+  // 4,000 broken anchors on a page of 4,000 ids were 16 million of them (a hang on 20,000).
+  it('a page with thousands of broken anchors fails in bounded time, the first ones with suggestions', async () => {
+    const { graph, config } = await graphOf({ 'docs/a.md': 'A\n' });
+    const route = graph.routes.find((r) => 'document' in r && r.document.file === 'docs/a.md')!;
+    if (!('document' in route)) throw new Error('no document');
+    route.document.ids = Array.from({ length: 4_000 }, (_, i) => `section-${i}`);
+    route.document.links = route.document.ids.map((id, i) => ({ url: `#${id}-typo`, kind: 'link' as const, line: i + 1, column: 1 }));
+    const { result, seconds } = cpuSeconds(() => checkLinks(graph, config, { staticFiles: new Set(), fileStatus: () => 'ok' }));
+    expect(result).toHaveLength(4_000);
+    expect(result[0]!.hint).toContain('#section-0');
+    expect(result.at(-1)!.hint ?? '').not.toContain('#section-');
+    expect(seconds).toBeLessThan(2.5);
+  });
+
   it('autolink literals are found where they were, in md and mdx (not in links, code or link references)', () => {
     const text = 'Intro.\n\n## See www.example.com\n\nGo to https://a.example/x?y=1, *or http://b.example* and [a link https://c.example](https://d.example) or [ref www.e.example][r].\n\nMail me@example.com, mailto:you@example.org, xmpp:chat@example.net/res, not_an@email_ and x@y.\n\n| col | https://f.example |\n| --- | --- |\n| **www.g.example** | `https://code.example` |\n\n- item HTTPS://H.EXAMPLE/Path\n  > quote www.i.example.\n\n[r]: /u\n';
     for (const format of ['md', 'mdx']) {
