@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import { analyze } from '../pipeline/analyze.ts';
+import { bundleSiteCode } from '../pipeline/siteCode.ts';
 import { createReporter } from '../pipeline/reporter.ts';
 import { printDiagnostics } from '../pipeline/report.ts';
 import { searchRecords } from '../search/records.ts';
@@ -23,13 +24,16 @@ export async function exportSearchRecordsCommand(siteDir: string, options: { out
   try {
     const config = await reporter.step('Loading config', () => loadConfig(siteDir));
     if (options.out) assertSafeOutputFile(path.resolve(options.out), config, PACKAGE_ROOT);
-    const { graph, diagnostics } = await analyze(config, { reporter, cache });
+    const analysis = await analyze(config, { reporter, cache });
     cache?.flush();
+    // As the build does: the site's code bundled, its React pages rendered for their text.
+    const { diagnostics, reactPages } = await bundleSiteCode(config, analysis, reporter);
+    const { graph } = analysis;
     if (printDiagnostics(diagnostics, reporter) > 0) {
       reporter.error('Export failed: fix the errors above first, so no record points at a broken page.');
       return 1;
     }
-    const records = searchRecords(graph, config, config.url.replace(/\/$/, ''));
+    const records = searchRecords(graph, config, config.url.replace(/\/$/, ''), reactPages);
     const json = `${JSON.stringify(records, null, 2)}\n`;
     if (options.out) {
       const file = path.resolve(options.out);

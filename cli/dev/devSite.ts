@@ -27,6 +27,7 @@ import { patchDocuments } from './patchGraph.ts';
 import { changedDocs, filesLinkingTo, navFingerprint } from './affected.ts';
 import { contentSource, insideContent } from './contentPaths.ts';
 import { searchIndexFiles } from '../search/searchIndex.ts';
+import { renderedPageText, type RenderedPageText } from '../search/records.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 import { reactPageModules, resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
@@ -228,13 +229,14 @@ export class DevSite {
   ensureSearchIndex(): void {
     if (!this.searchStale) return;
     for (const file of this.searchFiles) this.outputs.delete(file);
-    const files = searchIndexFiles(this.graph, this.config);
+    const files = searchIndexFiles(this.graph, this.config, undefined, this.reactPageText);
     for (const [file, body] of files) this.outputs.set(file, { body });
     this.searchFiles = [...files.keys()];
     this.searchStale = false;
   }
 
   private searchStale = true;
+  private reactPageText = new Map<string, RenderedPageText>();
   private searchFiles: string[] = [];
 
   async dispose(): Promise<void> {
@@ -412,6 +414,11 @@ export class DevSite {
     const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, siteValues: this.siteBundle?.values, overrides: this.siteBundle?.overrides });
     if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
     this.pageJson.set(route.path, page.fingerprint);
+    // A React page's text for the search index, as the build has it.
+    if (route.kind === 'react-page' && page.data) {
+      const data = JSON.parse(page.data) as { html: string; title: string };
+      this.reactPageText.set(route.path, renderedPageText(data.html, data.title));
+    }
     for (const [file, body] of page.files) {
       // The HTML the build writes, plus the dev client (live updates, the problems overlay).
       this.outputs.set(file, { body: file === routeFile(route.path) ? body.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) : body });

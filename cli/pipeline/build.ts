@@ -105,7 +105,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     const searchKey = fingerprints && digest(JSON.stringify([graph.sidebars, [...fingerprints.values()]]));
     const search = await reporter.step('Building search index', async () => {
       if (searchKey !== undefined && before?.search?.key === searchKey && writer.reuse(before.search.files)) return before.search.files;
-      const files = searchIndexFiles(graph, config, sections.get);
+      const files = searchIndexFiles(graph, config, sections.get, siteCode.reactPages);
       for (const [file, contents] of files) await writer.write(file, contents);
       return [...files.keys()];
     });

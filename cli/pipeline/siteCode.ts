@@ -13,6 +13,7 @@ import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { siteDataOf } from '../render/siteOutputs.ts';
 import { catalog } from '../errors/catalog.ts';
 import { applyPolicy } from './report.ts';
+import { renderedPageText, type RenderedPageText } from '../search/records.ts';
 import type { Analysis } from './analyze.ts';
 import type { Reporter } from './reporter.ts';
 
@@ -23,27 +24,29 @@ import type { Reporter } from './reporter.ts';
  * links in React pages (known once they render). `build` and `check` both run it, so
  * `check` fails on what `build` would.
  */
-export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis, reporter: Reporter): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[]; roots: string[] }> {
+export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis, reporter: Reporter): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[]; roots: string[]; reactPages: Map<string, RenderedPageText> }> {
   // Where site code may be read from: the site folder and the content folders it reads (a docs folder beside it).
   const roots = readRoots(config);
   const input = { siteDir: config.siteDir, components: analysis.siteComponents, overrides: findThemeOverrides(config.siteDir), styles: [...siteStylesheets(config.siteDir), ...analysis.siteStyles], provided: siteModules, fallbacks: fallbackModules, roots };
   const hasSiteCode = input.components.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
   const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
   const bundle = siteCode?.bundle;
-  const pageLinks = bundle ? await reporter.step('Checking React pages', () => checkReactPages(config, analysis, bundle, roots)) : [];
-  return { bundle, diagnostics: [...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...pageLinks], roots };
+  const pages = bundle ? await reporter.step('Checking React pages', () => checkReactPages(config, analysis, bundle, roots)) : { diagnostics: [], text: new Map<string, RenderedPageText>() };
+  return { bundle, diagnostics: [...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...pages.diagnostics], roots, reactPages: pages.text };
 }
 
 /**
  * Renders each React page once on the server to collect what its `Link`s and `Heading`s
  * give (as Docusaurus's broken-link check does), then checks its links and the anchors
  * other pages link to on it. A page that throws while rendering is an error here, before
- * any page is written.
+ * any page is written. Its text, by heading, is kept for the search index (as DocSearch's
+ * crawler reads a React page like any other).
  */
-function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: SiteBundle, roots: string[]): Diagnostic[] {
+function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: SiteBundle, roots: string[]): { diagnostics: Diagnostic[]; text: Map<string, RenderedPageText> } {
   const { graph } = analysis;
+  const text = new Map<string, RenderedPageText>();
   const pages = graph.routes.filter((r) => r.kind === 'react-page');
-  if (pages.length === 0) return [];
+  if (pages.length === 0) return { diagnostics: [], text };
   const site = siteDataOf(config, graph);
   const rendered = new Map<string, RenderedLinks>();
   const failures: Diagnostic[] = [];
@@ -52,7 +55,8 @@ function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: Sit
     const Page = bundle.components[key];
     if (!Page) continue;
     try {
-      const { links, anchors } = renderSitePage(site, key, Page, withBase(site.baseUrl, route.path));
+      const { html, title, links, anchors } = renderSitePage(site, key, Page, withBase(site.baseUrl, route.path));
+      text.set(route.path, renderedPageText(html, title ?? route.title));
       const source = readSource(config, route.source);
       rendered.set(route.path, { links: links.map((url) => ({ url, ...placeOf(url, source, config.baseUrl) })), anchors });
     } catch (error) {
@@ -60,7 +64,7 @@ function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: Sit
     }
   }
   const deps = { staticFiles: new Set(analysis.staticFiles), fileStatus: (f: string) => siteFileStatus(config, f, roots) };
-  return [...failures, ...applyPolicy(checkRenderedPages(graph, config, deps, rendered), config)];
+  return { diagnostics: [...failures, ...applyPolicy(checkRenderedPages(graph, config, deps, rendered), config)], text };
 }
 
 function readSource(config: ResolvedConfig, file: string): string {

@@ -3,10 +3,27 @@ import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import type { SearchRecord } from '../../runtime/search/searchRecord.ts';
 import { pageRecords, type PageSection, type SearchPage } from '../../runtime/search/searchPage.ts';
 import { treeSections } from './treeSections.ts';
+import { raw } from 'hast-util-raw';
+import type { Root } from 'hast';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 
 /** lvl0 of docs outside any sidebar category (DocSearch's Docusaurus config falls back to it too). */
 export const DOCS_SECTION = 'Documentation';
+/** What a rendered React page gives the search index: its title (from its Layout) and its text by heading. */
+export interface RenderedPageText {
+  title: string;
+  sections: PageSection[];
+}
+
+/**
+ * A React page's text, from the HTML the server rendered for it: parsed back into a tree,
+ * since a React page is JSX, not Markdown, and has no other tree (as DocSearch's crawler
+ * reads it from the page).
+ */
+export function renderedPageText(html: string, title: string): RenderedPageText {
+  return { title, sections: treeSections(raw({ type: 'root', children: [{ type: 'raw', value: html }] }) as Root) };
+}
+
 /** lvl0 of plain pages. */
 export const PAGES_SECTION = 'Pages';
 
@@ -17,7 +34,8 @@ export function searchTags(config: ResolvedConfig, version = 'current'): { docs:
 
 /**
  * The searchable pages of a site, from its route graph (pure; no I/O). Rules:
- * - indexed: docs, category index pages, blog posts and plain pages; not mirror copies
+ * - indexed: docs, category index pages, blog posts and plain pages, and React pages
+ *   when their rendered text is given (`reactPages`, by route path); not mirror copies
  *   (`canonical`), unlisted pages (`noIndex`), lists, tag pages, search or 404;
  * - docs are tagged with their version (`docusaurus_tag: docs-default-<version>`);
  * - lvl0 is the top-level sidebar category the page sits in ('Documentation' when it
@@ -27,26 +45,29 @@ export function searchTags(config: ResolvedConfig, version = 'current'): { docs:
  * - `origin` prefixes URLs ('' for the local index; the site's URL for Algolia);
  * - `sectionsOf` reads a document's sections (`treeSections`; a build may remember them).
  */
-export function searchPages(graph: RouteGraph, config: ResolvedConfig, origin = '', sectionsOf: (document: LoadedDocument) => PageSection[] = (document) => treeSections(document.content)): SearchPage[] {
+export function searchPages(graph: RouteGraph, config: ResolvedConfig, origin = '', sectionsOf: (document: LoadedDocument) => PageSection[] = (document) => treeSections(document.content), reactPages?: ReadonlyMap<string, RenderedPageText>): SearchPage[] {
   const language = config.i18n.currentLocale ?? config.i18n.defaultLocale;
   const tags = searchTags(config);
   const topLevel = topLevelCategories(graph.sidebars);
   const pages: SearchPage[] = [];
   for (const route of graph.routes) {
     if (route.canonical || route.noIndex) continue;
-    const content = contentOf(route, sectionsOf);
+    // A React page's text is known once it is rendered (the build renders each one before its search index).
+    const rendered = route.kind === 'react-page' ? reactPages?.get(route.path) : undefined;
+    const content = rendered ? rendered.sections : contentOf(route, sectionsOf);
     if (!content) continue;
-    const lvl0 = route.kind === 'blog-post' ? config.blog.title : route.kind === 'page' ? PAGES_SECTION : (topLevel.get(route.path) ?? DOCS_SECTION);
+    const isPage = route.kind === 'page' || route.kind === 'react-page';
+    const lvl0 = route.kind === 'blog-post' ? config.blog.title : isPage ? PAGES_SECTION : (topLevel.get(route.path) ?? DOCS_SECTION);
     // Docs are faceted by version (`docs-default-1.0`), so search can keep to one version.
-    const tag = route.kind === 'blog-post' ? tags.blog : route.kind === 'page' ? tags.pages : searchTags(config, route.version).docs;
-    pages.push({ url: origin + route.path, lvl0, lvl1: route.title, language, docusaurus_tag: tag, sections: content });
+    const tag = route.kind === 'blog-post' ? tags.blog : isPage ? tags.pages : searchTags(config, 'version' in route ? route.version : undefined).docs;
+    pages.push({ url: origin + route.path, lvl0, lvl1: rendered?.title ?? route.title, language, docusaurus_tag: tag, sections: content });
   }
   return pages;
 }
 
 /** Every record of the site, as DocSearch and the Algolia export expect them. */
-export function searchRecords(graph: RouteGraph, config: ResolvedConfig, origin = ''): SearchRecord[] {
-  return searchPages(graph, config, origin).flatMap(pageRecords);
+export function searchRecords(graph: RouteGraph, config: ResolvedConfig, origin = '', reactPages?: ReadonlyMap<string, RenderedPageText>): SearchRecord[] {
+  return searchPages(graph, config, origin, undefined, reactPages).flatMap(pageRecords);
 }
 
 function contentOf(route: Route, sectionsOf: (document: LoadedDocument) => PageSection[]): PageSection[] | null {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { runCli } from '../helpers/cli.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
+import { clientForBuild } from '../search/builtIndex.ts';
+import { DevSite } from '../../cli/dev/devSite.ts';
 
 /**
  * MDX as a reader gets it: the fixture site (tests/fixtures/sites/mdx) uses every construct
@@ -293,6 +295,51 @@ describe('links in React pages', () => {
         'src/pages/index.jsx:10:17: Broken anchor in "/a/#nowhere": /a/ has no element with that id.',
       ]);
     }
+  });
+});
+
+describe('React pages in search', () => {
+  it('indexes a React page\'s rendered text under its Layout title, in the built index and in the Algolia export', async () => {
+    const dir = writeTempSite({
+      'src/pages/index.jsx': [
+        "import Layout from '@theme/Layout';",
+        "import Heading from '@theme/Heading';",
+        'export default function Home() {',
+        '  return (',
+        '    <Layout title="Welcome home">',
+        '      <p>Zephyrine payments settle in seconds.</p>',
+        '      <Heading as="h2" id="features">Features</Heading>',
+        '      <p>Quasar refunds arrive tomorrow.</p>',
+        '    </Layout>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/a.md': '# A\n\nText.\n',
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, paths: { pages: "src/pages" } };\n',
+    });
+    temps.push(dir);
+    const outDir = path.join(dir, 'out');
+    const built = runCli(['build', dir, '--out-dir', outDir]);
+    expect(built.code, built.stderr).toBe(0);
+    const { results } = await clientForBuild(outDir).search({ requests: [{ query: 'quasar', hitsPerPage: 5 }] });
+    const hits = results[0]!.hits.map((h) => [h.url, h.hierarchy.lvl1, h.hierarchy.lvl2]);
+    expect(hits).toContainEqual(['/#features', 'Welcome home', 'Features']);
+    expect(hits.every(([url]) => url!.startsWith('/#') || url === '/')).toBe(true);
+    // dev serves the same index (it renders the page itself).
+    const dev = await DevSite.start(dir, path.join(dir, '.dev-temp'));
+    try {
+      dev.ensureSearchIndex();
+      const searchFiles = fs.readdirSync(path.join(outDir, 'search')).filter((f) => f.endsWith('.json'));
+      expect(searchFiles.length).toBeGreaterThan(0);
+      for (const file of searchFiles) expect(String(dev.outputs.get(`search/${file}`)?.body), file).toBe(fs.readFileSync(path.join(outDir, 'search', file), 'utf8'));
+    } finally {
+      await dev.dispose();
+    }
+    const exported = runCli(['export-search-records', dir]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const records = JSON.parse(exported.stdout) as { url: string; content: string | null }[];
+    expect(records.find((r) => r.content === 'Zephyrine payments settle in seconds.')?.url).toBe('https://t.example/');
   });
 });
 
