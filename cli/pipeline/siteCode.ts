@@ -11,6 +11,7 @@ import { withBase } from '../../runtime/SiteContext.ts';
 import { checkRenderedPages, type RenderedLinks } from '../links/checkLinks.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { siteDataOf } from '../render/siteOutputs.ts';
+import { findMisnesting } from '../render/misnesting.ts';
 import { catalog } from '../errors/catalog.ts';
 import { applyPolicy } from './report.ts';
 import type { Analysis } from './analyze.ts';
@@ -52,7 +53,9 @@ function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: Sit
     const Page = bundle.components[key];
     if (!Page) continue;
     try {
-      const { links, anchors } = renderSitePage(site, key, Page, withBase(site.baseUrl, route.path));
+      const { html, links, anchors } = renderSitePage(site, key, Page, withBase(site.baseUrl, route.path));
+      const misnested = findMisnesting(html);
+      if (misnested) failures.push({ severity: 'warning', file: route.source, ...catalog.reactPageMisnested(route.path, misnested.element, misnested.parent) });
       const source = readSource(config, route.source);
       rendered.set(route.path, { links: links.map((url) => ({ url, ...placeOf(url, source, config.baseUrl) })), anchors });
     } catch (error) {
