@@ -65,10 +65,12 @@ function contentHelpers(site: SiteData): Scope {
  * Server render of a site's React page (src/pages/x.tsx) as one island, so it hydrates in
  * the browser with its state, and what it said about itself through `@theme/Layout` and
  * `@docusaurus/Head`. `location` is the page's address (with the base URL), for useLocation.
+ * `render: 'client'`: the browser renders the page afresh rather than hydrating it (its
+ * markup does not survive the HTML parser: cli/render/misnesting.ts).
  */
-export function renderSitePage(site: SiteData, key: string, Page: ComponentType, location = site.baseUrl): { html: string; title?: string; description?: string; headTags: string } & Pick<PageHead, 'links' | 'anchors'> {
+export function renderSitePage(site: SiteData, key: string, Page: ComponentType, location = site.baseUrl, options: { render?: 'client' } = {}): { html: string; title?: string; description?: string; headTags: string } & Pick<PageHead, 'links' | 'anchors'> {
   const head: PageHead = { links: [], anchors: [] };
-  const Island = siteIsland(key, asSitePage(Page));
+  const Island = siteIsland(key, asSitePage(Page), options.render);
   const html = renderToString(
     <SiteContext.Provider value={site}>
       <ServerLocationContext.Provider value={location}>

@@ -267,6 +267,11 @@ export const catalog = {
     message: `The page ${file} does not export a React component as its default export, so there is nothing to show at its route.`,
     hint: 'Write: export default function Home() { return <Layout title="…">…</Layout>; } (or prefix the file name with _ to keep it out of the routes).',
   }),
+  reactPageMisnested: (route: string, element: string, parent: string): Entry => ({
+    code: 'react-page-misnested',
+    message: `The React page at ${route} puts a <${element}> inside a <${parent}>, which a browser does not keep as written, so React could not hydrate it: the browser renders this page afresh instead.`,
+    hint: `Nest valid HTML (a <${parent}> cannot hold a <${element}>: use a <div> or <span> for one of them) and the page hydrates from its server HTML.`,
+  }),
   themeOverrideInvalid: (name: string): Entry => ({
     code: 'theme-override-invalid',
     message: name === 'MDXComponents' ? 'src/theme/MDXComponents does not export a map of components by name as its default export: the theme\'s components are used.' : `src/theme/${name} does not export a component as its default export: the theme's ${name} is used.`,

@@ -11,6 +11,7 @@ import { withBase } from '../../runtime/SiteContext.ts';
 import { checkRenderedPages, type RenderedLinks } from '../links/checkLinks.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { siteDataOf } from '../render/siteOutputs.ts';
+import { findMisnesting } from '../render/misnesting.ts';
 import { catalog } from '../errors/catalog.ts';
 import { applyPolicy } from './report.ts';
 import { renderedPageText, type RenderedPageText } from '../search/records.ts';
@@ -57,6 +58,8 @@ function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: Sit
     try {
       const { html, title, links, anchors } = renderSitePage(site, key, Page, withBase(site.baseUrl, route.path));
       text.set(route.path, renderedPageText(html, title ?? route.title));
+      const misnested = findMisnesting(html);
+      if (misnested) failures.push({ severity: 'warning', file: route.source, ...catalog.reactPageMisnested(route.path, misnested.element, misnested.parent) });
       const source = readSource(config, route.source);
       rendered.set(route.path, { links: links.map((url) => ({ url, ...placeOf(url, source, config.baseUrl) })), anchors });
     } catch (error) {

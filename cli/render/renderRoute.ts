@@ -10,6 +10,7 @@ import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 import { withBase } from '../../runtime/SiteContext.ts';
+import { findMisnesting } from './misnesting.ts';
 
 /** One route rendered: the React output and the payload the client router fetches. */
 export interface RenderedPage {
@@ -59,7 +60,10 @@ function reactPageData(page: PageData, source: string, ctx: RenderContext, serve
   const Page = ctx.siteComponents?.[key];
   // A page whose module did not build was reported, and the build stopped: this is only reached without one in tests.
   if (!Page) throw new Error(`The React page ${source} was not bundled.`);
-  const { html, title, description, headTags } = server.renderSitePage(ctx.site, key, Page, withBase(ctx.site.baseUrl, page.path));
+  const location = withBase(ctx.site.baseUrl, page.path);
+  const rendered = server.renderSitePage(ctx.site, key, Page, location);
+  // Markup the browser would rebuild (reported by the React-page check) is rendered by the browser instead of hydrated.
+  const { html, title, description, headTags } = findMisnesting(rendered.html) ? server.renderSitePage(ctx.site, key, Page, location, { render: 'client' }) : rendered;
   return { ...page, kind: 'page', react: true, html, title: title ?? page.title, description: description ?? page.description, toc: [], ...(headTags ? { headTags } : {}) };
 }
 

@@ -20,7 +20,7 @@ declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'site-island': { 'data-name': string; 'data-props': string; children?: ReactNode };
+      'site-island': { 'data-name': string; 'data-props': string; 'data-render'?: 'client'; children?: ReactNode };
       'site-slot': { key?: string | number; children?: ReactNode; dangerouslySetInnerHTML?: { __html: string }; suppressHydrationWarning?: boolean };
     }
   }
@@ -29,11 +29,13 @@ declare module 'react' {
 /**
  * Server side: renders `component` inside a `<site-island>` element that names it and
  * carries its props (plain JSON). Custom elements, so an island fits inside a paragraph as
- * well as between blocks; the theme's CSS gives them `display: contents`.
+ * well as between blocks; the theme's CSS gives them `display: contents`. `render: 'client'`
+ * asks the browser to render the island afresh instead of hydrating it: for markup the
+ * browser's parser rebuilds differently (see cli/render/misnesting.ts), which cannot hydrate.
  */
-export function Island<P extends object>({ name, component: Component, props, slots = [] }: { name: string; component: IslandComponent<P>; props: P; slots?: ReactNode[] }) {
+export function Island<P extends object>({ name, component: Component, props, slots = [], render }: { name: string; component: IslandComponent<P>; props: P; slots?: ReactNode[]; render?: 'client' }) {
   return (
-    <site-island data-name={name} data-props={JSON.stringify(props)}>
+    <site-island data-name={name} data-props={JSON.stringify(props)} data-render={render}>
       <Component {...props} slots={slots.map((slot, i) => <site-slot key={i}>{slot}</site-slot>)} />
     </site-island>
   );

@@ -1,5 +1,5 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { StaticSlot } from './Island.tsx';
 
 /** Island components by name, each loaded when a page first shows one. */
@@ -19,7 +19,7 @@ export function hydrateIslands(container: Element, loaders: IslandLoaders, onErr
   let cancelled = false;
   const islands = [...container.querySelectorAll('site-island')].map((element) => {
     const slots = [...element.querySelectorAll('site-slot')].filter((slot) => slot.closest('site-island') === element).map((slot) => slot.innerHTML);
-    return { element, name: element.getAttribute('data-name') ?? '', props: element.getAttribute('data-props') ?? '{}', slots };
+    return { element, name: element.getAttribute('data-name') ?? '', props: element.getAttribute('data-props') ?? '{}', slots, fresh: element.getAttribute('data-render') === 'client' };
   });
   for (const island of islands) {
     const load = loaders[island.name];
@@ -38,7 +38,14 @@ export function hydrateIslands(container: Element, loaders: IslandLoaders, onErr
       (Component) => {
         if (cancelled) return;
         const slots = island.slots.map((html, i) => createElement(StaticSlot, { key: i, html }));
-        roots.push(hydrateRoot(island.element, wrap(createElement(Component, { ...props, slots })), { onRecoverableError: (error) => onError(`Island "${island.name}" did not hydrate cleanly.`, error) }));
+        const body = wrap(createElement(Component, { ...props, slots }));
+        const onRecoverableError = (error: unknown) => onError(`Island "${island.name}" did not hydrate cleanly.`, error);
+        // Markup the browser's parser rebuilt (a <div> in a <p>) cannot hydrate: React renders it afresh, replacing the server's HTML in one commit.
+        if (island.fresh) {
+          const root = createRoot(island.element, { onRecoverableError });
+          root.render(body);
+          roots.push(root);
+        } else roots.push(hydrateRoot(island.element, body, { onRecoverableError }));
       },
       (error: unknown) => onError(`Could not load island "${island.name}".`, error),
     );

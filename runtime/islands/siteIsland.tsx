@@ -44,12 +44,12 @@ const ID_SCOPE = '__ids';
  * reach it, on the server as in the browser, so both render the same thing; the render
  * stage's own props (`node`) are left out.
  */
-export function siteIsland(key: string, Component: AnyComponent): ComponentType<Record<string, unknown> & { children?: ReactNode }> {
+export function siteIsland(key: string, Component: AnyComponent, render?: 'client'): ComponentType<Record<string, unknown> & { children?: ReactNode }> {
   const Body = slotAsChildren(Component);
   return function SiteComponentIsland({ children, node: _node, ...props }) {
     // One scope per island on the page (a React page, which is one island, has no page content around it).
     const ids = useContext(ContentContext)?.nextId('island') ?? 'page';
     const json = { ...(JSON.parse(JSON.stringify(props)) as Record<string, unknown>), [ID_SCOPE]: ids };
-    return <Island name={key} component={Body} props={json} slots={children === undefined || children === null ? [] : [children]} />;
+    return <Island name={key} component={Body} props={json} slots={children === undefined || children === null ? [] : [children]} render={render} />;
   };
 }
