@@ -5,8 +5,7 @@ import siteIslands from 'virtual:site-islands';
 import { IslandsContext } from './islands/IslandsContext.ts';
 import type { PageData } from './pageData.ts';
 import { App, preparePage } from './App.tsx';
-import { canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, routePath, withSidebar } from './router.ts';
-import { withBase } from './SiteContext.ts';
+import { addressOf, canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { applyHead } from './head.ts';
 import '../themes/classic/styles.css';
 
@@ -59,7 +58,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       await preparePage(page.kind);
       if (mode === 'push') {
         saveScroll();
-        history.pushState({ key: createHistoryKey() }, '', withBase(site.baseUrl, path) + url.search + url.hash);
+        history.pushState({ key: createHistoryKey() }, '', addressOf(url.pathname, path, site.baseUrl) + url.search + url.hash);
         pendingScroll.current = hashId ? { type: 'hash', id: hashId } : { type: 'top' };
       } else {
         const key = (history.state as { key?: string } | null)?.key;

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { PageData, SidebarItem } from './pageData.ts';
 import { pageDataUrl, sidebarDataUrl } from './pageData.ts';
+import { withBase } from './SiteContext.ts';
 
 export interface RouterState {
   /** The route shown (clean path, trailing slash). */
@@ -53,10 +54,21 @@ export async function pageAtCleanPath(baseUrl: string, pathname: string): Promis
   }
 }
 
-/** The route a URL path shows: its normal form without the site's base URL (`/docs/a/` → `/a/` under `/docs/`). */
+/**
+ * The route a URL path shows: its normal form without the site's base URL (`/docs/a/` →
+ * `/a/` under `/docs/`). Routes end with a slash; a link written without one (`/docs/a`,
+ * as Docusaurus sites write them) is the same route, which the host serves either way.
+ */
 export function routePath(pathname: string, baseUrl: string): string {
-  const path = normalizePath(pathname);
+  let path = normalizePath(pathname);
+  if (!path.endsWith('/')) path = `${path}/`;
   return path.startsWith(baseUrl) ? `/${path.slice(baseUrl.length)}` : path;
+}
+
+/** The address to show for a route reached by a link: the link's own when it is the route without its slash, else the route's. */
+export function addressOf(pathname: string, route: string, baseUrl: string): string {
+  const address = withBase(baseUrl, route);
+  return pathname === address.slice(0, -1) ? pathname : address;
 }
 
 /**
