@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DevSite } from '../../cli/dev/devSite.ts';
-import { writeTempSite } from '../helpers/memorySite.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { describe, expect, it } from 'vitest';
+import { useDevSite } from '../helpers/devSite.ts';
 
-const site = writeTempSite({
+const devSite = useDevSite({
   'site.config.ts': 'export default { title: "T", trailingSlash: true };\n',
   'docs/intro.md': '---\nslug: /\n---\nSee [the setup](./b.md#setup).\n',
   'docs/b.md': '---\ntitle: B\n---\n## Setup\n\nText.\n',
@@ -13,36 +11,26 @@ const site = writeTempSite({
   'docs/shown.md': '---\ntitle: Shown\n---\n![A picture](./pic.png)\n',
   'docs/pic.png': 'not really a png',
   'static/robots.txt': 'User-agent: *\nDisallow: /private/\n',
-});
-const temp = path.join(ROOT, 'node_modules/.cache/site-dev/unit-test');
-let dev: DevSite;
-
-beforeAll(async () => {
-  dev = await DevSite.start(site, temp);
-});
-afterAll(async () => {
-  await dev.dispose();
-  fs.rmSync(temp, { recursive: true, force: true });
-  fs.rmSync(site, { recursive: true, force: true });
-});
+}, 'unit-test');
+const { site } = devSite;
 
 const edit = (file: string, text: string) => {
   fs.writeFileSync(path.join(site, file), text);
-  return dev.apply([{ kind: 'content', path: path.join(site, file) }]);
+  return devSite.dev.apply([{ kind: 'content', path: path.join(site, file) }]);
 };
 
 describe('DevSite', () => {
   it('publishes what build publishes: images next to the Markdown, and the site\'s own robots.txt', () => {
-    expect(dev.copies.get('assets/files/docs/pic.png')).toBe(path.join(site, 'docs/pic.png'));
-    expect(String(dev.outputs.get('shown/index.html')?.body)).toContain('src="/assets/files/docs/pic.png"');
-    expect(dev.outputs.has('robots.txt')).toBe(false);
-    expect(dev.copies.get('robots.txt')).toBe(path.join(site, 'static/robots.txt'));
+    expect(devSite.dev.copies.get('assets/files/docs/pic.png')).toBe(path.join(site, 'docs/pic.png'));
+    expect(String(devSite.dev.outputs.get('shown/index.html')?.body)).toContain('src="/assets/files/docs/pic.png"');
+    expect(devSite.dev.outputs.has('robots.txt')).toBe(false);
+    expect(devSite.dev.copies.get('robots.txt')).toBe(path.join(site, 'static/robots.txt'));
   });
 
   it('re-renders only the edited page after a body edit', async () => {
     const result = await edit('docs/c.md', '---\ntitle: C\n---\nNo links, still.\n');
     expect(result).toMatchObject({ applied: true, reload: false, updated: ['/c/'] });
-    expect(String(dev.outputs.get('c/index.html')?.body)).toContain('No links, still.');
+    expect(String(devSite.dev.outputs.get('c/index.html')?.body)).toContain('No links, still.');
   });
 
   it('finds a link broken by an edit to the page it points into (and clears it)', async () => {
@@ -61,24 +49,24 @@ describe('DevSite', () => {
   it('updates every page whose sidebar gains a new page, and the new page', async () => {
     const result = await edit('docs/d.md', '---\ntitle: D added\n---\nNew.\n');
     expect(result.updated).toEqual(expect.arrayContaining(['/', '/b/', '/c/', '/d/']));
-    expect(String(dev.outputs.get('b/index.html')?.body)).toContain('D added');
+    expect(String(devSite.dev.outputs.get('b/index.html')?.body)).toContain('D added');
     fs.rmSync(path.join(site, 'docs/d.md'));
-    const removed = await dev.apply([{ kind: 'content', path: path.join(site, 'docs/d.md') }]);
+    const removed = await devSite.dev.apply([{ kind: 'content', path: path.join(site, 'docs/d.md') }]);
     expect(removed.updated).toEqual(expect.arrayContaining(['/b/', '/d/']));
-    expect(String(dev.outputs.get('b/index.html')?.body)).not.toContain('D added');
+    expect(String(devSite.dev.outputs.get('b/index.html')?.body)).not.toContain('D added');
   });
 
   it('decodes an edited file as the build does: UTF-16 with a mark is read, Latin-1 is named with its line', async () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('---\ntitle: C\n---\nCaf\u00e9 au lait.\n', 'utf16le')]);
     fs.writeFileSync(path.join(site, 'docs/c.md'), utf16);
-    const read = await dev.apply([{ kind: 'content', path: path.join(site, 'docs/c.md') }]);
+    const read = await devSite.dev.apply([{ kind: 'content', path: path.join(site, 'docs/c.md') }]);
     expect(read.applied).toBe(true);
-    expect(String(dev.outputs.get('c/index.html')?.body)).toContain('Caf\u00e9 au lait.');
+    expect(String(devSite.dev.outputs.get('c/index.html')?.body)).toContain('Caf\u00e9 au lait.');
     fs.writeFileSync(path.join(site, 'docs/c.md'), Buffer.from('---\ntitle: C\n---\nCaf\xe9.\n', 'latin1'));
-    const latin1 = await dev.apply([{ kind: 'content', path: path.join(site, 'docs/c.md') }]);
+    const latin1 = await devSite.dev.apply([{ kind: 'content', path: path.join(site, 'docs/c.md') }]);
     expect(latin1.applied).toBe(false);
     expect(latin1.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.code}`)).toEqual(['docs/c.md:4 error file-encoding']);
-    expect(String(dev.outputs.get('c/index.html')?.body)).not.toContain('\ufffd');
+    expect(String(devSite.dev.outputs.get('c/index.html')?.body)).not.toContain('\ufffd');
     await edit('docs/c.md', '---\ntitle: C\n---\nNo links.\n');
   });
 });

@@ -1,38 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DevSite } from '../../cli/dev/devSite.ts';
-import { writeTempSite } from '../helpers/memorySite.ts';
+import { describe, expect, it } from 'vitest';
+import { useDevSite } from '../helpers/devSite.ts';
 import { ROOT } from '../helpers/cli.ts';
 
-const site = writeTempSite({
+const devSite = useDevSite({
   'site.config.ts': 'export default { title: "T", trailingSlash: true, paths: { pages: "src/pages" } };\n',
   'docs/intro.mdx': "---\nslug: /\n---\nimport Badge from '@site/src/components/Badge';\n\n<Badge text=\"first\" />\n",
   'docs/other.md': '---\ntitle: Other\n---\nNo component.\n',
   'src/pages/hello.jsx': "import Layout from '@theme/Layout';\nexport default function Hello() {\n  return <Layout title=\"Hello\"><p>hello v1</p></Layout>;\n}\n",
   'src/components/Badge.jsx': 'export default function Badge({ text }) {\n  return <strong>badge v1: {text}</strong>;\n}\n',
-});
-const temp = path.join(ROOT, 'node_modules/.cache/site-dev/unit-test-components');
-let dev: DevSite;
+}, 'unit-test-components');
+const { site } = devSite;
 
-beforeAll(async () => {
-  dev = await DevSite.start(site, temp);
-});
-afterAll(async () => {
-  await dev.dispose();
-  fs.rmSync(temp, { recursive: true, force: true });
-  fs.rmSync(site, { recursive: true, force: true });
-});
-
-const html = (file: string) => String(dev.outputs.get(file)?.body);
+const html = (file: string) => String(devSite.dev.outputs.get(file)?.body);
 
 describe('DevSite with site components', () => {
   it('renders a component content imports, and renders it again when its file changes', async () => {
-    expect(dev.diagnostics).toEqual([]);
+    expect(devSite.dev.diagnostics).toEqual([]);
     expect(html('index.html')).toContain('<strong>badge v1: <!-- -->first</strong>');
     const file = path.join(site, 'src/components/Badge.jsx');
     fs.writeFileSync(file, 'export default function Badge({ text }) {\n  return <strong>badge v2: {text}</strong>;\n}\n');
-    const result = await dev.apply([{ kind: dev.watchTargets(ROOT).find((t) => file.startsWith(t.path + path.sep))!.kind, path: file }]);
+    const result = await devSite.dev.apply([{ kind: devSite.dev.watchTargets(ROOT).find((t) => file.startsWith(t.path + path.sep))!.kind, path: file }]);
     expect(result).toMatchObject({ applied: true, reload: true });
     expect(html('index.html')).toContain('<strong>badge v2: <!-- -->first</strong>');
   });
@@ -40,22 +29,22 @@ describe('DevSite with site components', () => {
   it('bundles a component a page starts to import, and reports one that does not compile without losing the pages', async () => {
     fs.writeFileSync(path.join(site, 'src/components/Note.jsx'), 'export default function Note() {\n  return <em>a note</em>;\n}\n');
     fs.writeFileSync(path.join(site, 'docs/other.md'), "---\ntitle: Other\n---\nimport Note from '@site/src/components/Note';\n\n<Note />\n");
-    const added = await dev.apply([{ kind: 'content', path: path.join(site, 'docs/other.md') }]);
+    const added = await devSite.dev.apply([{ kind: 'content', path: path.join(site, 'docs/other.md') }]);
     expect(added.applied).toBe(true);
     expect(html('other/index.html')).toContain('<em>a note</em>');
     const script = /<script type="module" src="([^"]+)"/.exec(html('other/index.html'))![1]!;
     // The new bundle's loaders know the component: its island can hydrate.
-    expect(Buffer.from(dev.outputs.get(script.slice(1))!.body).toString()).toContain('src/components/Note#default');
+    expect(Buffer.from(devSite.dev.outputs.get(script.slice(1))!.body).toString()).toContain('src/components/Note#default');
     const file = path.join(site, 'src/components/Note.jsx');
     fs.writeFileSync(file, 'export default function Note() {\n  return <em>a note</p>;\n}\n');
     // A component content imports that does not compile is a warning (#12): the page shows the element's children (none here).
-    const broken = await dev.apply([{ kind: 'code', path: file }]);
+    const broken = await devSite.dev.apply([{ kind: 'code', path: file }]);
     expect(broken.applied).toBe(true);
     expect(broken.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.code}`)).toEqual(['src/components/Note.jsx:2 warning site-code-failed', 'docs/other.md:4 warning mdx-site-component-failed']);
     expect(html('other/index.html')).not.toContain('a note');
     expect(html('other/index.html')).toContain('<title>Other');
     fs.writeFileSync(file, 'export default function Note() {\n  return <em>a note, fixed</em>;\n}\n');
-    const fixed = await dev.apply([{ kind: 'code', path: file }]);
+    const fixed = await devSite.dev.apply([{ kind: 'code', path: file }]);
     expect([fixed.applied, fixed.diagnostics]).toEqual([true, []]);
     expect(html('other/index.html')).toContain('<em>a note, fixed</em>');
   });
@@ -65,7 +54,7 @@ describe('DevSite with site components', () => {
     expect(html('hello/index.html')).toContain('<title>Hello | T</title>');
     const file = path.join(site, 'src/pages/hello.jsx');
     fs.writeFileSync(file, "import Layout from '@theme/Layout';\nexport default function Hello() {\n  return <Layout title=\"Hello\"><p>hello v2</p></Layout>;\n}\n");
-    const result = await dev.apply([{ kind: 'content', path: file }]);
+    const result = await devSite.dev.apply([{ kind: 'content', path: file }]);
     expect(result).toMatchObject({ applied: true, reload: true });
     expect(html('hello/index.html')).toContain('<p>hello v2</p>');
   });
