@@ -5,6 +5,8 @@ import { Root } from '../themes/classic/Root.tsx';
 
 /** What the theme must load before it can show a page (its layout's chunk): awaited before hydration and each navigation. */
 export { loadLayout as preparePage } from '../themes/classic/pageLayouts.ts';
+/** Loads the components of a page's islands: awaited before a navigation shows it, so its content is live once drawn. */
+export { loadPageIslands } from '../themes/classic/islands.ts';
 
 export interface AppProps {
   site: SiteData;

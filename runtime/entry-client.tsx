@@ -4,7 +4,7 @@ import site from 'virtual:site-data';
 import siteIslands from 'virtual:site-islands';
 import { IslandsContext } from './islands/IslandsContext.ts';
 import type { PageData } from './pageData.ts';
-import { App, preparePage } from './App.tsx';
+import { App, loadPageIslands, preparePage } from './App.tsx';
 import { addressOf, canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { applyHead } from './head.ts';
 import '../themes/classic/styles.css';
@@ -12,6 +12,15 @@ import '../themes/classic/styles.css';
 type Scroll = { type: 'top' } | { type: 'hash'; id: string } | { type: 'restore'; y: number } | { type: 'none' };
 
 const SCROLL_KEY = 'coinvoy.scroll';
+
+/**
+ * Everything a page needs before the client shows it: its layout and its islands' code.
+ * Without the islands, new content would be drawn as dead HTML until their chunks arrive,
+ * and a click in that time (a counter, a tab) would do nothing.
+ */
+async function prepare(page: PageData): Promise<void> {
+  await Promise.all([preparePage(page.kind), loadPageIslands(page, siteIslands)]);
+}
 
 function readScrollPositions(): Record<string, number> {
   try {
@@ -55,7 +64,7 @@ function ClientApp({ initial }: { initial: PageData }) {
     setState((s) => ({ ...s, loading: true }));
     try {
       const page = await loadPageData(site.baseUrl, path);
-      await preparePage(page.kind);
+      await prepare(page);
       if (mode === 'push') {
         saveScroll();
         history.pushState({ key: createHistoryKey() }, '', addressOf(url.pathname, path, site.baseUrl) + url.search + url.hash);
@@ -86,7 +95,7 @@ function ClientApp({ initial }: { initial: PageData }) {
     if (initial.kind === 'not-found') {
       // A static host answers x.html with its 404 page: show x/ when it is a page, at its own address.
       void pageAtCleanPath(site.baseUrl, location.pathname).then(async (found) => {
-        if (found) await preparePage(found.page.kind);
+        if (found) await prepare(found.page);
         if (!found || currentPath.current !== initial.path) return;
         history.replaceState(history.state, '', found.url + location.search + location.hash);
         currentPath.current = found.page.path;
@@ -134,7 +143,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       if (!paths.includes(currentPath.current)) return;
       const sent = pages?.[currentPath.current];
       (sent ? withSidebar(site.baseUrl, JSON.parse(sent) as PageData) : loadPageData(site.baseUrl, currentPath.current)).then(
-        (page) => preparePage(page.kind).then(() => setState({ page, loading: false })),
+        (page) => prepare(page).then(() => setState({ page, loading: false })),
         () => window.location.reload(),
       );
     };
@@ -190,7 +199,7 @@ function prefetch(anchor: HTMLAnchorElement) {
     return;
   }
   loadPageData(site.baseUrl, path)
-    .then((page) => preparePage(page.kind))
+    .then(prepare)
     .catch(() => undefined);
 }
 
@@ -216,6 +225,8 @@ if (dataElement && root) {
   // The Markdown is already in the page; it is not repeated in the embedded data.
   if ('html' in initial && initial.html === null) initial.html = document.getElementById('__content')?.innerHTML ?? '';
   // The page's layout chunk is preloaded by its HTML; until it is here the server's markup stays as it is.
+  // Its islands' code is fetched meanwhile, not awaited: the rest of the page need not wait for it.
+  void loadPageIslands(initial, siteIslands);
   preparePage(initial.kind).then(
     () =>
       hydrateRoot(

@@ -6,6 +6,25 @@ import { StaticSlot } from './Island.tsx';
 export type IslandLoaders = Record<string, () => Promise<ComponentType<Record<string, unknown>>>>;
 
 /**
+ * The island components a page's content shows, by name. The content is React's server
+ * render, which escapes `<` in text and `"` in attributes, so `<site-island data-name="`
+ * occurs only where an island starts (React writes `data-name` as its first attribute).
+ */
+export function islandNames(html: string): Set<string> {
+  return new Set(Array.from(html.matchAll(/<site-island data-name="([^"]*)"/g), (m) => m[1]!));
+}
+
+/**
+ * Loads the components of the islands in `html`, so content put on screen after it comes
+ * alive at once (a navigation: a click on a button that is drawn but not yet hydrated is
+ * lost). A component that fails to load is reported when its island hydrates, not here.
+ */
+export async function loadIslands(html: readonly string[], loaders: IslandLoaders): Promise<void> {
+  const names = new Set(html.flatMap((h) => [...islandNames(h)]));
+  await Promise.all([...names].map((name) => loaders[name]?.().catch(() => undefined)));
+}
+
+/**
  * Hydrates every island inside `container`, outer ones first, each as its own React root
  * with its props and its slots taken from the page. Slots are read before any island
  * runs, so what one island changes on screen is never taken for another's content.

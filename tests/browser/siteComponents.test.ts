@@ -54,12 +54,21 @@ describe('a site component in MDX', () => {
 
   it('counts clicks on a page reached by client-side navigation, and loads its code only there', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // A reader who saves data: nothing is prefetched, so the scripts fetched on the way are
+    // the ones the first page needs, and the ones fetched after the click the second's.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.goto(`${site.url}/guides/configure/`, { waitUntil: 'networkidle' });
     const before = [...scripts];
     // A marker on window survives only a client-side navigation, not a page load.
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    // Code fetched from here on comes slowly (a phone on a slow link): the counter must be
+    // live as soon as it is drawn, so the first click on it counts.
+    await page.route('**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
     await page.locator('nav a', { hasText: 'Deploy' }).first().click();
     await page.waitForURL(`${site.url}/guides/deploy/`);
     await expect.poll(() => button(page).count()).toBe(1);

@@ -2,7 +2,7 @@ import { createElement, useContext, useEffect, useRef } from 'react';
 import { hydrateIslands } from '../../../runtime/islands/hydrateIslands.ts';
 import { IslandsContext } from '../../../runtime/islands/IslandsContext.ts';
 import { SiteContext } from '../../../runtime/SiteContext.ts';
-import { classicIslands } from '../islands.ts';
+import { islandLoaders } from '../islands.ts';
 
 /**
  * Rendered Markdown: static HTML made at build time through the theme's content
@@ -18,7 +18,7 @@ export function Markdown({ html, main = true, className = 'markdown' }: { html: 
   // Each island is a root of its own: it gets the site's data as the server render had it.
   useEffect(() => {
     if (!content.current) return undefined;
-    return hydrateIslands(content.current, { ...classicIslands, ...siteIslands }, undefined, (island) => createElement(SiteContext.Provider, { value: site }, island));
+    return hydrateIslands(content.current, islandLoaders(siteIslands), undefined, (island) => createElement(SiteContext.Provider, { value: site }, island));
   }, [html, siteIslands, site]);
   return <div ref={content} className={className} id={main ? '__content' : undefined} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
 }
