@@ -36,7 +36,11 @@ export async function loadIslands(html: readonly string[], loaders: IslandLoader
 export function hydrateIslands(container: Element, loaders: IslandLoaders, onError: (message: string, error?: unknown) => void = console.error, wrap: (island: ReactNode) => ReactNode = (island) => island): () => void {
   const roots: Root[] = [];
   let cancelled = false;
-  const islands = [...container.querySelectorAll('site-island')].map((element) => {
+  // An island drawn by another island's component (a site component that shows Tabs) is
+  // that island's to hydrate, as part of its tree: a root of its own would run its code twice
+  // over the same elements. Islands in a slot are the page's content, and get their own.
+  const owned = (element: Element) => element.parentElement?.closest('site-island, site-slot')?.localName === 'site-island';
+  const islands = [...container.querySelectorAll('site-island')].filter((element) => !owned(element)).map((element) => {
     const slots = [...element.querySelectorAll('site-slot')].filter((slot) => slot.closest('site-island') === element).map((slot) => slot.innerHTML);
     return { element, name: element.getAttribute('data-name') ?? '', props: element.getAttribute('data-props') ?? '{}', slots, fresh: element.getAttribute('data-render') === 'client' };
   });
