@@ -38,10 +38,11 @@ export function renderPage(site: SiteData, page: PageData): string {
  * the theme's content components, and the site's own by name on top of them (a site
  * replaces a theme component by giving one of the same name). The result is static HTML
  * in which only islands are hydrated in the browser. `siteComponents` are the modules'
- * exports content imports, by siteComponentKey: each renders as an island.
+ * exports content imports, by siteComponentKey: each renders as an island, as do the
+ * components that replace the theme's (`componentKeys`).
  */
-export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Components; siteComponents?: Components; siteValues?: Record<string, unknown>; scope?: Scope; imports?: ContentImports; location?: string }): string {
-  const components = { ...classicComponents, ...context.components };
+export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Components; componentKeys?: Record<string, string>; siteComponents?: Components; siteValues?: Record<string, unknown>; scope?: Scope; imports?: ContentImports; location?: string }): string {
+  const components = { ...classicComponents, ...siteOverrides(context.components ?? {}, context.componentKeys ?? {}) };
   const scope = { frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope };
   const element = contentElement(tree, context.imports, { components, site: context.siteComponents ?? {}, values: context.siteValues ?? {}, helpers: contentHelpers(context.site) }, scope, 0);
   return renderToString(
@@ -51,6 +52,16 @@ export function renderContent(tree: Root, context: { site: SiteData; content: Co
       </ServerLocationContext.Provider>
     </SiteContext.Provider>,
   );
+}
+
+/**
+ * The site's replacements of theme components, each an island (`keys`: its island key) so
+ * that it hydrates with its state, its children kept one by one for it to read (a Details
+ * looks for its summary). A map entry that is the theme's own (`{ ...MDXComponents }`) has
+ * no key and stays as it is.
+ */
+function siteOverrides(components: Components, keys: Record<string, string>): Components {
+  return Object.fromEntries(Object.entries(components).map(([name, Component]) => [name, keys[name] ? siteIsland(keys[name], Component, { structured: true }) : Component]));
 }
 
 /** The functions content may call, as `@docusaurus/*` modules give them. */
@@ -70,7 +81,7 @@ function contentHelpers(site: SiteData): Scope {
  */
 export function renderSitePage(site: SiteData, key: string, Page: ComponentType, location = site.baseUrl, options: { render?: 'client' } = {}): { html: string; title?: string; description?: string; headTags: string } & Pick<PageHead, 'links' | 'anchors'> {
   const head: PageHead = { links: [], anchors: [] };
-  const Island = siteIsland(key, asSitePage(Page), options.render);
+  const Island = siteIsland(key, asSitePage(Page), { render: options.render });
   const html = renderToString(
     <SiteContext.Provider value={site}>
       <ServerLocationContext.Provider value={location}>

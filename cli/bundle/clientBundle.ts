@@ -69,6 +69,8 @@ function siteIslandsPlugin(components: SiteComponent[]): esbuild.Plugin {
     const module = `import(${JSON.stringify(c.package ? `${SITE_PACKAGE}${c.path}` : c.path)})`;
     // A React page gets the site's config as its `config` prop, as on the server (see renderSitePage).
     if (c.page) return `${JSON.stringify(c.key)}: () => Promise.all([${module}, import(${runtime}), import(${pages})]).then(([m, r, p]) => r.slotAsChildren(p.asSitePage(m.default)))`;
+    // A theme component's replacement keeps its children one by one; a map's entry is a member of its export.
+    if (c.override) return `${JSON.stringify(c.key)}: () => Promise.all([${module}, import(${runtime})]).then(([m, r]) => r.shapedChildren(m[${JSON.stringify(c.exportName)}]${c.override.member === undefined ? '' : `[${JSON.stringify(c.override.member)}]`}))`;
     return `${JSON.stringify(c.key)}: () => Promise.all([${module}, import(${runtime})]).then(([m, r]) => r.slotAsChildren(m[${JSON.stringify(c.exportName)}]))`;
   });
   return {

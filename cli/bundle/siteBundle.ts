@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import type { SiteComponent } from './siteComponents.ts';
+import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 import type { ThemeOverride } from './themeOverrides.ts';
 import { bundleSiteForServer, SiteCodeError } from './siteCode.ts';
 
@@ -18,6 +19,10 @@ export interface SiteBundle {
   values: Record<string, unknown>;
   /** Content components the site adds or replaces, by the name content uses. */
   overrides: Components;
+  /** The island key of each of `overrides` that is the site's own code (not the theme's, which a map spreads), by the same name. */
+  overrideKeys: Record<string, string>;
+  /** Those islands, for the client bundle: each loads its module and takes the component from it. */
+  overrideIslands: SiteComponent[];
   /** Output path (under assets/) and contents of the site code's CSS, when it has any. */
   stylesheet?: { file: string; contents: Uint8Array };
   /** A digest of the bundled code: a page rendered with other site code may look different. */
@@ -62,21 +67,35 @@ export async function bundleSiteComponents({ siteDir, components, overrides, sty
     else diagnostics.push({ severity: 'warning', ...component.where, ...catalog.siteComponentNoExport(component.key.slice(0, component.key.lastIndexOf('#')), component.exportName) });
   }
   const replaced: Components = {};
+  const overrideKeys: Record<string, string> = {};
+  const overrideIslands = new Map<string, SiteComponent>();
   const theme = ((provided['@theme-original/MDXComponents'] as { default?: Components } | undefined)?.default ?? {}) as Components;
   for (const override of overrides) {
     const value = code.modules[override.path]?.default;
     const file = path.relative(siteDir, override.path).split(path.sep).join('/');
+    const where = { file, line: 1, column: 1 };
+    // The site's own components are islands (they may have state), with their children kept one by one.
+    const island = (name: string, member?: string) => {
+      const key = siteComponentKey(file, member === undefined ? 'default' : `default.${member}`);
+      overrideKeys[name] = key;
+      overrideIslands.set(key, { key, path: override.path, exportName: 'default', where, override: member === undefined ? {} : { member } });
+    };
     if (override.name === 'MDXComponents' && value && typeof value === 'object' && !isComponent(value)) {
-      for (const [name, component] of Object.entries(value)) if (isComponent(component)) replaced[name] = component;
+      for (const [name, component] of Object.entries(value)) {
+        if (!isComponent(component)) continue;
+        replaced[name] = component;
+        if (component !== theme[name]) island(name, name);
+      }
     } else if (override.name !== 'MDXComponents' && isComponent(value)) {
       // Every name the theme gives its component (Details is also Markdown's <details>).
-      for (const [name, original] of Object.entries(theme)) if (original === theme[override.name]) replaced[name] = value;
+      for (const [name, original] of Object.entries(theme)) if (original === theme[override.name]) (replaced[name] = value), island(name);
       replaced[override.name] = value;
+      island(override.name);
     }
-    else diagnostics.push({ severity: 'warning', file, line: 1, column: 1, ...catalog.themeOverrideInvalid(override.name) });
+    else diagnostics.push({ severity: 'warning', ...where, ...catalog.themeOverrideInvalid(override.name) });
   }
   const stylesheet = code.css && { file: `assets/site-${createHash('sha256').update(code.css).digest('hex').slice(0, 8)}.css`, contents: code.css };
-  return { components: found, values, overrides: replaced, stylesheet, key: code.key, diagnostics };
+  return { components: found, values, overrides: replaced, overrideKeys, overrideIslands: [...overrideIslands.values()], stylesheet, key: code.key, diagnostics };
 }
 
 /** Where a problem is, as the report names it (`src/x.jsx:3:5`), or its message when it has no place. */
@@ -171,4 +190,9 @@ export function withSiteNames(diagnostics: Diagnostic[], overrides: Components):
     const name = /^<([^>.\s]+)/.exec(d.message)?.[1];
     return !name || !Object.hasOwn(overrides, name);
   });
+}
+
+/** The site components the browser hydrates: those content imports that were bundled, and the site's replacements of theme components. */
+export function clientIslands(components: SiteComponent[], bundle: SiteBundle | undefined): SiteComponent[] {
+  return [...components.filter((c) => bundle?.components[c.key]), ...(bundle?.overrideIslands ?? [])];
 }

@@ -21,6 +21,12 @@ export interface SiteComponent {
   where: { file: string; line: number; column: number };
   /** A React page (src/pages/x.tsx), not a component content imports. */
   page?: true;
+  /**
+   * A component that replaces one of the theme's (src/theme/Details, an entry of
+   * src/theme/MDXComponents): it reads its children, which its island keeps one by one
+   * (runtime/islands/structuredChildren.tsx). `member`: its key in the export (the map's).
+   */
+  override?: { member?: string };
 }
 
 /** The extensions a component import may leave out, in the order Docusaurus's webpack tries them. */

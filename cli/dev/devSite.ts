@@ -32,7 +32,7 @@ import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 import { reactPageModules, resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
 import { scanReactPages } from '../content/reactPages.ts';
-import { siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
+import { clientIslands, siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
 import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
 import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
 import type { PageAssets } from '../render/document.ts';
@@ -308,7 +308,7 @@ export class DevSite {
     this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));
     this.graph = graph;
     // Only components that were bundled reach the browser: one that could not be shows its children (a warning).
-    const islands = components.filter((c) => this.siteBundle?.components[c.key]);
+    const islands = clientIslands(components, this.siteBundle);
     const islandsChanged = componentsChanged || JSON.stringify(islands) !== JSON.stringify(this.islands);
     this.islands = islands;
     if (islandsChanged) {
@@ -411,7 +411,7 @@ export class DevSite {
    */
   private renderOne(route: Route, force: boolean): boolean {
     if (!this.bundle || !this.site) return false;
-    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, siteValues: this.siteBundle?.values, overrides: this.siteBundle?.overrides });
+    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, siteValues: this.siteBundle?.values, overrides: this.siteBundle?.overrides, overrideKeys: this.siteBundle?.overrideKeys });
     if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
     this.pageJson.set(route.path, page.fingerprint);
     // A React page's text for the search index, as the build has it.

@@ -4,6 +4,7 @@ import type { DocumentCache } from '../content/loadContent.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient, type ClientBundle } from '../bundle/clientBundle.ts';
 import { bundleSiteCode } from './siteCode.ts';
+import { clientIslands } from '../bundle/siteBundle.ts';
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -68,7 +69,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
 
     const site = siteDataOf(config, graph);
     // Only components that were bundled reach the browser: one that could not be shows its children (a warning above).
-    const islands = siteComponents.filter((c) => siteBundle?.components[c.key]);
+    const islands = clientIslands(siteComponents, siteBundle);
     // The client bundle is made from the site data and the site's components (their code, by its digest).
     const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
@@ -95,7 +96,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         if (last?.fingerprint === fingerprint && writer.reuse(last.files)) {
           pages[route.path] = last;
         } else {
-          const { files } = pageFiles(route, { graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides });
+          const { files } = pageFiles(route, { graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys });
           for (const [file, contents] of files) await writer.write(file, contents);
           pages[route.path] = { fingerprint, files: files.map(([file]) => file) };
         }

@@ -35,6 +35,8 @@ export interface RenderContext {
   /** Content components the site adds or replaces by name (src/theme/MDXComponents, src/theme/<Name>). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   overrides?: Record<string, ComponentType<any>>;
+  /** The island key of each override that is the site's own code: those hydrate in the browser. */
+  overrideKeys?: Record<string, string>;
 }
 
 export type ServerRender = Pick<typeof serverEntry, 'renderPage' | 'renderContent' | 'renderSitePage' | 'siteModules' | 'fallbackModules'>;
@@ -45,7 +47,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, siteValues: ctx.siteValues, components: ctx.overrides, location: withBase(ctx.site.baseUrl, route.path) }));
+    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, siteValues: ctx.siteValues, components: ctx.overrides, componentKeys: ctx.overrideKeys, location: withBase(ctx.site.baseUrl, route.path) }));
     if (route.kind === 'react-page') page = reactPageData(page, route.source, ctx, server);
     body = server.renderPage(ctx.site, page);
   } catch (error) {

@@ -20,8 +20,8 @@ declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'site-island': { 'data-name': string; 'data-props': string; 'data-render'?: 'client'; children?: ReactNode };
-      'site-slot': { key?: string | number; children?: ReactNode; dangerouslySetInnerHTML?: { __html: string }; suppressHydrationWarning?: boolean };
+      'site-island': { 'data-name': string; 'data-props': string; 'data-slots'?: string; 'data-render'?: 'client'; children?: ReactNode };
+      'site-slot': { key?: string | number; 'data-slot'?: string; children?: ReactNode; dangerouslySetInnerHTML?: { __html: string }; suppressHydrationWarning?: boolean };
     }
   }
 }
@@ -32,16 +32,25 @@ declare module 'react' {
  * well as between blocks; the theme's CSS gives them `display: contents`. `render: 'client'`
  * asks the browser to render the island afresh instead of hydrating it: for markup the
  * browser's parser rebuilds differently (see cli/render/misnesting.ts), which cannot hydrate.
+ * `slotScope` (a name unique in the page): each slot says whose it is and its place, for a
+ * component that may not draw every slot, or not in order, or inside an island it draws
+ * itself (a site component's children in a Tabs panel: see structuredChildren.tsx). Without
+ * it, an island's slots are those nearest to it, in order (the theme's own islands).
  */
-export function Island<P extends object>({ name, component: Component, props, slots = [], render }: { name: string; component: IslandComponent<P>; props: P; slots?: ReactNode[]; render?: 'client' }) {
+export function Island<P extends object>({ name, component: Component, props, slots = [], slotScope, render }: { name: string; component: IslandComponent<P>; props: P; slots?: ReactNode[]; slotScope?: string; render?: 'client' }) {
   return (
-    <site-island data-name={name} data-props={JSON.stringify(props)} data-render={render}>
-      <Component {...props} slots={slots.map((slot, i) => <site-slot key={i}>{slot}</site-slot>)} />
+    <site-island data-name={name} data-props={JSON.stringify(props)} data-slots={slotScope} data-render={render}>
+      <Component {...props} slots={slots.map((slot, i) => <site-slot key={i} data-slot={slotId(slotScope, i)}>{slot}</site-slot>)} />
     </site-island>
   );
 }
 
 /** Browser side: a slot is the HTML the server rendered for it, adopted as it is. */
-export function StaticSlot({ html }: { html: string }) {
-  return <site-slot dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+export function StaticSlot({ html, id }: { html: string; id?: string }) {
+  return <site-slot data-slot={id} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+}
+
+/** The `data-slot` of an island's slot: its island's scope and its place. */
+export function slotId(scope: string | undefined, index: number): string | undefined {
+  return scope === undefined ? undefined : `${scope}.${index}`;
 }

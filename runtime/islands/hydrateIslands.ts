@@ -1,6 +1,6 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { StaticSlot } from './Island.tsx';
+import { slotId, StaticSlot } from './Island.tsx';
 
 /** Island components by name, each loaded when a page first shows one. */
 export type IslandLoaders = Record<string, () => Promise<ComponentType<Record<string, unknown>>>>;
@@ -41,8 +41,18 @@ export function hydrateIslands(container: Element, loaders: IslandLoaders, onErr
   // over the same elements. Islands in a slot are the page's content, and get their own.
   const owned = (element: Element) => element.parentElement?.closest('site-island, site-slot')?.localName === 'site-island';
   const islands = [...container.querySelectorAll('site-island')].filter((element) => !owned(element)).map((element) => {
-    const slots = [...element.querySelectorAll('site-slot')].filter((slot) => slot.closest('site-island') === element).map((slot) => slot.innerHTML);
-    return { element, name: element.getAttribute('data-name') ?? '', props: element.getAttribute('data-props') ?? '{}', slots, fresh: element.getAttribute('data-render') === 'client' };
+    // An island with a slot scope finds its slots by name, wherever its component drew them
+    // (one it did not draw stays empty); the others' are the slots nearest to them, in order.
+    const scope = element.getAttribute('data-slots') ?? undefined;
+    const slots: string[] = [];
+    if (scope === undefined) slots.push(...[...element.querySelectorAll('site-slot')].filter((slot) => slot.closest('site-island') === element).map((slot) => slot.innerHTML));
+    else {
+      for (const slot of element.querySelectorAll(`site-slot[data-slot^="${CSS.escape(scope)}."]`)) {
+        const index = Number(slot.getAttribute('data-slot')!.slice(scope.length + 1));
+        if (Number.isInteger(index) && index >= 0) slots[index] = slot.innerHTML;
+      }
+    }
+    return { element, name: element.getAttribute('data-name') ?? '', props: element.getAttribute('data-props') ?? '{}', slots, scope, fresh: element.getAttribute('data-render') === 'client' };
   });
   for (const island of islands) {
     const load = loaders[island.name];
@@ -60,7 +70,7 @@ export function hydrateIslands(container: Element, loaders: IslandLoaders, onErr
     load().then(
       (Component) => {
         if (cancelled) return;
-        const slots = island.slots.map((html, i) => createElement(StaticSlot, { key: i, html }));
+        const slots = Array.from(island.slots, (html, i) => createElement(StaticSlot, { key: i, html: html ?? '', id: slotId(island.scope, i) }));
         const body = wrap(createElement(Component, { ...props, slots }));
         const onRecoverableError = (error: unknown) => onError(`Island "${island.name}" did not hydrate cleanly.`, error);
         // Markup the browser's parser rebuilt (a <div> in a <p>) cannot hydrate: React renders it afresh, replacing the server's HTML in one commit.

@@ -122,7 +122,18 @@ describe('site components in MDX', () => {
   });
 
   it('leaves the component out of pages that do not use it', () => {
-    expect(content('start').querySelector('site-island[data-name^="src/"]')).toBeNull();
+    expect(content('start').querySelector('site-island[data-name^="src/components/"]')).toBeNull();
+  });
+
+  it('makes the swizzled Details an island whose children keep their structure, without sending them twice', () => {
+    const island = content('start').querySelector('site-island[data-name="src/theme/Details/index.tsx#default"]')!;
+    const props = JSON.parse(island.getAttribute('data-props')!) as { __children: unknown[] };
+    expect(props.__children).toEqual([
+      { tag: 'summary', props: {}, slot: 0 },
+      { tag: 'p', props: {}, slot: 1 },
+    ]);
+    expect(island.getAttribute('data-props')).not.toContain('Scripts can');
+    expect(island.querySelector('site-slot[data-slot="island-1.1"]')!.textContent).toBe('Scripts can run it.');
   });
 });
 
