@@ -157,7 +157,7 @@ describe('what pages, search and the sitemap get of versions', () => {
   it('lists every version\'s pages once in the sitemap, and none of a noIndex version', async () => {
     const { graph } = await analyzeSite(fixture);
     const config = await loadConfig(fixture);
-    const locs = (g: typeof graph) => [...renderSitemap(g, siteDataOf(config, g)).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const locs = (g: typeof graph) => [...renderSitemap(g, siteDataOf(config, g), config.trailingSlash).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     const all = locs(graph);
     expect(new Set(all).size).toBe(all.length);
     expect(all.filter((u) => u.includes('/docs/1.0/'))).toHaveLength(4);
