@@ -18,6 +18,6 @@ export function applyHead(site: SiteData, page: PageData): void {
   set('meta[name="description"]', 'content', page.description);
   set('meta[property="og:title"]', 'content', title);
   set('meta[property="og:description"]', 'content', page.description);
-  set('meta[property="og:url"]', 'content', absoluteUrl(site, page.path));
-  set('link[rel="canonical"]', 'href', absoluteUrl(site, page.canonical ?? page.path));
+  set('meta[property="og:url"]', 'content', absoluteUrl(site, page.permalink ?? page.path));
+  set('link[rel="canonical"]', 'href', absoluteUrl(site, page.canonical ?? page.permalink ?? page.path));
 }

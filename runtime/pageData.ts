@@ -84,7 +84,10 @@ export interface PostSummary {
 }
 
 interface PageBase {
+  /** The route: the folder whose index.html holds the page ("/docs/intro/"). */
   path: string;
+  /** The page's URL as the site writes it, when it is not `path` ("/docs/intro": trailingSlash unset). */
+  permalink?: string;
   title: string;
   description: string;
   canonical?: string;
@@ -298,4 +301,12 @@ export function pageDataUrl(baseUrl: string, path: string): string {
 /** Where a sidebar's full item tree is fetched (pages carry only their open branch). */
 export function sidebarDataUrl(baseUrl: string, sidebarId: string): string {
   return `${baseUrl}page-data/sidebars/${encodeURIComponent(sidebarId)}.json`;
+}
+
+/**
+ * Whether a link leads to a route: links are written as the route's URL, which has no
+ * trailing slash when `trailingSlash` is unset ("/docs/b" for the route "/docs/b/").
+ */
+export function sameRoute(href: string | undefined, route: string): boolean {
+  return href !== undefined && (href === route || `${href}/` === route);
 }

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { PageData, SidebarItem } from './pageData.ts';
 import { pageDataUrl, sidebarDataUrl } from './pageData.ts';
+export { sameRoute } from './pageData.ts';
 import { withBase } from './SiteContext.ts';
 
 export interface RouterState {

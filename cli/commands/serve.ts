@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config/load.ts';
-import { createStaticServer } from '../serve/staticServer.ts';
+import { createStaticServer, slashlessFor } from '../serve/staticServer.ts';
 import { createReporter } from '../pipeline/reporter.ts';
 import { handleFailure } from './handleFailure.ts';
 import { repairOutputFolder } from '../write/swap.ts';
@@ -18,7 +18,7 @@ export async function serveCommand(siteDir: string, options: { port: number; hos
     // Any build folder will do: a site need not have a page at "/" (its 404 page is its only sure file).
     const problem = buildFolderProblem(dir);
     if (problem) throw siteError(catalog.nothingToServe(dir, problem));
-    const server = createStaticServer(dir);
+    const server = createStaticServer(dir, slashlessFor(config.trailingSlash));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port, options.host, () => resolve());

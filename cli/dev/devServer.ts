@@ -2,7 +2,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { resolveRequest } from '../serve/staticServer.ts';
+import { resolveRequest, slashlessFor } from '../serve/staticServer.ts';
 import { contentType } from '../serve/contentTypes.ts';
 import { realPathInside, refuseMethod, requestPath } from '../serve/requests.ts';
 import type { DevSite } from './devSite.ts';
@@ -43,7 +43,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string): { serv
       return;
     }
     if (/^\/search\/[^/?]+\.json/.test(url)) dev.ensureSearchIndex();
-    const result = resolveRequest(VIRTUAL_ROOT, url, exists);
+    const result = resolveRequest(VIRTUAL_ROOT, url, exists, slashlessFor(dev.trailingSlash));
     if (result.type === 'bad-request') {
       res.writeHead(400).end('Bad request\n');
       return;

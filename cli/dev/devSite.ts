@@ -73,6 +73,10 @@ export class DevSite {
   copies = new Map<string, string>();
   diagnostics: Diagnostic[] = [];
   private config!: ResolvedConfig;
+  /** The site's `trailingSlash`: without it, the server answers a page's address without its slash (its URL) with the page. */
+  get trailingSlash(): boolean | undefined {
+    return this.config.trailingSlash;
+  }
   private site: SiteData | undefined;
   private graph!: RouteGraph;
   private sources = new Map<string, SourceFile>();

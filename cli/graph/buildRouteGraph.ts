@@ -9,7 +9,8 @@ import { docEditUrl } from './editUrl.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
 import { checkInvariants } from './invariants.ts';
-import { compareRoutes, joinRoute, permalinkOf, reactPageRoute } from './paths.ts';
+import { compareRoutes, joinRoute, reactPageRoute } from './paths.ts';
+import { applyPermalinks } from './permalinks.ts';
 import { tagOf } from './tags.ts';
 import { compareText } from './machineIndependent.ts';
 import path from 'node:path';
@@ -75,10 +76,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
   const idKey = (r: DocRoute) => `${r.version ?? ''}\0${r.doc.id}`;
   diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(idKey(r)) === 1), staticFiles));
 
-  for (const route of routes) {
-    const permalink = permalinkOf(route.path, folders.has(route.path), config.trailingSlash);
-    if (permalink !== route.path) route.permalink = permalink;
-  }
+  applyPermalinks(routes, { sidebars, blogSidebar: blog.recent, posts: blog.posts }, folders, config.trailingSlash);
   routes.sort(compareRoutes);
   const byPath = new Map(routes.map((r) => [r.path, r]));
   const fileRoutes = new Map<string, string>();

@@ -32,8 +32,8 @@ export const serializeData = scriptJson;
 export function renderDocument({ site, page, body, assets, headTags, noIndex }: DocumentInput): string {
   const title = escapeHtml(pageTitle(site, page));
   const description = escapeHtml(page.description);
-  const url = absoluteUrl(site, page.path);
-  const canonical = absoluteUrl(site, page.canonical ?? page.path);
+  const url = absoluteUrl(site, page.permalink ?? page.path);
+  const canonical = absoluteUrl(site, page.canonical ?? page.permalink ?? page.path);
   // A page's own social image (front matter `image`) replaces the site's.
   const image = page.image && (/^[a-z][a-z\d+.-]*:/i.test(page.image) ? page.image : absoluteUrl(site, page.image));
   const pageTags = [

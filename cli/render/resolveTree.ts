@@ -4,6 +4,7 @@ import type { RouteGraph } from '../graph/types.ts';
 import { FILE_LINK_MARK } from '../content/markdown/links.ts';
 import { findRoute, markdownLinkRoute } from '../links/resolveLink.ts';
 import { encodeSegment } from '../graph/paths.ts';
+import { urlOf } from '../graph/permalinks.ts';
 
 /** Where files referenced next to Markdown (not in static/) are published. */
 export const CONTENT_FILES_PREFIX = 'assets/files/';
@@ -20,11 +21,12 @@ export function contentFileUrl(file: string): string {
 
 /**
  * A document's content tree finished for its page, once routes are known:
- * - links to `.md` files become their routes, files next to the Markdown their
+ * - links to `.md` files become their routes' URLs (`urlOf`: "/docs/b" without
+ *   `trailingSlash`, as Docusaurus writes them), files next to the Markdown their
  *   published URL (the load stage marked both, see links.ts);
  * - relative URL links in `<a>` ("configuration#x", "../x") are resolved against `pageUrl`,
  *   the page's Docusaurus URL ("/docs/cli", no slash), as the link check resolves them, and
- *   written as absolute routes: the page's folder-style address ("/docs/cli/") would
+ *   written as the absolute URLs of their routes: the page's folder-style address ("/docs/cli/") would
  *   resolve them one level deeper;
  * - with `trailingSlash` set, absolute links to routes take the route's own form;
  * - absolute links get the base URL;
@@ -49,8 +51,9 @@ export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfi
       const files = (q === -1 ? beforeHash : beforeHash.slice(0, q)).split(',').map((one) => one.split('/').map(decodeURIComponent).join('/'));
       const file = files[0]!;
       if (attr === 'src' || !/\.mdx?$/i.test(file)) return base + contentFileUrl(file).split('/').map(encodeSegment).join('/') + query + hash;
-      const route = markdownLinkRoute(files, graph);
-      return `${route ? base + route.slice(1) + query : '#'}${hash}`;
+      const path = markdownLinkRoute(files, graph);
+      const route = path === undefined ? undefined : graph.byPath.get(path);
+      return `${route ? base + urlOf(route, config.trailingSlash).slice(1) + query : '#'}${hash}`;
     }
     if (inLink && pageUrl !== undefined && attr === 'href' && !/^([#/]|[a-zA-Z][a-zA-Z\d+.-]*:)/.test(value)) {
       let resolved: URL;
@@ -60,7 +63,7 @@ export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfi
         return value;
       }
       const route = findRoute(resolved.pathname, graph);
-      const path = route && route.path !== '/404.html' ? route.path : resolved.pathname;
+      const path = route && route.path !== '/404.html' ? urlOf(route, config.trailingSlash) : resolved.pathname;
       // Absolute within the site now: the base URL is added as for authors' absolute links.
       return url(path + resolved.search + resolved.hash, attr, false);
     }

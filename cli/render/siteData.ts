@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { joinRoute } from '../graph/paths.ts';
+import { urlOf } from '../graph/permalinks.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import { sidebarRoutes } from '../graph/navigation.ts';
 import { searchTags } from '../search/records.ts';
@@ -24,9 +25,15 @@ export function buildIdOf(config: ResolvedConfig): string {
  */
 export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: string): SiteData {
   const docPath = (id: string) => graph.version.docs.find((d) => d.id === id)?.path;
+  // Links are written as the routes' URLs (see urlOf); `docPath` stays a route, for lookups.
+  const url = (path: string) => urlOf(graph.byPath.get(path) ?? { path }, config.trailingSlash);
+  const docUrl = (id: string) => {
+    const path = docPath(id);
+    return path && url(path);
+  };
   const firstDocOf = (sidebarId: string) => sidebarRoutes(graph.sidebars[sidebarId] ?? [])[0];
   const items = config.navbar.items.map((item) => {
-    if (item.type === 'doc') return { ...item, to: docPath(item.docId) ?? joinRoute(config.docs.routeBasePath) };
+    if (item.type === 'doc') return { ...item, to: docUrl(item.docId) ?? joinRoute(config.docs.routeBasePath) };
     if (item.type === 'docSidebar') return { ...item, to: firstDocOf(item.sidebarId) ?? joinRoute(config.docs.routeBasePath) };
     return item;
   });
@@ -61,7 +68,7 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
         // A site without versions.json shows its release label (Coinvoy's "4.8.1") for its one version.
         label: graph.versions.length === 1 ? (config.docs.releaseLabel ?? v.label) : v.label,
         path: v.path,
-        mainDocPath: v.docs.find((d) => d.id === v.mainDocId)?.path ?? v.path,
+        mainDocPath: url(v.docs.find((d) => d.id === v.mainDocId)?.path ?? v.path),
         isLast: v.isLast,
         banner: v.banner,
         badge: v.badge,
@@ -69,7 +76,7 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
       })),
     },
     blog: { title: config.blog.title, path: blogPath },
-    homePath: homePath(graph, [versionPath, blogPath]),
+    homePath: url(homePath(graph, [versionPath, blogPath])),
     zoom: config.zoom,
     search:
       search.provider === 'algolia'

@@ -4,12 +4,13 @@ import type { SiteData } from '../../runtime/pageData.ts';
 import { absoluteUrl } from '../../runtime/head.ts';
 import { escapeHtml as xml } from '../../runtime/escape.ts';
 import { urlFilePath } from '../graph/paths.ts';
+import { urlOf } from '../graph/permalinks.ts';
 
-/** sitemap.xml: every indexable route (not 404, search, copies or unlisted pages). */
-export function renderSitemap(graph: RouteGraph, site: SiteData): string {
+/** sitemap.xml: every indexable route (not 404, search, copies or unlisted pages), at the URL the site writes for it. */
+export function renderSitemap(graph: RouteGraph, site: SiteData, trailingSlash: boolean | undefined): string {
   const urls = graph.routes
     .filter((r) => !r.noIndex && !r.canonical && r.kind !== 'not-found')
-    .map((r) => `<url><loc>${xml(absoluteUrl(site, r.path))}</loc></url>`);
+    .map((r) => `<url><loc>${xml(absoluteUrl(site, urlOf(r, trailingSlash)))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

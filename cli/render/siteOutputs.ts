@@ -45,7 +45,7 @@ export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAsset
 export function siteWideFiles(graph: RouteGraph, site: SiteData, config: ResolvedConfig, staticFiles: readonly string[]): [string, string][] {
   return [
     ...Object.entries(graph.sidebars).map(([id, items]): [string, string] => [urlFilePath(sidebarDataUrl('/', id)), JSON.stringify(items)]),
-    ['sitemap.xml', renderSitemap(graph, site)],
+    ['sitemap.xml', renderSitemap(graph, site, config.trailingSlash)],
     ...Object.entries(renderFeeds(graph, site, config)),
     ...(staticFiles.includes('robots.txt') ? [] : [['robots.txt', renderRobots(site)] as [string, string]]),
   ];

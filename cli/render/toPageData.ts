@@ -8,6 +8,8 @@ import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { HeadingInfo } from '../content/markdown/headings.ts';
 import { resolveTree } from './resolveTree.ts';
 import { parseDate } from '../graph/machineIndependent.ts';
+import { urlOf } from '../graph/permalinks.ts';
+import { sameRoute } from '../../runtime/pageData.ts';
 
 /** The theme's render of a content tree (its links resolved) into HTML, with what the page's components may read. */
 export type ContentRenderer = (tree: HastRoot, page: Omit<ContentContextValue, 'nextId'>, imports?: ContentImports) => string;
@@ -19,7 +21,8 @@ export type ContentRenderer = (tree: HastRoot, page: Omit<ContentContextValue, '
  */
 export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig, render: ContentRenderer): PageData {
   const fm = 'document' in route ? route.document.frontMatter : undefined;
-  const base = { path: route.path, title: route.title, description: route.description, canonical: route.canonical, keywords: fm?.keywords?.length ? fm.keywords : undefined, image: fm?.image, ...versionOf(route, graph) };
+  const url = urlOf(route, config.trailingSlash);
+  const base = { path: route.path, ...(url !== route.path ? { permalink: url } : {}), title: route.title, description: route.description, canonical: route.canonical, keywords: fm?.keywords?.length ? fm.keywords : undefined, image: fm?.image, ...versionOf(route, graph) };
   // Relative links are read from the page's Docusaurus URL ("/docs/cli", no slash), as the link check reads them.
   const content = (tree: HastRoot, frontMatter: Record<string, unknown>, toc: TocItem[], pageUrl: string, imports?: ContentImports) =>
     render(resolveTree(tree, graph, config, pageUrl), { frontMatter, toc, docCards: docCardsOf(route, graph) }, imports);
@@ -28,6 +31,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
     case 'doc': {
       const fm = route.document.frontMatter;
       const sidebar = route.sidebarId ? graph.sidebars[route.sidebarId] : undefined;
+      // Sidebar links are written as URLs ("/docs/b" or "/docs/b/"), compared as routes.
       const activePath = route.canonical ?? route.path;
       return {
         ...base,
@@ -60,7 +64,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
           // The excerpt may use what its post imports.
           const post = graph.byPath.get(graph.fileRoutes.get(p.source) ?? '');
           const document = post && 'document' in post ? post.document : undefined;
-          const pageUrl = graph.byPath.get(p.permalink)?.permalink ?? p.permalink;
+          const pageUrl = post?.permalink ?? post?.path ?? p.permalink;
           return postData(p, content(p.excerpt, document?.frontMatter ?? {}, [], pageUrl, document && importsOf(document, graph, config, pageUrl)));
         }),
         page: route.page,
@@ -126,17 +130,17 @@ function docCardsOf(route: Route, graph: RouteGraph): CategoryPageData['items'] 
   const find = (items: SidebarItem[]) => {
     for (const item of items) {
       if (item.type !== 'category') {
-        if (item.href === path) parent ??= items;
+        if (sameRoute(item.href, path)) parent ??= items;
         continue;
       }
-      if (item.href === path) own ??= item.items;
+      if (sameRoute(item.href, path)) own ??= item.items;
       find(item.items);
     }
   };
   find(graph.sidebars[route.sidebarId] ?? []);
   return (own ?? parent ?? []).flatMap((item) => {
-    if (!item.href || item.href === path) return [];
-    const target = graph.byPath.get(item.href);
+    if (!item.href || sameRoute(item.href, path)) return [];
+    const target = graph.byPath.get(item.href) ?? graph.byPath.get(`${item.href}/`);
     return [{ label: item.label, href: item.href, type: item.type, description: item.type === 'category' ? `${item.items.length} item${item.items.length === 1 ? '' : 's'}` : (target?.description ?? ''), count: item.type === 'category' ? item.items.length : undefined }];
   });
 }
@@ -170,7 +174,7 @@ export function pruneSidebar(items: SidebarItem[], activePath: string): SidebarI
 }
 
 function containsPath(item: SidebarItem, path: string): boolean {
-  return item.href === path || (item.type === 'category' && pathsWithin(item).has(path));
+  return sameRoute(item.href, path) || (item.type === 'category' && (pathsWithin(item).has(path) || pathsWithin(item).has(path.slice(0, -1))));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import type { SearchRecord } from '../../runtime/search/searchRecord.ts';
 import { pageRecords, type PageSection, type SearchPage } from '../../runtime/search/searchPage.ts';
 import { treeSections } from './treeSections.ts';
+import { urlOf } from '../graph/permalinks.ts';
 import { raw } from 'hast-util-raw';
 import type { Root } from 'hast';
 import type { LoadedDocument } from '../content/loadDocument.ts';
@@ -57,10 +58,11 @@ export function searchPages(graph: RouteGraph, config: ResolvedConfig, origin = 
     const content = rendered ? rendered.sections : contentOf(route, sectionsOf);
     if (!content) continue;
     const isPage = route.kind === 'page' || route.kind === 'react-page';
-    const lvl0 = route.kind === 'blog-post' ? config.blog.title : isPage ? PAGES_SECTION : (topLevel.get(route.path) ?? DOCS_SECTION);
+    const url = urlOf(route, config.trailingSlash);
+    const lvl0 = route.kind === 'blog-post' ? config.blog.title : isPage ? PAGES_SECTION : (topLevel.get(url) ?? DOCS_SECTION);
     // Docs are faceted by version (`docs-default-1.0`), so search can keep to one version.
     const tag = route.kind === 'blog-post' ? tags.blog : isPage ? tags.pages : searchTags(config, 'version' in route ? route.version : undefined).docs;
-    pages.push({ url: origin + route.path, lvl0, lvl1: rendered?.title ?? route.title, language, docusaurus_tag: tag, sections: content });
+    pages.push({ url: origin + url, lvl0, lvl1: rendered?.title ?? route.title, language, docusaurus_tag: tag, sections: content });
   }
   return pages;
 }

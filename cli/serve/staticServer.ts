@@ -6,11 +6,21 @@ import { createHash } from 'node:crypto';
 import { contentType } from './contentTypes.ts';
 import { containedKind, realPathInside, realRoot, refuseMethod, requestPath } from './requests.ts';
 
+/** What a folder's address without its slash gets: a 301 to the slash, or the page (see resolveRequest). */
+export type Slashless = 'redirect' | 'serve';
+
+/** `slashless` for a site: its pages' own URLs have no slash when `trailingSlash` is unset. */
+export function slashlessFor(trailingSlash: boolean | undefined): Slashless {
+  return trailingSlash === undefined ? 'serve' : 'redirect';
+}
+
 export type Resolution = { type: 'file'; file: string; status: 200 | 404 } | { type: 'redirect'; location: string } | { type: 'bad-request' };
 
 /**
  * How a static host maps a URL path to the build folder:
- * - `x/` → `x/index.html`; `x` → that file, else a 301 to `x/` when `x/index.html` exists;
+ * - `x/` → `x/index.html`; `x` → that file, else a 301 to `x/` when `x/index.html` exists,
+ *   or that page itself with `slashless: 'serve'` (a site without `trailingSlash` writes its
+ *   links as `/docs/b`, as Docusaurus does, and its own `serve` answers them so);
  * - `x.html` that is no file → a 301 to `x/` when that is a page (SPEC §2: such paths are
  *   normalised to their clean path; a real `x.html` is served as it is, and so is
  *   `x/index.html`, the page's own file);
@@ -18,7 +28,7 @@ export type Resolution = { type: 'file'; file: string; status: 200 | 404 } | { t
  * - never a file outside the folder, however the path is encoded (`..`, `%2e%2e`,
  *   `%2f`, backslashes, NUL): such paths are a 400 or a 404, never a read.
  */
-export function resolveRequest(root: string, urlPath: string, exists: (file: string) => 'file' | 'dir' | null): Resolution {
+export function resolveRequest(root: string, urlPath: string, exists: (file: string) => 'file' | 'dir' | null, slashless: Slashless = 'redirect'): Resolution {
   const rawPath = urlPath.split('?')[0]!.split('#')[0]!;
   let decoded: string;
   try {
@@ -38,6 +48,7 @@ export function resolveRequest(root: string, urlPath: string, exists: (file: str
   if (kind === 'file') return { type: 'file', file, status: 200 };
   const query = urlPath.includes('?') ? urlPath.slice(urlPath.indexOf('?')) : '';
   if (kind === 'dir' && exists(path.join(file, 'index.html')) === 'file') {
+    if (slashless === 'serve') return { type: 'file', file: path.join(file, 'index.html'), status: 200 };
     return { type: 'redirect', location: `${rawPath}/${query}` };
   }
   const clean = kind === null ? cleanPath(decoded) : null;
@@ -84,13 +95,13 @@ function compress(file: string, raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
  * A static file server for the build folder, behaving like a production static host:
  * clean URLs, a 404 page, long caching for hashed assets, gzip or brotli for text.
  */
-export function createStaticServer(rootDir: string): http.Server {
+export function createStaticServer(rootDir: string, slashless: Slashless = 'redirect'): http.Server {
   const root = path.resolve(rootDir);
   return http.createServer((req, res) => {
     if (refuseMethod(req, res)) return;
     // Per request: the build folder is swapped by every build.
     const real = realRoot(root);
-    const result = resolveRequest(root, requestPath(req.url), (file) => containedKind(real, file));
+    const result = resolveRequest(root, requestPath(req.url), (file) => containedKind(real, file), slashless);
     if (result.type === 'bad-request') {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: the path is not valid.\n');
       return;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { createStaticServer } from '../../cli/serve/staticServer.ts';
+import { createStaticServer, type Slashless } from '../../cli/serve/staticServer.ts';
 import { runCli } from '../helpers/cli.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
 
@@ -16,9 +16,9 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Serves a build folder on a free loopback port. */
-export async function serveBuild(dir: string): Promise<{ url: string; server: Server }> {
-  const server = createStaticServer(dir);
+/** Serves a build folder on a free loopback port (`slashless`: how `serve` answers `/x` for the page `x/`, see resolveRequest). */
+export async function serveBuild(dir: string, slashless: Slashless = 'redirect'): Promise<{ url: string; server: Server }> {
+  const server = createStaticServer(dir, slashless);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
@@ -27,10 +27,10 @@ export async function serveBuild(dir: string): Promise<{ url: string; server: Se
  * For a test file: the built site served on loopback and one browser, started before the
  * tests and stopped after them. Read `site.url` and `site.browser` inside tests.
  */
-export function useServedSite(dir: string): { url: string; browser: Browser } {
+export function useServedSite(dir: string, slashless: Slashless = 'redirect'): { url: string; browser: Browser } {
   const site = {} as { url: string; browser: Browser; server?: Server };
   beforeAll(async () => {
-    const served = await serveBuild(dir);
+    const served = await serveBuild(dir, slashless);
     site.url = served.url;
     site.server = served.server;
     site.browser = await launchBrowser();
@@ -46,13 +46,13 @@ export function useServedSite(dir: string): { url: string; browser: Browser } {
  * For a test file: a temporary site made of `files`, built with the real CLI, served and
  * removed afterwards. `site.dir` is its folder; `url` and `browser` as in `useServedSite`.
  */
-export function useBuiltSite(files: Record<string, string>): { dir: string; url: string; browser: Browser } {
+export function useBuiltSite(files: Record<string, string>, slashless: Slashless = 'redirect'): { dir: string; url: string; browser: Browser } {
   const dir = writeTempSite(files);
   beforeAll(() => {
     const { code, stderr } = runCli(['build', dir]);
     if (code !== 0) throw new Error(`The test site did not build:\n${stderr}`);
   });
-  const site = Object.assign(useServedSite(path.join(dir, 'build')), { dir });
+  const site = Object.assign(useServedSite(path.join(dir, 'build'), slashless), { dir });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   return site;
 }

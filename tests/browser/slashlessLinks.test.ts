@@ -10,7 +10,17 @@ const site = useBuiltSite({
   'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { blog: false }]] };\n",
   'docs/a.md': '# Page A\n\nGo to [B again](/docs/b).\n',
   'docs/b.md': '# Page B\n\nArrived.\n',
-});
+}, 'serve');
+
+/** The sidebar's link to a page: its href, whether it is marked the current page, and its drawn colour beside an inactive link's. */
+async function sidebarLink(page: import('playwright-core').Page, label: string) {
+  return page.evaluate((text) => {
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Docs sidebar"] a.menu__link')];
+    const link = links.find((a) => a.textContent === text)!;
+    const other = links.find((a) => a !== link)!;
+    return { href: link.getAttribute('href'), current: link.getAttribute('aria-current'), color: getComputedStyle(link).color, otherColor: getComputedStyle(other).color };
+  }, label);
+}
 
 describe('links without a trailing slash', () => {
   it('navigate on the client to the route, keep the link\'s address, and fetch the route\'s payload', async () => {
@@ -27,7 +37,26 @@ describe('links without a trailing slash', () => {
     expect(new URL(page.url()).pathname).toBe('/docs/b');
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
     expect(fetched).toContain('/page-data/docs/b/data.json');
+    // The sidebar links to the page as Docusaurus writes it, and draws it as the current page.
+    const active = await sidebarLink(page, 'Page B');
+    expect(active).toMatchObject({ href: '/docs/b', current: 'page' });
+    expect(active.color).not.toBe(active.otherColor);
     expect(failed).toEqual([]);
+    await page.close();
+  });
+
+  it('are answered with the page on a reload, its sidebar item drawn as the current page', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const response = await page.goto(`${site.url}/docs/b`, { waitUntil: 'networkidle' });
+    expect(response!.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/docs/b');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('https://t.example/docs/b');
+    const active = await sidebarLink(page, 'Page B');
+    expect(active).toMatchObject({ href: '/docs/b', current: 'page' });
+    expect(active.color).not.toBe(active.otherColor);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

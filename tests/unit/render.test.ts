@@ -86,7 +86,7 @@ describe('rendered documents', () => {
     const { html, graph, site } = await renderSite(files, { docs: { mirrors: [{ from: 'dev', to: 'copy' }] } });
     expect(html('/404.html').querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
     expect(html('/404.html').querySelector('h1')?.text).toBe('Page Not Found');
-    const sitemap = renderSitemap(graph, site);
+    const sitemap = renderSitemap(graph, site, true);
     expect(sitemap).toContain('<loc>https://test.example/dev/api/</loc>');
     expect(sitemap).not.toContain('/copy/');
     expect(sitemap).not.toContain('/search/');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticServer, resolveRequest } from '../../cli/serve/staticServer.ts';
+import { createStaticServer, resolveRequest, slashlessFor } from '../../cli/serve/staticServer.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-'));
 const secretDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-'));
@@ -73,6 +73,18 @@ describe('serve', () => {
     expect(resolveRequest('/site', '/real/index.html', exists)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
     expect(resolveRequest('/site', '/a/.html', exists)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
     expect(resolveRequest('/site', '/c.html', exists)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+  });
+
+  it("answers a page's address without its slash with the page when the site writes its URLs so (trailingSlash unset), else redirects", () => {
+    const files = new Set(['/site/index.html', '/site/docs/b/index.html', '/site/404.html']);
+    const dirs = new Set(['/site', '/site/docs', '/site/docs/b']);
+    const exists = (f: string) => (files.has(f) ? 'file' : dirs.has(f) ? 'dir' : null);
+    expect(resolveRequest('/site', '/docs/b', exists, slashlessFor(undefined))).toEqual({ type: 'file', file: '/site/docs/b/index.html', status: 200 });
+    expect(resolveRequest('/site', '/docs/b?x=1', exists, slashlessFor(undefined))).toEqual({ type: 'file', file: '/site/docs/b/index.html', status: 200 });
+    expect(resolveRequest('/site', '/docs/b/', exists, slashlessFor(undefined))).toEqual({ type: 'file', file: '/site/docs/b/index.html', status: 200 });
+    expect(resolveRequest('/site', '/docs', exists, slashlessFor(undefined))).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+    expect(resolveRequest('/site', '/docs/b', exists, slashlessFor(true))).toEqual({ type: 'redirect', location: '/docs/b/' });
+    expect(resolveRequest('/site', '/docs/b', exists, slashlessFor(false))).toEqual({ type: 'redirect', location: '/docs/b/' });
   });
 
   it('resolves requests without touching the disk for bad encodings', () => {

@@ -65,9 +65,9 @@ describe('versioned docs (the versioned fixture)', () => {
     expect(Object.keys(graph.sidebars).sort()).toEqual(['docs', 'docs@1.0', 'docs@current']);
     expect(graph.sidebars.docs!.map((i) => i.label)).toEqual(['Basics', 'Guides']);
     expect(graph.sidebars['docs@1.0']!.map((i) => [i.label, i.href])).toEqual([
-      ['Introduction', '/docs/1.0/intro/'],
-      ['Legacy notes', '/docs/1.0/legacy/'],
-      ['Guides', '/docs/1.0/category/guides/'],
+      ['Introduction', '/docs/1.0/intro'],
+      ['Legacy notes', '/docs/1.0/legacy'],
+      ['Guides', '/docs/1.0/category/guides'],
     ]);
     const legacy = graph.byPath.get('/docs/1.0/legacy/');
     expect(legacy && 'sidebarId' in legacy && legacy.sidebarId).toBe('docs@1.0');
@@ -131,14 +131,14 @@ describe('what pages, search and the sitemap get of versions', () => {
     const { graph } = await analyzeSite(fixture);
     const config = await loadConfig(fixture);
     const page = (p: string) => toPageData(graph.byPath.get(p)!, graph, config, renderForPage);
-    expect([page('/docs/guides/setup/').version, page('/docs/guides/setup/').versionLinks]).toEqual(['2.0', { current: '/docs/next/guides/setup/', '1.0': '/docs/1.0/guides/setup/' }]);
+    expect([page('/docs/guides/setup/').version, page('/docs/guides/setup/').versionLinks]).toEqual(['2.0', { current: '/docs/next/guides/setup', '1.0': '/docs/1.0/guides/setup' }]);
     expect([page('/docs/1.0/legacy/').version, page('/docs/1.0/legacy/').versionLinks]).toEqual(['1.0', {}]);
     expect(page('/docs/1.0/category/guides/').version).toBe('1.0');
     const site = siteDataOf(config, graph);
     expect(site.docs.versions.map((v) => [v.name, v.label, v.path, v.mainDocPath])).toEqual([
-      ['current', 'Next', '/docs/next/', '/docs/next/intro/'],
-      ['2.0', '2.0', '/docs/', '/docs/intro/'],
-      ['1.0', '1.0', '/docs/1.0/', '/docs/1.0/intro/'],
+      ['current', 'Next', '/docs/next/', '/docs/next/intro'],
+      ['2.0', '2.0', '/docs/', '/docs/intro'],
+      ['1.0', '1.0', '/docs/1.0/', '/docs/1.0/intro'],
     ]);
   });
 
@@ -146,7 +146,7 @@ describe('what pages, search and the sitemap get of versions', () => {
     const { graph } = await analyzeSite(fixture);
     const config = await loadConfig(fixture);
     const tags = new Map(searchRecords(graph, config).map((r) => [r.url.replace(/#.*/, ''), r.docusaurus_tag]));
-    expect([tags.get('/docs/intro/'), tags.get('/docs/next/intro/'), tags.get('/docs/1.0/legacy/')]).toEqual(['docs-default-2.0', 'docs-default-current', 'docs-default-1.0']);
+    expect([tags.get('/docs/intro'), tags.get('/docs/next/intro'), tags.get('/docs/1.0/legacy')]).toEqual(['docs-default-2.0', 'docs-default-current', 'docs-default-1.0']);
     const site = siteDataOf(config, graph);
     const docsTag = (pathname: string) => (contextualFacetFilters(site, pathname)![1] as string[]).find((t) => t.includes(':docs-'));
     expect(docsTag('/docs/1.0/legacy/')).toBe('docusaurus_tag:docs-default-1.0');
@@ -157,7 +157,7 @@ describe('what pages, search and the sitemap get of versions', () => {
   it('lists every version\'s pages once in the sitemap, and none of a noIndex version', async () => {
     const { graph } = await analyzeSite(fixture);
     const config = await loadConfig(fixture);
-    const locs = (g: typeof graph) => [...renderSitemap(g, siteDataOf(config, g)).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const locs = (g: typeof graph) => [...renderSitemap(g, siteDataOf(config, g), config.trailingSlash).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     const all = locs(graph);
     expect(new Set(all).size).toBe(all.length);
     expect(all.filter((u) => u.includes('/docs/1.0/'))).toHaveLength(4);

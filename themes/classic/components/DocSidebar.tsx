@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SidebarItem } from '../../../runtime/pageData.ts';
-import { useRouter } from '../../../runtime/router.ts';
+import { sameRoute, useRouter } from '../../../runtime/router.ts';
 import { useBaseUrl } from '../../../runtime/SiteContext.ts';
 import { ExternalLinkIcon } from './NavLinkItem.tsx';
 import { Collapsible } from './Collapsible.tsx';
@@ -15,7 +15,7 @@ export function DocSidebar({ items }: { items: SidebarItem[] }) {
 }
 
 function containsPath(item: SidebarItem, path: string): boolean {
-  if (item.href === path) return true;
+  if (sameRoute(item.href, path)) return true;
   return item.type === 'category' && item.items.some((child) => containsPath(child, path));
 }
 
@@ -60,7 +60,7 @@ export function SidebarMenu({ items }: { items: SidebarItem[] }) {
         }
         const k = `${key}/${item.label}`;
         if (item.type === 'link') {
-          const active = item.href === path;
+          const active = sameRoute(item.href, path);
           return (
             <li key={k} className={`menu__list-item theme-doc-sidebar-item-link level-${level}${item.className ? ` ${item.className}` : ''}`}>
               <a
@@ -84,7 +84,7 @@ export function SidebarMenu({ items }: { items: SidebarItem[] }) {
             <li key={k} className={`menu__list-item theme-doc-sidebar-item-category level-${level}${item.className ? ` ${item.className}` : ''}`}>
               <div className="menu__list-item-collapsible">
                 {item.href ? (
-                  <a className={`menu__link${active ? ' menu__link--active' : ''}`} href={href(item.href)} aria-current={item.href === path ? 'page' : undefined}>
+                  <a className={`menu__link${active ? ' menu__link--active' : ''}`} href={href(item.href)} aria-current={sameRoute(item.href, path) ? 'page' : undefined}>
                     {item.label}
                   </a>
                 ) : (
@@ -100,7 +100,7 @@ export function SidebarMenu({ items }: { items: SidebarItem[] }) {
             <div className="menu__list-item-collapsible">
               {item.href ? (
                 <>
-                  <a className={`menu__link${active ? ' menu__link--active' : ''}`} href={href(item.href)} aria-current={item.href === path ? 'page' : undefined}>
+                  <a className={`menu__link${active ? ' menu__link--active' : ''}`} href={href(item.href)} aria-current={sameRoute(item.href, path) ? 'page' : undefined}>
                     {item.label}
                   </a>
                   <button type="button" className="menu__caret" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`} onClick={toggle} />

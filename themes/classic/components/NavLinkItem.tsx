@@ -1,5 +1,5 @@
 import type { LinkData } from '../../../runtime/pageData.ts';
-import { useRouter } from '../../../runtime/router.ts';
+import { sameRoute, useRouter } from '../../../runtime/router.ts';
 import { useSite } from '../../../runtime/SiteContext.ts';
 
 /** A link from the config: internal (`to`, active when it leads to the current route) or outside (`href`, marked). */
@@ -19,7 +19,7 @@ export function NavLinkItem({ link, className }: { link: LinkData; className: st
   const href = to.startsWith('/') ? baseUrl + to.slice(1) : to;
   const active = to !== '/' && path.startsWith(to);
   return (
-    <a className={`${className}${active ? ` ${className}--active` : ''}`} href={href} aria-current={path === to ? 'page' : undefined}>
+    <a className={`${className}${active ? ` ${className}--active` : ''}`} href={href} aria-current={sameRoute(to, path) ? 'page' : undefined}>
       {link.label}
     </a>
   );

@@ -14,7 +14,7 @@ export function lastVersion(site: SiteData): VersionData {
 
 /** Where a version's entry leads from this page: the same doc there, else that version's main doc (as Docusaurus). */
 export function versionHref(version: VersionData, page: PageData | undefined): string {
-  if (page?.version === version.name) return page.path;
+  if (page?.version === version.name) return page.permalink ?? page.path;
   return page?.versionLinks?.[version.name] ?? version.mainDocPath;
 }
 
