@@ -3,6 +3,8 @@ import path from 'node:path';
 import { isInside, realPath } from '../config/sitePaths.ts';
 import { THEME_COMPONENT_NAMES } from '../../themes/classic/content/names.ts';
 import { SCRIPT_EXTENSIONS } from './siteComponents.ts';
+import type { Diagnostic } from '../report/diagnostic.ts';
+import { catalog } from '../errors/catalog.ts';
 
 /**
  * A file of the site's that adds or replaces content components, as Docusaurus sites do:
@@ -46,4 +48,40 @@ export function siteStylesheets(siteDir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * Swizzled components the site holds that this theme does not take from it (src/theme/Footer,
+ * src/theme/DocItem/Layout…), by Docusaurus's name for each, with its file relative to the
+ * site: the classic theme's own are shown instead, and the build says so once for each. The
+ * content components and MDXComponents (see findThemeOverrides) are used, and so are the
+ * files they import (a component's folder may hold its helpers: those are not named).
+ */
+export function unusedThemeComponents(siteDir: string): { name: string; file: string }[] {
+  const themeDir = path.join(siteDir, 'src', 'theme');
+  let files: string[];
+  try {
+    files = fs.readdirSync(themeDir, { recursive: true, encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  const used = new Set<string>(['MDXComponents', ...THEME_COMPONENT_NAMES]);
+  const found = new Map<string, string>();
+  for (const file of files.map((f) => f.split(path.sep).join('/')).sort()) {
+    const ext = SCRIPT_EXTENSIONS.find((e) => file.endsWith(e));
+    if (!ext || file.split('/').includes('node_modules') || /\.(test|spec|d)\.[^/]+$/.test(file)) continue;
+    const name = file.slice(0, -ext.length).replace(/\/index$/, '');
+    // Files inside a used component's folder are its own helpers.
+    if (used.has(name.split('/')[0]!) || found.has(name)) continue;
+    found.set(name, `src/theme/${file}`);
+  }
+  // Only the outermost of nested names (Footer, not also Footer/Links when both are there).
+  const inside = (name: string) => name.split('/').slice(0, -1).some((_, i, parts) => found.has(parts.slice(0, i + 1).join('/')));
+  return [...found].filter(([name]) => !inside(name)).map(([name, file]) => ({ name, file }));
+}
+
+/** A warning at each swizzled component the theme does not use (see unusedThemeComponents). */
+export function unusedThemeWarnings(siteDir: string): Diagnostic[] {
+  const used = ['MDXComponents', ...THEME_COMPONENT_NAMES];
+  return unusedThemeComponents(siteDir).map(({ name, file }) => ({ severity: 'warning', file, line: 1, column: 1, ...catalog.themeComponentUnused(name, used) }));
 }

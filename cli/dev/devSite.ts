@@ -33,7 +33,7 @@ import { imageUrls, measureImages } from '../content/imageSize.ts';
 import { reactPageModules, resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
 import { scanReactPages } from '../content/reactPages.ts';
 import { clientIslands, siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
-import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
+import { findThemeOverrides, siteStylesheets, unusedThemeWarnings } from '../bundle/themeOverrides.ts';
 import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
 import type { PageAssets } from '../render/document.ts';
 import { lastUpdatesFor, type LastUpdate } from '../content/gitHistory.ts';
@@ -395,7 +395,7 @@ export class DevSite {
     const siteDir = this.config.siteDir;
     const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...siteStylesheets(siteDir), ...styles], provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config) });
     this.siteBundle = code.bundle;
-    this.siteCodeProblems = code.diagnostics;
+    this.siteCodeProblems = [...code.diagnostics, ...unusedThemeWarnings(siteDir)];
     if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });
     this.siteComponents = components;
     this.siteStyles = styles;

@@ -272,6 +272,11 @@ export const catalog = {
     message: `The React page at ${route} puts a <${element}> inside a <${parent}>, which a browser does not keep as written, so React could not hydrate it: the browser renders this page afresh instead.`,
     hint: `Nest valid HTML (a <${parent}> cannot hold a <${element}>: use a <div> or <span> for one of them) and the page hydrates from its server HTML.`,
   }),
+  themeComponentUnused: (name: string, used: readonly string[]): Entry => ({
+    code: 'theme-component-unused',
+    message: `The swizzled component ${name} is not used: this generator's theme takes only content components from src/theme (${used.join(', ')}), so the theme's own ${name} is shown.`,
+    hint: `Keep the file for Docusaurus; for this build, move what it adds into content components or src/css/custom.css, or ignore this warning.`,
+  }),
   themeOverrideInvalid: (name: string): Entry => ({
     code: 'theme-override-invalid',
     message: name === 'MDXComponents' ? 'src/theme/MDXComponents does not export a map of components by name as its default export: the theme\'s components are used.' : `src/theme/${name} does not export a component as its default export: the theme's ${name} is used.`,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
-import { findThemeOverrides, siteStylesheets } from '../bundle/themeOverrides.ts';
+import { findThemeOverrides, siteStylesheets, unusedThemeWarnings } from '../bundle/themeOverrides.ts';
 import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
 import { renderSitePage } from '../../runtime/entry-server.tsx';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
@@ -33,7 +33,7 @@ export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis,
   const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
   const bundle = siteCode?.bundle;
   const pages = bundle ? await reporter.step('Checking React pages', () => checkReactPages(config, analysis, bundle, roots)) : { diagnostics: [], text: new Map<string, RenderedPageText>() };
-  return { bundle, diagnostics: [...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...pages.diagnostics], roots, reactPages: pages.text };
+  return { bundle, diagnostics: [...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...unusedThemeWarnings(config.siteDir), ...pages.diagnostics], roots, reactPages: pages.text };
 }
 
 /**

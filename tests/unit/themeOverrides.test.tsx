@@ -5,7 +5,7 @@ import { parse } from 'node-html-parser';
 import { renderContent, siteModules } from '../../runtime/entry-server.tsx';
 import { contentContext } from '../../runtime/contentContext.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
-import { findThemeOverrides } from '../../cli/bundle/themeOverrides.ts';
+import { findThemeOverrides, unusedThemeComponents } from '../../cli/bundle/themeOverrides.ts';
 import { siteCodeFor } from '../../cli/bundle/siteBundle.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
 
@@ -55,5 +55,28 @@ describe('a site\'s theme overrides', () => {
     const plain = render(tree);
     expect(plain.querySelector('.site-admonition, .site-details, mark')).toBeNull();
     expect(plain.querySelector('details summary')!.text).toBe('More');
+  });
+
+  it('names each swizzled component it does not use, once, and not the files of the ones it does', () => {
+    const other = writeTempSite({
+      'src/theme/Footer/index.js': 'export default function Footer() { return null; }\n',
+      'src/theme/Footer/Links.js': 'export default function Links() { return null; }\n',
+      'src/theme/DocItem/Layout/index.tsx': 'export default function Layout() { return null; }\n',
+      'src/theme/NotFound.js': 'export default function NotFound() { return null; }\n',
+      'src/theme/CodeBlock/index.jsx': 'export default function CodeBlock() { return null; }\n',
+      'src/theme/CodeBlock/highlight.js': 'export const x = 1;\n',
+      'src/theme/CodeBlock/styles.css': '.x {}\n',
+      'src/theme/Navbar/styles.module.css': '.x {}\n',
+    });
+    try {
+      expect(unusedThemeComponents(other)).toEqual([
+        { name: 'DocItem/Layout', file: 'src/theme/DocItem/Layout/index.tsx' },
+        { name: 'Footer', file: 'src/theme/Footer/index.js' },
+        { name: 'NotFound', file: 'src/theme/NotFound.js' },
+      ]);
+      expect(unusedThemeComponents(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 });
