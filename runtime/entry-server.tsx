@@ -8,6 +8,7 @@ import { App } from './App.tsx';
 import { SiteContext } from './SiteContext.ts';
 import { ContentContext, type ContentContextValue } from './contentContext.ts';
 import { classicComponents } from '../themes/classic/content/index.ts';
+import { BlockParagraph } from '../themes/classic/content/BlockParagraph.tsx';
 import { MissingComponent, pureHelper, scopeEvaluater, type ContentImports, type Scope } from './contentScope.ts';
 import { siteComponentKey, siteIsland } from './islands/siteIsland.tsx';
 import { PageHeadContext, type PageHead } from './pageHead.ts';
@@ -37,12 +38,13 @@ export function renderPage(site: SiteData, page: PageData): string {
  * Server render of a page's content (its Markdown as hast, links already resolved) with
  * the theme's content components, and the site's own by name on top of them (a site
  * replaces a theme component by giving one of the same name). The result is static HTML
- * in which only islands are hydrated in the browser. `siteComponents` are the modules'
+ * in which only islands are hydrated in the browser. `blockParagraphs`: paragraphs that
+ * hold a component are drawn as blocks (see BlockParagraph). `siteComponents` are the modules'
  * exports content imports, by siteComponentKey: each renders as an island, as do the
  * components that replace the theme's (`componentKeys`).
  */
-export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Components; componentKeys?: Record<string, string>; siteComponents?: Components; siteValues?: Record<string, unknown>; scope?: Scope; imports?: ContentImports; location?: string }): string {
-  const components = { ...classicComponents, ...siteOverrides(context.components ?? {}, context.componentKeys ?? {}) };
+export function renderContent(tree: Root, context: { site: SiteData; content: ContentContextValue; components?: Components; componentKeys?: Record<string, string>; blockParagraphs?: boolean; siteComponents?: Components; siteValues?: Record<string, unknown>; scope?: Scope; imports?: ContentImports; location?: string }): string {
+  const components = { ...classicComponents, ...(context.blockParagraphs ? { p: BlockParagraph } : {}), ...siteOverrides(context.components ?? {}, context.componentKeys ?? {}) };
   const scope = { frontMatter: context.content.frontMatter, toc: context.content.toc, ...context.scope };
   const element = contentElement(tree, context.imports, { components, site: context.siteComponents ?? {}, values: context.siteValues ?? {}, helpers: contentHelpers(context.site) }, scope, 0);
   return renderToString(

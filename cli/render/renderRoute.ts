@@ -47,7 +47,14 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, siteValues: ctx.siteValues, components: ctx.overrides, componentKeys: ctx.overrideKeys, location: withBase(ctx.site.baseUrl, route.path) }));
+    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => {
+      const render = (blockParagraphs?: true) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, siteValues: ctx.siteValues, components: ctx.overrides, componentKeys: ctx.overrideKeys, location: withBase(ctx.site.baseUrl, route.path), blockParagraphs });
+      const html = render();
+      // A site component written inside a paragraph that draws a block (a <div>): the browser would move
+      // the block out of the <p>, and the island could not hydrate (its content drawn twice). Its paragraph
+      // is drawn as a block instead. Only pages with site islands (data-slots) are parsed for this.
+      return html.includes(' data-slots="') && findMisnesting(html) ? render(true) : html;
+    });
     if (route.kind === 'react-page') page = reactPageData(page, route.source, ctx, server);
     body = server.renderPage(ctx.site, page);
   } catch (error) {

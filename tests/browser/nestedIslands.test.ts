@@ -20,6 +20,15 @@ const site = useBuiltSite({
     '  </div>);',
     '}',
   ].join('\n'),
+  'src/components/Box.jsx': [
+    "import { useState } from 'react';",
+    '/** A block (a <div>) with state, written inside a sentence. */',
+    'export default function Box({ children }) {',
+    '  const [count, setCount] = useState(0);',
+    '  return <div className="box"><button type="button" onClick={() => setCount((n) => n + 1)}>{children} {count}</button></div>;',
+    '}',
+  ].join('\n'),
+  'docs/b.mdx': ["import Box from '@site/src/components/Box';", '', '# Page B', '', 'Press <Box>Pressed</Box> to count, then read on.', '', 'A plain paragraph.', ''].join('\n'),
   'docs/a.mdx': [
     '# Page A',
     '',
@@ -57,6 +66,27 @@ describe('an island drawn by a site component', () => {
     await page.locator('.picker button', { hasText: 'Picked' }).click();
     await expect.poll(() => page.locator('.picker > button').innerText()).toBe('Picked 1');
     expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a site component that draws a block, written inside a paragraph', () => {
+  it('is drawn once, in its place, and comes alive without a hydration error', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${site.url}/b/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('.box').count()).toBe(1);
+    // The sentence reads in order: the box between its two halves, not moved after them.
+    const order = await page.locator('.markdown').first().evaluate((el) => el.textContent!.replace(/\s+/g, ' '));
+    expect(order).toContain('Press Pressed 0 to count, then read on.');
+    await page.locator('.box button').click();
+    await expect.poll(() => page.locator('.box button').innerText()).toBe('Pressed 1');
+    expect(await page.locator('.box').count()).toBe(1);
+    expect(errors).toEqual([]);
+    // The paragraph beside it is still a paragraph.
+    expect(await page.locator('.markdown p', { hasText: 'A plain paragraph.' }).count()).toBe(1);
     await page.close();
   });
 });
