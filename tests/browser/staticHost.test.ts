@@ -92,10 +92,11 @@ describe('on a static host that answers unknown paths with 404.html', () => {
       }
       await page.waitForLoadState('networkidle');
     }
-    // The logo and the not-found page lead to the docs' first page; no breadcrumb leads to "/".
+    // The logo and the not-found page lead to the docs' first page (at its permalink: the site
+    // has no trailingSlash); no breadcrumb leads to "/".
     await page.goto(`${url}/nothing/`, { waitUntil: 'networkidle' });
-    expect(await page.locator('a.navbar__brand').getAttribute('href')).toBe('/guide/');
-    expect(await page.getByRole('link', { name: 'documentation home' }).getAttribute('href')).toBe('/guide/');
+    expect(await page.locator('a.navbar__brand').getAttribute('href')).toBe('/guide');
+    expect(await page.getByRole('link', { name: 'documentation home' }).getAttribute('href')).toBe('/guide');
     await page.goto(`${url}/setup/install/`, { waitUntil: 'networkidle' });
     expect(await page.locator('nav[aria-label="Breadcrumbs"] a[href="/"]').count()).toBe(0);
     expect(payloads.filter((p) => p.status !== 200), JSON.stringify(payloads)).toEqual([]);
