@@ -45,9 +45,16 @@ async function compile(stamp) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    // The Markdown, config and CLI packages are bundled in: loading hundreds of small ESM
+    // files (resolving, reading and linking each) cost a rebuild more than its work.
+    // React stays outside (the site's own code, loaded at build time, must share it), as do
+    // esbuild (native) and what only dev or the browser load.
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'tsx', 'tsx/*', '@docsearch/*', 'algoliasearch', 'algoliasearch/*', 'medium-zoom'],
+    // Packages written as CommonJS call require() for Node's own modules.
+    banner: { js: "import { createRequire as __siteCreateRequire } from 'node:module'; const require = __siteCreateRequire(import.meta.url);" },
     jsx: 'automatic',
-    sourcemap: 'inline',
+    // In files of their own: Node reads them only with --enable-source-maps (inline, they were half of every file it loads).
+    sourcemap: 'linked',
     logLevel: 'error',
     define: { 'process.env.SITE_CLI_COMPILED': '"1"' },
     // The server render never needs styles (packages' CSS would otherwise stay an import Node cannot load).

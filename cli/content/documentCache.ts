@@ -35,7 +35,7 @@ export function openDiskCache(root: string, generatorStamp: string): DocumentCac
   return {
     get(key) {
       try {
-        return readEntry(fs.readFileSync(path.join(dir, `${key}.json`), 'utf8'));
+        return readEntry(fs.readFileSync(path.join(dir, `${key}.json`)));
       } catch {
         return undefined;
       }
@@ -90,32 +90,36 @@ export function layeredCache(disk: DocumentCache | undefined): DocumentCache {
 /**
  * A document as a cache entry: everything but the tree, a newline, the tree (JSON has no
  * raw newlines). In the first part the tree keeps its place (so the document reads back
- * with its keys in the same order) as its length: an entry cut short (a build killed
- * while writing it) is then a miss, as it was when the whole entry was parsed at once.
+ * with its keys in the same order) as its length in bytes: an entry cut short (a build
+ * killed while writing it) is then a miss, as it was when the whole entry was parsed at once.
  */
 export function entryText(doc: LoadedDocument): string {
   const tree = JSON.stringify(doc.content);
-  return `${JSON.stringify({ ...doc, content: tree.length })}\n${tree}`;
+  return `${JSON.stringify({ ...doc, content: Buffer.byteLength(tree) })}\n${tree}`;
 }
 
-/** A cache entry as a document whose `content` is parsed on first read; throws if it is not whole. */
-export function readEntry(text: string): LoadedDocument {
-  const split = text.indexOf('\n');
+/**
+ * A cache entry as a document whose `content` is parsed on first read; throws if it is not
+ * whole. The tree stays bytes until then: decoding it to a string for every document of a
+ * 2,000-page rebuild (26 MB) cost more than reading it, and its garbage more again.
+ */
+export function readEntry(bytes: Buffer): LoadedDocument {
+  const split = bytes.indexOf(0x0a);
   if (split < 0) throw new Error('Not a cache entry');
-  const doc = JSON.parse(text.slice(0, split)) as LoadedDocument;
-  let tree = text.slice(split + 1);
+  const doc = JSON.parse(bytes.toString('utf8', 0, split)) as LoadedDocument;
+  let tree: Buffer | undefined = bytes.subarray(split + 1);
   if ((doc.content as unknown) !== tree.length) throw new Error('A cache entry cut short');
   Object.defineProperty(doc, 'content', {
     enumerable: true,
     configurable: true,
     get() {
-      const content = JSON.parse(tree) as LoadedDocument['content'];
-      tree = '';
+      const content = JSON.parse(tree!.toString('utf8')) as LoadedDocument['content'];
+      tree = undefined;
       Object.defineProperty(doc, 'content', { value: content, enumerable: true, configurable: true, writable: true });
       return content;
     },
     set(content: LoadedDocument['content']) {
-      tree = '';
+      tree = undefined;
       Object.defineProperty(doc, 'content', { value: content, enumerable: true, configurable: true, writable: true });
     },
   });

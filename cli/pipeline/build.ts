@@ -12,11 +12,10 @@ import { SiteWriter } from '../write/writeSite.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
 import { withContentStrictness } from '../report/diagnostic.ts';
-import { searchIndexFiles } from '../search/searchIndex.ts';
+import { incrementalSearchIndex } from '../search/searchIndex.ts';
 import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
 import { digest, mayShowDocCards, pageFingerprints } from '../render/pageInputs.ts';
-import { treeSections } from '../search/treeSections.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
 import { formatBytes, formatDuration, type Reporter } from './reporter.ts';
@@ -85,7 +84,6 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     // Without a build cache there is no next build to remember them for (a cold build would only hold them longer).
     const keys = buildCache ? documentKeys : new Map<string, string>();
     const cards = memoByDocument(remembered?.cards, keys, mayShowDocCards);
-    const sections = memoByDocument(remembered?.sections, keys, (document) => treeSections(document.content));
     const fingerprints = buildCache && pageFingerprints(graph, { site, assets, headTags: sharedHeadTags(site, config, graph.posts.length > 0), documentKeys, siteCode: siteBundle?.key, cardsOf: cards.get });
     const pages: BuildManifest['pages'] = {};
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
@@ -103,12 +101,17 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         progress(++done, graph.routes.length);
       }
     });
-    const searchKey = fingerprints && digest(JSON.stringify([graph.sidebars, [...fingerprints.values()]]));
     const search = await reporter.step('Building search index', async () => {
-      if (searchKey !== undefined && before?.search?.key === searchKey && writer.reuse(before.search.files)) return before.search.files;
-      const files = searchIndexFiles(graph, config, sections.get, siteCode.reactPages);
-      for (const [file, contents] of files) await writer.write(file, contents);
-      return [...files.keys()];
+      // A page's part of the index is known by its document's content key: only changed documents' sections are read.
+      const index = incrementalSearchIndex(graph, config, {
+        reactPages: siteCode.reactPages,
+        keyOf: buildCache && ((document) => documentKeys.get(document.file)),
+        previous: before?.search,
+        keep: (file) => writer.reuse([file]),
+        readPrevious: (file) => writer.readPrevious(file),
+      });
+      for (const [file, contents] of index.files) await writer.write(file, contents);
+      return index.memo;
     });
     await reporter.step('Writing build', async () => {
       for (const [file, contents] of siteWideFiles(graph, site, config, staticFiles)) await writer.write(file, contents);
@@ -127,8 +130,8 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         outputs: writer.outputs,
         pages,
         bundle: { key: bundleKey, assets: bundle.assets, firstLoadBytes: bundle.firstLoadBytes, files },
-        search: searchKey === undefined ? undefined : { key: searchKey, files: search },
-        documents: { cards: cards.known(), sections: sections.known() },
+        search,
+        documents: { cards: cards.known() },
       });
       const rendered = graph.routes.filter((r) => pages[r.path] !== before?.pages[r.path]).length;
       reporter.info(`Rebuilt ${count(rendered)} of ${count(graph.routes.length)} pages (${count(graph.routes.length - rendered)} unchanged) in ${formatDuration(performance.now() - started)}`);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SearchPage } from '../../runtime/search/searchPage.ts';
-import { encodeShard, FORMAT_VERSION, MANIFEST_FILE, SEARCH_DIR, type SearchManifest } from '../../runtime/search/indexFormat.ts';
+import { pageRecords, type SearchPage } from '../../runtime/search/searchPage.ts';
+import { decodeShard, encodeShard, FORMAT_VERSION, MANIFEST_FILE, SEARCH_DIR, type SearchManifest, type SearchShard } from '../../runtime/search/indexFormat.ts';
 
 export interface IndexOptions {
   /**
@@ -28,32 +28,123 @@ export interface LocalIndex {
  * which share most words, compress together.
  */
 export function buildLocalIndex(pages: SearchPage[], records: number, options: IndexOptions = {}): LocalIndex {
+  const packed = packIndex(
+    pages.map((page, i) => ({ key: String(i), url: page.url, page: () => page })),
+    options,
+  );
+  const manifest: SearchManifest = { ...packed.manifest, records };
+  packed.files.set(`${SEARCH_DIR}/${MANIFEST_FILE}`, JSON.stringify(manifest));
+  return { files: packed.files, manifest };
+}
+
+/** A page to index: `key` names what its part of the index is made from (equal keys, equal parts). */
+export interface IndexEntry {
+  key: string;
+  /** The page's URL, known before the page is read. */
+  url: string;
+  page(): SearchPage;
+}
+
+/**
+ * What an index was packed from, for packing the next one: each page's size toward the
+ * shard budget and its record count, by page key, and each shard's file, by the keys of
+ * the pages in it. Shards are made of whole pages in route order, so a shard whose pages
+ * are the same is the same file: a rebuild after one edit packs one shard again, and reads
+ * the sections of the changed page only (sizes of the others are remembered, and their
+ * clipped sections are read back from the previous shard they were in, `shard` at `at`).
+ */
+export interface IndexMemo {
+  options: string;
+  pages: Record<string, { bytes: number; records: number; shard?: string; at?: number }>;
+  shards: Record<string, string>;
+}
+
+/**
+ * The index's files for `entries`, in order. With `previous`, a shard whose pages have the
+ * keys they had is not made again when `keep` keeps its file (then it is not in `files`);
+ * `readPrevious` reads a file of the previous index, if it is still the one recorded.
+ */
+export function packIndex(
+  entries: IndexEntry[],
+  options: IndexOptions = {},
+  previous?: IndexMemo,
+  keep: (file: string) => boolean = () => false,
+  readPrevious: (file: string) => string | undefined = () => undefined,
+): { files: Map<string, string>; kept: string[]; manifest: SearchManifest; memo: IndexMemo } {
   const cap = options.maxSectionText ?? DEFAULT_MAX_SECTION_TEXT;
   const budget = options.shardBytes ?? DEFAULT_SHARD_BYTES;
-  const groups: SearchPage[][] = [[]];
+  const memo: IndexMemo = { options: `${FORMAT_VERSION}:${cap}:${budget}`, pages: {}, shards: {} };
+  const before = previous?.options === memo.options ? previous : undefined;
+  const trimmed = new Map<IndexEntry, SearchPage>();
+  const decoded = new Map<string, SearchPage[] | undefined>();
+  const fromShard = (entry: IndexEntry): SearchPage | undefined => {
+    const at = before && Object.hasOwn(before.pages, entry.key) ? before.pages[entry.key] : undefined;
+    if (at?.shard === undefined || at.at === undefined) return undefined;
+    if (!decoded.has(at.shard)) {
+      let pages: SearchPage[] | undefined;
+      try {
+        const text = readPrevious(`${SEARCH_DIR}/${at.shard}`);
+        pages = text === undefined ? undefined : decodeShard(JSON.parse(text) as SearchShard);
+      } catch {
+        // Not the shard recorded: the page is read again.
+      }
+      decoded.set(at.shard, pages);
+    }
+    const page = decoded.get(at.shard)?.[at.at];
+    return page?.url === entry.url ? page : undefined;
+  };
+  const trim = (entry: IndexEntry) => {
+    let page = trimmed.get(entry) ?? fromShard(entry);
+    if (!page) {
+      page = entry.page();
+      page = { ...page, sections: page.sections.map((s) => ({ ...s, text: clip(s.text, cap) })) };
+    }
+    trimmed.set(entry, page);
+    return page;
+  };
+  const groups: IndexEntry[][] = [[]];
+  const sizes = new Map<IndexEntry, { bytes: number; records: number }>();
   let size = 0;
-  for (const page of pages) {
-    const trimmed = { ...page, sections: page.sections.map((s) => ({ ...s, text: clip(s.text, cap) })) };
-    const bytes = trimmed.sections.reduce((n, s) => n + s.text.length + (s.heading?.length ?? 0), page.url.length + page.lvl1.length);
-    if (size > 0 && size + bytes > budget) {
+  let records = 0;
+  for (const entry of entries) {
+    let known: { bytes: number; records: number } | undefined = before && Object.hasOwn(before.pages, entry.key) ? before.pages[entry.key]! : undefined;
+    if (!known) {
+      const page = trim(entry);
+      // Counted on the whole page: clipping shortens a section's text, never empties it.
+      known = { bytes: page.sections.reduce((n, s) => n + s.text.length + (s.heading?.length ?? 0), page.url.length + page.lvl1.length), records: pageRecords(entry.page()).length };
+    }
+    sizes.set(entry, known);
+    records += known.records;
+    if (size > 0 && size + known.bytes > budget) {
       groups.push([]);
       size = 0;
     }
-    groups.at(-1)!.push(trimmed);
-    size += bytes;
+    groups.at(-1)!.push(entry);
+    size += known.bytes;
   }
   const files = new Map<string, string>();
+  const kept: string[] = [];
   const shards: string[] = [];
   for (const group of groups) {
     if (group.length === 0) continue;
-    const json = JSON.stringify(encodeShard(group));
-    const name = `shard-${createHash('sha256').update(json).digest('hex').slice(0, 12)}.json`;
-    files.set(`${SEARCH_DIR}/${name}`, json);
+    const groupKey = createHash('sha256').update(group.map((e) => e.key).join('\n')).digest('base64url');
+    const last = before && Object.hasOwn(before.shards, groupKey) ? before.shards[groupKey]! : undefined;
+    let name: string;
+    if (last !== undefined && keep(`${SEARCH_DIR}/${last}`)) {
+      name = last;
+      kept.push(`${SEARCH_DIR}/${name}`);
+    } else {
+      const json = JSON.stringify(encodeShard(group.map(trim)));
+      name = `shard-${createHash('sha256').update(json).digest('hex').slice(0, 12)}.json`;
+      files.set(`${SEARCH_DIR}/${name}`, json);
+    }
+    memo.shards[groupKey] = name;
+    group.forEach((entry, at) => (memo.pages[entry.key] = { ...sizes.get(entry)!, shard: name, at }));
     shards.push(name);
   }
-  const manifest: SearchManifest = { version: FORMAT_VERSION, shards, pages: pages.length, records };
+  const manifest: SearchManifest = { version: FORMAT_VERSION, shards, pages: entries.length, records };
   files.set(`${SEARCH_DIR}/${MANIFEST_FILE}`, JSON.stringify(manifest));
-  return { files, manifest };
+  return { files, kept, manifest, memo };
 }
 
 /** The text up to `max` characters, cut at a word boundary and marked with '…'. */

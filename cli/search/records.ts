@@ -47,22 +47,41 @@ export function searchTags(config: ResolvedConfig, version = 'current'): { docs:
  * - `sectionsOf` reads a document's sections (`treeSections`; a build may remember them).
  */
 export function searchPages(graph: RouteGraph, config: ResolvedConfig, origin = '', sectionsOf: (document: LoadedDocument) => PageSection[] = (document) => treeSections(document.content), reactPages?: ReadonlyMap<string, RenderedPageText>): SearchPage[] {
+  return searchablePages(graph, config, origin, reactPages).map((page) => page.read(sectionsOf));
+}
+
+/**
+ * A searchable page before its sections are read: what it is besides its sections, and the
+ * document they come from (none for category and React pages, whose sections are at hand).
+ * An incremental build knows a document's part of the index by its content key and reads
+ * the sections of changed documents only (see searchIndex.ts).
+ */
+export interface SearchablePage {
+  head: Omit<SearchPage, 'sections'>;
+  document?: LoadedDocument;
+  read(sectionsOf: (document: LoadedDocument) => PageSection[]): SearchPage;
+}
+
+/** The searchable pages of a site, in route order, by the rules of `searchPages`. */
+export function searchablePages(graph: RouteGraph, config: ResolvedConfig, origin = '', reactPages?: ReadonlyMap<string, RenderedPageText>): SearchablePage[] {
   const language = config.i18n.currentLocale ?? config.i18n.defaultLocale;
   const tags = searchTags(config);
   const topLevel = topLevelCategories(graph.sidebars);
-  const pages: SearchPage[] = [];
+  const pages: SearchablePage[] = [];
   for (const route of graph.routes) {
     if (route.canonical || route.noIndex) continue;
     // A React page's text is known once it is rendered (the build renders each one before its search index).
     const rendered = route.kind === 'react-page' ? reactPages?.get(route.path) : undefined;
-    const content = rendered ? rendered.sections : contentOf(route, sectionsOf);
+    const content = rendered ? rendered.sections : contentOf(route);
     if (!content) continue;
     const isPage = route.kind === 'page' || route.kind === 'react-page';
     const url = urlOf(route, config.trailingSlash);
     const lvl0 = route.kind === 'blog-post' ? config.blog.title : isPage ? PAGES_SECTION : (topLevel.get(url) ?? DOCS_SECTION);
     // Docs are faceted by version (`docs-default-1.0`), so search can keep to one version.
     const tag = route.kind === 'blog-post' ? tags.blog : isPage ? tags.pages : searchTags(config, 'version' in route ? route.version : undefined).docs;
-    pages.push({ url: origin + url, lvl0, lvl1: rendered?.title ?? route.title, language, docusaurus_tag: tag, sections: content });
+    const head = { url: origin + url, lvl0, lvl1: rendered?.title ?? route.title, language, docusaurus_tag: tag };
+    if (Array.isArray(content)) pages.push({ head, read: () => ({ ...head, sections: content }) });
+    else pages.push({ head, document: content, read: (sectionsOf) => ({ ...head, sections: sectionsOf(content) }) });
   }
   return pages;
 }
@@ -72,12 +91,13 @@ export function searchRecords(graph: RouteGraph, config: ResolvedConfig, origin 
   return searchPages(graph, config, origin, undefined, reactPages).flatMap(pageRecords);
 }
 
-function contentOf(route: Route, sectionsOf: (document: LoadedDocument) => PageSection[]): PageSection[] | null {
+/** A route's sections, or the document they are read from. */
+function contentOf(route: Route): PageSection[] | LoadedDocument | null {
   switch (route.kind) {
     case 'doc':
     case 'blog-post':
     case 'page':
-      return sectionsOf(route.document);
+      return route.document;
     case 'category-index': {
       // The listed pages' own descriptions are indexed with those pages: labels suffice here.
       const text = [route.description, ...route.items.map((i) => i.label)].filter(Boolean).join(' ');

@@ -1,18 +1,49 @@
 import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
-import { pageRecords, type PageSection } from '../../runtime/search/searchPage.ts';
+import type { PageSection } from '../../runtime/search/searchPage.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
-import { searchPages, type RenderedPageText } from './records.ts';
-import { buildLocalIndex, type LocalIndex } from './buildIndex.ts';
+import { searchablePages, type RenderedPageText } from './records.ts';
+import { packIndex, type IndexMemo, type LocalIndex } from './buildIndex.ts';
+import { treeSections } from './treeSections.ts';
+import { digest } from '../render/pageInputs.ts';
 
 /**
  * The build's search step: the local index's files (manifest and shards, relative to the
  * output folder), or none when the site searches with Algolia.
  */
 export function searchIndexFiles(graph: RouteGraph, config: ResolvedConfig, sectionsOf?: (document: LoadedDocument) => PageSection[], reactPages?: ReadonlyMap<string, RenderedPageText>): LocalIndex['files'] {
-  if (config.search.provider !== 'local') return new Map();
+  return incrementalSearchIndex(graph, config, { sectionsOf, reactPages }).files;
+}
+
+/**
+ * The search step of a build that remembers its last index (`previous`, see `packIndex`):
+ * a page made from a document is known by the document's content key (`keyOf`), so its
+ * sections are read only when that document is new; shards whose pages are unchanged are
+ * kept when `keep` keeps their files (listed in `kept`, not in `files`).
+ */
+export function incrementalSearchIndex(
+  graph: RouteGraph,
+  config: ResolvedConfig,
+  options: {
+    sectionsOf?: (document: LoadedDocument) => PageSection[];
+    reactPages?: ReadonlyMap<string, RenderedPageText>;
+    keyOf?: (document: LoadedDocument) => string | undefined;
+    previous?: IndexMemo;
+    keep?: (file: string) => boolean;
+    readPrevious?: (file: string) => string | undefined;
+  },
+): { files: LocalIndex['files']; kept: string[]; memo?: IndexMemo } {
+  if (config.search.provider !== 'local') return { files: new Map(), kept: [] };
+  const sectionsOf = options.sectionsOf ?? ((document: LoadedDocument) => treeSections(document.content));
   // URLs as the browser asks for them, under the base URL (as Algolia's records are).
-  const pages = searchPages(graph, config, config.baseUrl.slice(0, -1), sectionsOf, reactPages);
-  const records = pages.reduce((n, page) => n + pageRecords(page).length, 0);
-  return buildLocalIndex(pages, records).files;
+  const keyOf = options.keyOf;
+  const entries = searchablePages(graph, config, config.baseUrl.slice(0, -1), options.reactPages).map((searchable, i) => {
+    let read: ReturnType<typeof searchable.read> | undefined;
+    const page = () => (read ??= searchable.read(sectionsOf));
+    // Without a build to remember it for, a page's place names it; without a document key, what it holds.
+    const documentKey = searchable.document && keyOf?.(searchable.document);
+    const key = !keyOf ? String(i) : digest(JSON.stringify(documentKey !== undefined ? [searchable.head, documentKey] : page()));
+    return { key, url: searchable.head.url, page };
+  });
+  return packIndex(entries, {}, options.previous, options.keep, options.readPrevious);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { PageAssets } from '../render/document.ts';
-import type { PageSection } from '../../runtime/search/searchPage.ts';
+import type { IndexMemo } from '../search/buildIndex.ts';
 import { MARKER_FILE } from './outputFolder.ts';
 
 /**
@@ -23,13 +23,14 @@ export interface BuildManifest {
   /** Route path → the fingerprint its files were made from, and those files. */
   pages: Record<string, { fingerprint: string; files: string[] }>;
   bundle?: { key: string; assets: PageAssets; firstLoadBytes: number; files: string[] };
-  search?: { key: string; files: string[] };
+  /** What the search index was packed from (see packIndex): a rebuild packs the shards that changed. */
+  search?: IndexMemo;
   /**
    * What later builds read off each document's tree, by document content key (a document
-   * is a pure function of it): whether it may show doc cards, and its search sections. A
-   * rebuild then parses the trees of the pages it renders only (see documentCache.ts).
+   * is a pure function of it): whether it may show doc cards. A rebuild then parses the
+   * trees of the pages it renders only (see documentCache.ts).
    */
-  documents?: { cards: Record<string, boolean>; sections: Record<string, PageSection[]> };
+  documents?: { cards: Record<string, boolean> };
 }
 
 export interface FileStamp {
@@ -45,7 +46,7 @@ export interface OutputRecord extends FileStamp {
 }
 
 /** Bumped when the manifest's shape or meaning changes: old manifests are then not read. */
-export const MANIFEST_FORMAT = 2;
+export const MANIFEST_FORMAT = 3;
 
 /**
  * The build cache: one manifest per output folder, in a folder named for the generator's

@@ -167,6 +167,18 @@ export class SiteWriter {
     return true;
   }
 
+  /** A file of the previous build, when it is still the file the manifest recorded. */
+  readPrevious(rel: string): string | undefined {
+    const record = this.previous[rel];
+    const file = path.join(this.target, rel);
+    if (!record || !sameStamp(stampOf(file), record)) return undefined;
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Waits for every write, marks the new folder complete, then swaps it in for `outDir`. */
   async commit(): Promise<void> {
     await Promise.all(this.inFlight);

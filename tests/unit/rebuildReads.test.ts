@@ -12,8 +12,9 @@ import { writeTempSite } from '../helpers/memorySite.ts';
 
 /**
  * What a rebuild reads: after one paragraph edit it parses the content tree of the page it
- * renders again, not every page's (doc cards and search sections are remembered by
- * document), so its time does not grow with the trees of a large site.
+ * renders again, not every page's (doc cards are remembered by document, other pages'
+ * search sections are read back from the previous index's shards), so its time does not
+ * grow with the trees of a large site.
  */
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
