@@ -248,6 +248,11 @@ export interface SiteData {
   titleDelimiter: string;
   url: string;
   baseUrl: string;
+  /**
+   * Present (false) when the site's `trailingSlash` is false: its pages are "x.html" files,
+   * linked and shown at "/x" (applyTrailingSlash in SiteContext.ts).
+   */
+  trailingSlash?: false;
   locale: string;
   locales: string[];
   navbar: { title?: string; logo?: LogoData; items: NavbarItemData[]; hideOnScroll: boolean; style: 'dark' | 'primary' };
