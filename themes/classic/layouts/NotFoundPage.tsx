@@ -1,5 +1,4 @@
-import { useSite } from '../../../runtime/SiteContext.ts';
-import { searchPagePath } from '../../../runtime/search/searchEvents.ts';
+import { applyTrailingSlash, useSite } from '../../../runtime/SiteContext.ts';
 
 /** Any unknown path (SPEC §2). */
 export function NotFoundPage() {
@@ -10,7 +9,7 @@ export function NotFoundPage() {
       <h1>Page Not Found</h1>
       <p>We could not find what you were looking for.</p>
       <p>
-        The page may have moved. Try the <a href={searchPagePath(site)}>search</a>, or start from the <a href={baseUrl + homePath.slice(1)}>documentation home</a>.
+        The page may have moved. Try the <a href={applyTrailingSlash(`${baseUrl}search/`, site)}>search</a>, or start from the <a href={baseUrl + homePath.slice(1)}>documentation home</a>.
       </p>
     </div>
   );
