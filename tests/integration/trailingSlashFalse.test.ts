@@ -103,4 +103,29 @@ describe('a Docusaurus site with trailingSlash: false', () => {
     expect(urls).toContain('/docs/guides');
     expect(urls.filter((u) => u !== '/' && u.endsWith('/'))).toEqual([]);
   });
+
+  // Last: it changes the site.
+  it('rebuilds an edited page in its .html file, leaves the others, and removes a deleted page\'s file', () => {
+    const mtime = (file: string) => fs.statSync(path.join(out, file)).mtimeMs;
+    const rest = mtime('docs/rest.html');
+    fs.appendFileSync(path.join(site, 'docs/01-intro.md'), '\nEdited for the rebuild.\n');
+    const edited = runCli(['build', site, '--out-dir', out]);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(read('docs/intro.html')).toContain('Edited for the rebuild.');
+    expect(mtime('docs/rest.html'), 'an unchanged page is left as it was').toBe(rest);
+    fs.rmSync(path.join(site, 'docs/003 - spaced.md'));
+    const removed = runCli(['build', site, '--out-dir', out]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(fs.existsSync(path.join(out, 'docs/spaced.html'))).toBe(false);
+    expect(fs.existsSync(path.join(out, 'docs/intro.html'))).toBe(true);
+  });
+
+  it('reports a static x.html that a page would overwrite', () => {
+    fs.mkdirSync(path.join(site, 'static/docs'), { recursive: true });
+    fs.writeFileSync(path.join(site, 'static/docs/rest.html'), '<p>static</p>\n');
+    const clash = runCli(['build', site, '--out-dir', out]);
+    fs.rmSync(path.join(site, 'static/docs'), { recursive: true });
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toContain('"static/docs/rest.html"');
+  });
 });
