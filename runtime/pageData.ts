@@ -84,9 +84,9 @@ export interface PostSummary {
 }
 
 interface PageBase {
-  /** The route: the folder whose index.html holds the page ("/docs/intro/"). */
+  /** The route: the folder whose index.html holds the page ("/docs/intro/"; docs/intro.html with trailingSlash false). */
   path: string;
-  /** The page's URL as the site writes it, when it is not `path` ("/docs/intro": trailingSlash unset). */
+  /** The page's URL as the site writes it, when it is not `path` ("/docs/intro": trailingSlash unset or false). */
   permalink?: string;
   title: string;
   description: string;
