@@ -4,7 +4,7 @@ import { permalinkOf } from './paths.ts';
 /**
  * The URL the site writes for a route, as Docusaurus writes it: its permalink ("/docs/intro")
  * when `trailingSlash` is unset or `false` (then the page is the file docs/intro.html, see
- * outputFile), its path ("/docs/intro/") when `true`.
+ * routeFile), its path ("/docs/intro/") when `true`.
  * Page data, the head (canonical, og:url), the sitemap and search records read this.
  */
 export function urlOf(route: { path: string; permalink?: string }, trailingSlash: boolean | undefined): string {
