@@ -18,6 +18,19 @@ export function withBase(baseUrl: string, to: string): string {
   return to.startsWith('/') && !to.startsWith('//') ? baseUrl + to.slice(1) : to;
 }
 
+/**
+ * A link to a page as the site writes it, as Docusaurus's `<Link>` applies `trailingSlash`:
+ * with `trailingSlash: false` the path loses its slash ("/search/?q=x" → "/search?q=x"),
+ * except the root and the base URL; otherwise it is left as it is.
+ */
+export function applyTrailingSlash(url: string, site: Pick<SiteData, 'baseUrl' | 'trailingSlash'>): string {
+  if (site.trailingSlash !== false) return url;
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.startsWith('/') || path.startsWith('//') || !path.endsWith('/') || path === '/' || path === site.baseUrl) return url;
+  return path.slice(0, -1) + (end === -1 ? '' : url.slice(end));
+}
+
 /** `withBase` for this site: route paths in page data carry no base URL; every link rendered from them must. */
 export function useBaseUrl(): (to: string) => string {
   const { baseUrl } = useSite();

@@ -5,7 +5,7 @@ import siteIslands from 'virtual:site-islands';
 import { IslandsContext } from './islands/IslandsContext.ts';
 import type { PageData } from './pageData.ts';
 import { App, loadPageIslands, preparePage } from './App.tsx';
-import { addressOf, canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAtCleanPath, routePath, withSidebar } from './router.ts';
+import { addressOf, canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAddress, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { applyHead } from './head.ts';
 import '../themes/classic/styles.css';
 
@@ -67,7 +67,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       await prepare(page);
       if (mode === 'push') {
         saveScroll();
-        history.pushState({ key: createHistoryKey() }, '', addressOf(url.pathname, path, site.baseUrl) + url.search + url.hash);
+        history.pushState({ key: createHistoryKey() }, '', addressOf(url.pathname, { path, permalink: page.permalink }, site) + url.search + url.hash);
         pendingScroll.current = hashId ? { type: 'hash', id: hashId } : { type: 'top' };
       } else {
         const key = (history.state as { key?: string } | null)?.key;
@@ -91,10 +91,12 @@ function ClientApp({ initial }: { initial: PageData }) {
   useEffect(() => {
     if (!history.state?.key) history.replaceState({ key: createHistoryKey() }, '');
     const clean = normalizePath(location.pathname);
-    if (clean !== location.pathname && initial.kind !== 'not-found') history.replaceState(history.state, '', clean + location.search + location.hash);
+    // "x.html" is the page's own file when trailingSlash is false: shown at its URL "x", not "x/" (no such folder on the host).
+    const address = site.trailingSlash === false ? pageAddress(initial, site) : clean;
+    if (clean !== location.pathname && initial.kind !== 'not-found') history.replaceState(history.state, '', address + location.search + location.hash);
     if (initial.kind === 'not-found') {
-      // A static host answers x.html with its 404 page: show x/ when it is a page, at its own address.
-      void pageAtCleanPath(site.baseUrl, location.pathname).then(async (found) => {
+      // A static host answers x.html (and x/ when pages are x.html files) with its 404 page: show x/ when it is a page, at its own address.
+      void pageAtCleanPath(site, location.pathname).then(async (found) => {
         if (found) await prepare(found.page);
         if (!found || currentPath.current !== initial.path) return;
         history.replaceState(history.state, '', found.url + location.search + location.hash);

@@ -84,9 +84,9 @@ export interface PostSummary {
 }
 
 interface PageBase {
-  /** The route: the folder whose index.html holds the page ("/docs/intro/"). */
+  /** The route: the folder whose index.html holds the page ("/docs/intro/"; docs/intro.html with trailingSlash false). */
   path: string;
-  /** The page's URL as the site writes it, when it is not `path` ("/docs/intro": trailingSlash unset). */
+  /** The page's URL as the site writes it, when it is not `path` ("/docs/intro": trailingSlash unset or false). */
   permalink?: string;
   title: string;
   description: string;
@@ -248,6 +248,11 @@ export interface SiteData {
   titleDelimiter: string;
   url: string;
   baseUrl: string;
+  /**
+   * Present (false) when the site's `trailingSlash` is false: its pages are "x.html" files,
+   * linked and shown at "/x" (applyTrailingSlash in SiteContext.ts).
+   */
+  trailingSlash?: false;
   locale: string;
   locales: string[];
   navbar: { title?: string; logo?: LogoData; items: NavbarItemData[]; hideOnScroll: boolean; style: 'dark' | 'primary' };

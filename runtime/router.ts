@@ -35,24 +35,42 @@ export function normalizePath(pathname: string): string {
   return path;
 }
 
+/** The site's base URL, and whether its pages are "x.html" files shown at "/x" (trailingSlash false). */
+type SiteForm = { baseUrl: string; trailingSlash?: false };
+
 /**
  * The page a static host answered with its 404 page is really at its clean path when the
- * address ends in `.html` or `/index.html` (SPEC §2: `x.html` is `x/`): the clean path and
- * its page, or null when the address is clean already or the clean path is no page.
+ * address ends in `.html` or `/index.html` (SPEC §2: `x.html` is `x/`), or, on a site whose
+ * pages are "x.html" files (trailingSlash false), when it is "x/" (no folder on the host:
+ * GitHub Pages gives its 404 where `serve` redirects to "x"): the address to show (the
+ * clean path, or that page's own URL on such a site) and its page, or null when the
+ * address is clean already or the clean path is no page.
  */
-export async function pageAtCleanPath(baseUrl: string, pathname: string): Promise<{ url: string; page: PageData } | null> {
+export async function pageAtCleanPath(site: SiteForm, pathname: string): Promise<{ url: string; page: PageData } | null> {
+  const { baseUrl } = site;
   let url: string;
   try {
     url = normalizePath(pathname);
   } catch {
     return null;
   }
-  if (url === pathname || !url.startsWith(baseUrl)) return null;
+  const htmlFiles = site.trailingSlash === false;
+  if ((url === pathname && !(htmlFiles && url.endsWith('/') && url !== baseUrl)) || !url.startsWith(baseUrl)) return null;
   try {
-    return { url, page: await loadPageData(baseUrl, `/${url.slice(baseUrl.length)}`) };
+    const page = await loadPageData(baseUrl, `/${url.slice(baseUrl.length)}`);
+    return { url: htmlFiles ? pageAddress(page, site) : url, page };
   } catch {
     return null;
   }
+}
+
+/**
+ * Where a page is shown on a site whose pages are "x.html" files (trailingSlash false):
+ * its URL, without the slash ("/docs/intro"), which the host answers with docs/intro.html;
+ * "/docs/intro/" would be its 404 (no such folder).
+ */
+export function pageAddress(page: { path: string; permalink?: string }, site: SiteForm): string {
+  return withBase(site.baseUrl, page.permalink ?? page.path);
 }
 
 /**
@@ -66,9 +84,14 @@ export function routePath(pathname: string, baseUrl: string): string {
   return path.startsWith(baseUrl) ? `/${path.slice(baseUrl.length)}` : path;
 }
 
-/** The address to show for a route reached by a link: the link's own when it is the route without its slash, else the route's. */
-export function addressOf(pathname: string, route: string, baseUrl: string): string {
-  const address = withBase(baseUrl, route);
+/**
+ * The address to show for a page reached by a link: the link's own when it is the route
+ * without its slash, else the route's; on a site whose pages are "x.html" files
+ * (trailingSlash false), always the page's URL (pageAddress), whatever form the link had.
+ */
+export function addressOf(pathname: string, page: { path: string; permalink?: string }, site: SiteForm): string {
+  if (site.trailingSlash === false) return pageAddress(page, site);
+  const address = withBase(site.baseUrl, page.path);
   return pathname === address.slice(0, -1) ? pathname : address;
 }
 

@@ -355,7 +355,7 @@ export class DevSite {
     for (const old of [...this.pageJson.keys()]) {
       if (live.has(old)) continue;
       this.pageJson.delete(old);
-      this.outputs.delete(routeFile(old));
+      this.outputs.delete(routeFile(old, this.config.trailingSlash));
       this.outputs.delete(urlFilePath(pageDataUrl('/', old)));
       updated.push(old);
     }
@@ -425,7 +425,7 @@ export class DevSite {
     }
     for (const [file, body] of page.files) {
       // The HTML the build writes, plus the dev client (live updates, the problems overlay).
-      this.outputs.set(file, { body: file === routeFile(route.path) ? body.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) : body });
+      this.outputs.set(file, { body: file === routeFile(route.path, this.config.trailingSlash) ? body.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) : body });
     }
     return true;
   }

@@ -74,7 +74,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     }
   });
   const idKey = (r: DocRoute) => `${r.version ?? ''}\0${r.doc.id}`;
-  diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(idKey(r)) === 1), staticFiles));
+  diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(idKey(r)) === 1), staticFiles, config.trailingSlash));
 
   applyPermalinks(routes, { sidebars, blogSidebar: blog.recent, posts: blog.posts }, folders, config.trailingSlash);
   routes.sort(compareRoutes);

@@ -7,9 +7,10 @@ export const RESERVED_PREFIXES = ['/assets/', '/page-data/'];
 
 /**
  * Two routes with one path, a route inside a reserved folder, or a route that a static
- * file would overwrite: each is an error listing every file involved.
+ * file would overwrite (its index.html, or its "x.html" with `trailingSlash: false`, see
+ * routeFile): each is an error listing every file involved.
  */
-export function checkInvariants(routes: Route[], staticFiles: string[]): Diagnostic[] {
+export function checkInvariants(routes: Route[], staticFiles: string[], trailingSlash?: boolean): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const claims = new Map<string, string[]>();
   const firstPlace = new Map<string, Pick<Diagnostic, 'file' | 'line' | 'column'>>();
@@ -26,7 +27,7 @@ export function checkInvariants(routes: Route[], staticFiles: string[]): Diagnos
   }
   const staticSet = new Set(staticFiles.map((f) => `/${f}`));
   for (const [path, files] of claims) {
-    const staticFile = path.endsWith('/') ? `${path}index.html` : path;
+    const staticFile = !path.endsWith('/') ? path : trailingSlash === false && path !== '/' ? `${path.slice(0, -1)}.html` : `${path}index.html`;
     if (staticSet.has(staticFile)) files.push(`static${staticFile}`);
     if (files.length > 1) diagnostics.push({ severity: 'error', ...(firstPlace.get(path) ?? { file: files[0]!.split(' ')[0] }), ...catalog.duplicateRoute(path, files) });
   }

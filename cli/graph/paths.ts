@@ -127,10 +127,16 @@ export function compareRoutes(a: { path: string }, b: { path: string }): number 
   return x.length - y.length;
 }
 
-/** Output file of a route: "/a/b/" → "a/b/index.html"; "/404.html" stays; "/a%23b/" → "a#b/index.html". */
-export function routeFile(routePath: string): string {
+/**
+ * Output file of a route, as Docusaurus's `pathnameToFilename` names it: "/a/b/" →
+ * "a/b/index.html"; with `trailingSlash: false` the page is a file of its own,
+ * "a/b.html", which static hosts answer at its URL "/a/b" without a redirect (the root
+ * stays "index.html"). "/404.html" stays; "/a%23b/" → "a#b/index.html".
+ */
+export function routeFile(routePath: string, trailingSlash?: boolean): string {
   const file = urlFilePath(routePath);
-  return routePath.endsWith('/') ? `${file}index.html` : file;
+  if (!routePath.endsWith('/')) return file;
+  return trailingSlash === false && routePath !== '/' ? `${file.slice(0, -1)}.html` : `${file}index.html`;
 }
 
 /** A React page's route name, as Docusaurus makes it: `index.tsx` → `` (`/`), `help.js` → `help`, `a/index.js` → `a` (a folder: `/a/`). */

@@ -2,13 +2,13 @@ import type { NavLink, PostSummary, Route, SidebarItem, TagLink } from './types.
 import { permalinkOf } from './paths.ts';
 
 /**
- * The URL the site writes for a route: its permalink when `trailingSlash` is unset (as
- * Docusaurus writes it, "/docs/intro"), else its path, as before (with `false` the page
- * is still the folder's index.html, which a host answers at "/docs/intro/").
+ * The URL the site writes for a route, as Docusaurus writes it: its permalink ("/docs/intro")
+ * when `trailingSlash` is unset or `false` (then the page is the file docs/intro.html, see
+ * routeFile), its path ("/docs/intro/") when `true`.
  * Page data, the head (canonical, og:url), the sitemap and search records read this.
  */
 export function urlOf(route: { path: string; permalink?: string }, trailingSlash: boolean | undefined): string {
-  return trailingSlash === undefined ? (route.permalink ?? route.path) : route.path;
+  return trailingSlash === true ? route.path : (route.permalink ?? route.path);
 }
 
 /** What links across the graph hold, besides routes: rewritten in place with the routes' URLs. */
@@ -20,10 +20,12 @@ export interface LinkHolders {
 
 /**
  * Gives each route its permalink (see permalinkOf; `folders` are the routes that stand
- * for a folder) and, when `trailingSlash` is unset, writes every link the graph holds to a
+ * for a folder) and, unless `trailingSlash` is `true`, writes every link the graph holds to a
  * route as that route's URL, as Docusaurus's plugins do: sidebar items, breadcrumbs,
  * prev/next, category and tag listings, post permalinks, version twins, mirrors'
- * canonical. Links authors wrote (sidebar `link` items) stay as written. Run once, last:
+ * canonical. Links authors wrote (sidebar `link` items) stay as written, except with
+ * `trailingSlash: false`, where Docusaurus's `<Link>` takes the slash off them too (a
+ * host has no folder there: "/docs/b/" would be its 404). Run once, last:
  * the graph is keyed by path before this and links are compared as routes after it
  * (a URL without its slash is the same route, see sameRoute in runtime/router.ts).
  */
@@ -32,7 +34,7 @@ export function applyPermalinks(routes: Route[], holders: LinkHolders, folders: 
   for (const route of routes) {
     const permalink = permalinkOf(route.path, folders.has(route.path), trailingSlash);
     if (permalink !== route.path) route.permalink = permalink;
-    if (trailingSlash === undefined && route.permalink) urls.set(route.path, route.permalink);
+    if (route.permalink) urls.set(route.path, route.permalink);
   }
   if (urls.size === 0) return;
   const url = (href: string) => urls.get(href) ?? href;
@@ -51,7 +53,7 @@ export function applyPermalinks(routes: Route[], holders: LinkHolders, folders: 
   const sidebar = (items: SidebarItem[]): SidebarItem[] =>
     items.map((item) => {
       if (item.type === 'category') return { ...item, href: item.href && url(item.href), items: sidebar(item.items) };
-      return item.type === 'link' && item.docId ? { ...item, href: url(item.href) } : item;
+      return item.type === 'link' && (item.docId || trailingSlash === false) ? { ...item, href: url(item.href) } : item;
     });
 
   for (const [id, items] of Object.entries(holders.sidebars)) holders.sidebars[id] = sidebar(items);

@@ -41,7 +41,7 @@ export interface PostSummary extends Omit<PostData, 'excerptHtml'> {
 }
 
 interface RouteBase {
-  /** Always starts and ends with "/" (404 is "/404.html"): the folder whose index.html holds the page. */
+  /** Always starts and ends with "/" (404 is "/404.html"): the folder whose index.html holds the page ("x.html" with `trailingSlash: false`, routeFile). The graph's key. */
   path: string;
   /**
    * The page's URL as Docusaurus writes it (`permalinkOf`): "/docs/intro" for `path`

@@ -28,7 +28,8 @@ export function contentFileUrl(file: string): string {
  *   the page's Docusaurus URL ("/docs/cli", no slash), as the link check resolves them, and
  *   written as the absolute URLs of their routes: the page's folder-style address ("/docs/cli/") would
  *   resolve them one level deeper;
- * - with `trailingSlash` set, absolute links to routes take the route's own form;
+ * - with `trailingSlash` set, absolute links to routes take the route's URL ("/docs/b/"
+ *   with `true`, "/docs/b" with `false`, as Docusaurus's `<Link>` writes them);
  * - absolute links get the base URL;
  * - images of the static folder get their intrinsic width and height.
  * Pure, and the tree is not changed: nodes on the way to a change are copied, the rest
@@ -71,7 +72,7 @@ export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfi
       const end = value.search(/[?#]/);
       const path = end === -1 ? value : value.slice(0, end);
       const route = config.trailingSlash !== undefined && attr === 'href' ? findRoute(path, graph) : undefined;
-      const target = route && route.path !== '/404.html' ? route.path : path;
+      const target = route && route.path !== '/404.html' ? urlOf(route, config.trailingSlash) : path;
       return base + target.slice(1) + (end === -1 ? '' : value.slice(end));
     }
     return value;

@@ -50,6 +50,8 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     ...(config.customFields ? { customFields: config.customFields } : {}),
     url: config.url.replace(/\/$/, ''),
     baseUrl: config.baseUrl,
+    // Only when false, so the other sites' data (and bundle) stay as they were.
+    ...(config.trailingSlash === false ? { trailingSlash: false as const } : {}),
     locale: config.i18n.currentLocale ?? config.i18n.defaultLocale,
     locales: config.i18n.locales,
     navbar: { ...config.navbar, items },

@@ -24,12 +24,14 @@ export function renderFeeds(graph: RouteGraph, site: SiteData, config: ResolvedC
   const posts = graph.posts.slice(0, 20);
   if (posts.length === 0) return {};
   const blogUrl = absoluteUrl(site, site.blog.path);
+  // The blog's page as links write it: "/blog" with trailingSlash false (blog.html); the feeds stay in the folder.
+  const blogPage = config.trailingSlash === false ? absoluteUrl(site, urlOf(graph.byPath.get(site.blog.path) ?? { path: site.blog.path }, false)) : blogUrl;
   const updated = posts[0]!.date;
   const rss = `<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
 <title>${xml(config.blog.title)}</title>
-<link>${xml(blogUrl)}</link>
+<link>${xml(blogPage)}</link>
 <description>${xml(config.blog.description)}</description>
 <lastBuildDate>${new Date(updated).toUTCString()}</lastBuildDate>
 <language>${xml(site.locale)}</language>
@@ -51,10 +53,10 @@ ${p.tags.map((t) => `<category>${xml(t.label)}</category>`).join('')}
 `;
   const atom = `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
-<id>${xml(blogUrl)}</id>
+<id>${xml(blogPage)}</id>
 <title>${xml(config.blog.title)}</title>
 <updated>${updated}</updated>
-<link rel="alternate" href="${xml(blogUrl)}"/>
+<link rel="alternate" href="${xml(blogPage)}"/>
 <link rel="self" href="${xml(`${blogUrl}atom.xml`)}"/>
 <subtitle>${xml(config.blog.description)}</subtitle>
 ${posts
@@ -76,7 +78,7 @@ ${p.tags.map((t) => `<category label="${xml(t.label)}" term="${xml(t.label)}"/>`
     {
       version: 'https://jsonfeed.org/version/1.1',
       title: config.blog.title,
-      home_page_url: blogUrl,
+      home_page_url: blogPage,
       feed_url: `${blogUrl}feed.json`,
       description: config.blog.description,
       items: posts.map((p) => ({

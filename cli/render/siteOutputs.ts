@@ -33,7 +33,7 @@ export interface PageFiles {
 export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAssets }): PageFiles {
   const rendered = renderRoute(route, ctx);
   const headTags = sharedHeadTags(ctx.site, ctx.config, ctx.graph.posts.length > 0);
-  const files: [string, string][] = [[routeFile(route.path), pageDocument(rendered, { site: ctx.site, assets: ctx.assets, headTags })]];
+  const files: [string, string][] = [[routeFile(route.path, ctx.config.trailingSlash), pageDocument(rendered, { site: ctx.site, assets: ctx.assets, headTags })]];
   if (rendered.data) files.push([urlFilePath(pageDataUrl('/', route.path)), rendered.data]);
   return { route, data: rendered.data, fingerprint: JSON.stringify(rendered.page), files };
 }

@@ -6,12 +6,19 @@ import { createHash } from 'node:crypto';
 import { contentType } from './contentTypes.ts';
 import { containedKind, realPathInside, realRoot, refuseMethod, requestPath } from './requests.ts';
 
-/** What a folder's address without its slash gets: a 301 to the slash, or the page (see resolveRequest). */
-export type Slashless = 'redirect' | 'serve';
+/**
+ * How pages' addresses without their slash are answered (see resolveRequest): a folder's
+ * with a 301 to the slash (`redirect`) or with its page (`serve`); `html` is that 301 plus
+ * pages written as `x.html` files, answered at `x`.
+ */
+export type Slashless = 'redirect' | 'serve' | 'html';
 
-/** `slashless` for a site: its pages' own URLs have no slash when `trailingSlash` is unset. */
+/**
+ * `slashless` for a site: its pages' own URLs have no slash when `trailingSlash` is unset
+ * (their files are folders' index.html) or `false` (their files are `x.html`, routeFile).
+ */
 export function slashlessFor(trailingSlash: boolean | undefined): Slashless {
-  return trailingSlash === undefined ? 'serve' : 'redirect';
+  return trailingSlash === undefined ? 'serve' : trailingSlash === false ? 'html' : 'redirect';
 }
 
 export type Resolution = { type: 'file'; file: string; status: 200 | 404 } | { type: 'redirect'; location: string } | { type: 'bad-request' };
@@ -21,6 +28,13 @@ export type Resolution = { type: 'file'; file: string; status: 200 | 404 } | { t
  * - `x/` → `x/index.html`; `x` → that file, else a 301 to `x/` when `x/index.html` exists,
  *   or that page itself with `slashless: 'serve'` (a site without `trailingSlash` writes its
  *   links as `/docs/b`, as Docusaurus does, and its own `serve` answers them so);
+ * - with `slashless: 'html'` (trailingSlash false: docs/intro.html is the page at
+ *   `/docs/intro`), `x` that is no file → `x.html` when that is a file, as GitHub Pages,
+ *   Netlify, Vercel, Cloudflare Pages and `docusaurus serve` answer it; `x/` that is no
+ *   folder with an index.html → a 301 to `x` when `x.html` is a file, as `docusaurus
+ *   serve`, Vercel, Netlify and Cloudflare Pages do (GitHub Pages and S3 give their 404
+ *   there: the redirect keeps a typed or old address working, and the site's own links
+ *   never have that slash);
  * - `x.html` that is no file → a 301 to `x/` when that is a page (SPEC §2: such paths are
  *   normalised to their clean path; a real `x.html` is served as it is, and so is
  *   `x/index.html`, the page's own file);
@@ -42,11 +56,17 @@ export function resolveRequest(root: string, urlPath: string, exists: (file: str
   const file = path.join(root, ...segments.filter(Boolean));
   if (file !== root && !file.startsWith(root + path.sep)) return notFound(root);
   const kind = exists(file);
+  const query = urlPath.includes('?') ? urlPath.slice(urlPath.indexOf('?')) : '';
   if (decoded.endsWith('/')) {
-    return kind === 'dir' && exists(path.join(file, 'index.html')) === 'file' ? { type: 'file', file: path.join(file, 'index.html'), status: 200 } : notFound(root);
+    if (kind === 'dir' && exists(path.join(file, 'index.html')) === 'file') return { type: 'file', file: path.join(file, 'index.html'), status: 200 };
+    if (slashless === 'html' && file !== root && exists(`${file}.html`) === 'file') {
+      // One leading slash: "//host/" must not become a redirect to another site.
+      return { type: 'redirect', location: `/${rawPath.replace(/^\/+|\/+$/g, '')}${query}` };
+    }
+    return notFound(root);
   }
   if (kind === 'file') return { type: 'file', file, status: 200 };
-  const query = urlPath.includes('?') ? urlPath.slice(urlPath.indexOf('?')) : '';
+  if (slashless === 'html' && exists(`${file}.html`) === 'file') return { type: 'file', file: `${file}.html`, status: 200 };
   if (kind === 'dir' && exists(path.join(file, 'index.html')) === 'file') {
     if (slashless === 'serve') return { type: 'file', file: path.join(file, 'index.html'), status: 200 };
     return { type: 'redirect', location: `${rawPath}/${query}` };

@@ -87,13 +87,13 @@ function ResultsFooter({ site, query, count, onClose }: { site: SiteData; query:
   const onClick = (event: React.MouseEvent) => {
     onClose();
     // Already on the search page: same route, so the router would not re-render it.
-    if (window.location.pathname === searchPagePath(site.baseUrl)) {
+    if (window.location.pathname === searchPagePath(site)) {
       event.preventDefault();
       window.dispatchEvent(new CustomEvent(SEARCH_QUERY_EVENT, { detail: query }));
     }
   };
   return (
-    <a href={searchPageUrl(site.baseUrl, query)} onClick={onClick}>
+    <a href={searchPageUrl(site, query)} onClick={onClick}>
       See all {count} results
     </a>
   );

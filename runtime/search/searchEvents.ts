@@ -5,8 +5,11 @@
  */
 export const SEARCH_QUERY_EVENT = 'site:search-query';
 
-/** The search page's path under the base URL. */
-export const searchPagePath = (baseUrl: string) => `${baseUrl}search/`;
+/** The site's base URL, and whether its pages are "x.html" files linked without their slash (trailingSlash false). */
+type SearchSite = { baseUrl: string; trailingSlash?: false };
+
+/** The search page's path under the base URL ("/search" with trailingSlash false: the page is search.html). */
+export const searchPagePath = (site: SearchSite) => `${site.baseUrl}search${site.trailingSlash === false ? '' : '/'}`;
 
 /** The search page's URL for a query (`q` URL-encoded, SPEC §2). */
-export const searchPageUrl = (baseUrl: string, query: string) => `${searchPagePath(baseUrl)}?q=${encodeURIComponent(query)}`;
+export const searchPageUrl = (site: SearchSite, query: string) => `${searchPagePath(site)}?q=${encodeURIComponent(query)}`;

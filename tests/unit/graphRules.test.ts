@@ -403,6 +403,16 @@ describe('paths and ordering', () => {
     expect(routeFile('/404.html')).toBe('404.html');
   });
 
+  it('maps a route to path.html with trailingSlash false, as Docusaurus\'s pathnameToFilename does', () => {
+    expect(routeFile('/', false)).toBe('index.html');
+    expect(routeFile('/a/b/', false)).toBe('a/b.html');
+    expect(routeFile('/docs/', false)).toBe('docs.html');
+    expect(routeFile('/a%23b/', false)).toBe('a#b.html');
+    expect(routeFile('/404.html', false)).toBe('404.html');
+    expect(routeFile('/a/b/', true)).toBe('a/b/index.html');
+    expect(routeFile('/a/b/', undefined)).toBe('a/b/index.html');
+  });
+
   it('orders routes segment by segment, equal paths equal', () => {
     expect(compareRoutes({ path: '/a/' }, { path: '/a/' })).toBe(0);
     expect(compareRoutes({ path: '/b/' }, { path: '/a/b/' })).toBeGreaterThan(0);

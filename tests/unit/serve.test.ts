@@ -87,6 +87,31 @@ describe('serve', () => {
     expect(resolveRequest('/site', '/docs/b', exists, slashlessFor(false))).toEqual({ type: 'redirect', location: '/docs/b/' });
   });
 
+  it('answers a page written as x.html (trailingSlash false) at x, and x/ with a 301 to x, as docusaurus serve and most hosts do', () => {
+    const files = new Set(['/site/index.html', '/site/docs.html', '/site/docs/intro.html', '/site/old/index.html', '/site/404.html', '/site/evil.html']);
+    const dirs = new Set(['/site', '/site/docs', '/site/old']);
+    const exists = (f: string) => (files.has(f) ? 'file' : dirs.has(f) ? 'dir' : null);
+    const html = slashlessFor(false);
+    expect(resolveRequest('/site', '/docs/intro', exists, html)).toEqual({ type: 'file', file: '/site/docs/intro.html', status: 200 });
+    expect(resolveRequest('/site', '/docs/intro?x=1', exists, html)).toEqual({ type: 'file', file: '/site/docs/intro.html', status: 200 });
+    // A page beside a folder of the same name: the page, not a redirect into the folder.
+    expect(resolveRequest('/site', '/docs', exists, html)).toEqual({ type: 'file', file: '/site/docs.html', status: 200 });
+    expect(resolveRequest('/site', '/docs/intro.html', exists, html)).toEqual({ type: 'file', file: '/site/docs/intro.html', status: 200 });
+    expect(resolveRequest('/site', '/docs/intro/', exists, html)).toEqual({ type: 'redirect', location: '/docs/intro' });
+    expect(resolveRequest('/site', '/docs/intro/?x=1', exists, html)).toEqual({ type: 'redirect', location: '/docs/intro?x=1' });
+    expect(resolveRequest('/site', '/docs/', exists, html)).toEqual({ type: 'redirect', location: '/docs' });
+    expect(resolveRequest('/site', '//evil/', exists, html)).toEqual({ type: 'redirect', location: '/evil' });
+    expect(resolveRequest('/site', '/', exists, html)).toEqual({ type: 'file', file: '/site/index.html', status: 200 });
+    expect(resolveRequest('/site', '/docs/missing', exists, html)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+    expect(resolveRequest('/site', '/docs/missing/', exists, html)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+    // A folder of the site's own (static/old/index.html) is still answered as a host answers it.
+    expect(resolveRequest('/site', '/old', exists, html)).toEqual({ type: 'redirect', location: '/old/' });
+    expect(resolveRequest('/site', '/old/', exists, html)).toEqual({ type: 'file', file: '/site/old/index.html', status: 200 });
+    // Other sites: no x.html lookup, as before.
+    expect(resolveRequest('/site', '/docs/intro', exists, slashlessFor(true))).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+    expect(resolveRequest('/site', '/docs/intro', exists, slashlessFor(undefined))).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+  });
+
   it('resolves requests without touching the disk for bad encodings', () => {
     expect(resolveRequest('/site', '/%ZZ', () => null)).toEqual({ type: 'bad-request' });
     expect(resolveRequest('/site', '/a/../../etc/passwd', () => 'file')).toEqual({ type: 'file', file: '/site/404.html', status: 404 });

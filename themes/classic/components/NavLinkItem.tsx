@@ -1,11 +1,12 @@
 import type { LinkData } from '../../../runtime/pageData.ts';
 import { sameRoute, useRouter } from '../../../runtime/router.ts';
-import { useSite } from '../../../runtime/SiteContext.ts';
+import { applyTrailingSlash, useSite } from '../../../runtime/SiteContext.ts';
 
 /** A link from the config: internal (`to`, active when it leads to the current route) or outside (`href`, marked). */
 export function NavLinkItem({ link, className }: { link: LinkData; className: string }) {
   const { path } = useRouter();
-  const { baseUrl } = useSite();
+  const site = useSite();
+  const { baseUrl } = site;
   if (link.html) return <span className={className} dangerouslySetInnerHTML={{ __html: link.html }} />;
   if (link.href && /^[a-z]+:/i.test(link.href)) {
     return (
@@ -16,7 +17,7 @@ export function NavLinkItem({ link, className }: { link: LinkData; className: st
     );
   }
   const to = link.to ?? link.href ?? '/';
-  const href = to.startsWith('/') ? baseUrl + to.slice(1) : to;
+  const href = applyTrailingSlash(to.startsWith('/') ? baseUrl + to.slice(1) : to, site);
   const active = to !== '/' && path.startsWith(to);
   return (
     <a className={`${className}${active ? ` ${className}--active` : ''}`} href={href} aria-current={sameRoute(to, path) ? 'page' : undefined}>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { useSite } from '../../../runtime/SiteContext.ts';
+import { applyTrailingSlash, useSite } from '../../../runtime/SiteContext.ts';
 import type { SearchModalProps } from '../../../runtime/search/SearchModal.tsx';
 
 type ModalModule = typeof import('../../../runtime/search/SearchModal.tsx');
@@ -70,7 +70,7 @@ export function SearchButton() {
       <a
         ref={button}
         className="navbar__search"
-        href={`${site.baseUrl}search/`}
+        href={applyTrailingSlash(`${site.baseUrl}search/`, site)}
         aria-label="Search"
         onMouseEnter={preload}
         onFocus={preload}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AuthorData, BlogArchivePageData, BlogAuthorsPageData, BlogListPageData, BlogPostPageData, NavLink, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
-import { useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
+import { applyTrailingSlash, useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
 import { Markdown } from '../components/Markdown.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { TagsList } from '../components/TagsList.tsx';
@@ -11,7 +11,8 @@ function formatDate(iso: string): string {
 }
 
 function BlogSidebar({ items }: { items: NavLink[] }) {
-  const { blog } = useSite();
+  const site = useSite();
+  const { blog } = site;
   const href = useBaseUrl();
   if (items.length === 0) return null;
   return (
@@ -25,7 +26,7 @@ function BlogSidebar({ items }: { items: NavLink[] }) {
             </li>
           ))}
         </ul>
-        <a className="blog-sidebar__archive" href={href(`${blog.path}archive/`)}>
+        <a className="blog-sidebar__archive" href={href(applyTrailingSlash(`${blog.path}archive/`, site))}>
           Archive
         </a>
       </nav>

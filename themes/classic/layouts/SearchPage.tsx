@@ -42,7 +42,7 @@ export function SearchPage({ page }: { page: SimplePageData }) {
   }, []);
 
   useEffect(() => {
-    const url = query ? searchPageUrl(site.baseUrl, query) : searchPagePath(site.baseUrl);
+    const url = query ? searchPageUrl(site, query) : searchPagePath(site);
     if (url !== window.location.pathname + window.location.search) history.replaceState(history.state, '', url);
     if (!query.trim()) {
       setResults(null);
@@ -86,7 +86,7 @@ export function SearchPage({ page }: { page: SimplePageData }) {
   return (
     <div className="container container--narrow search-page">
       <h1>{results?.query ? `Search results for "${results.query}"` : page.title}</h1>
-      <form role="search" action={searchPagePath(site.baseUrl)} method="get" className="search-page__form" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" action={searchPagePath(site)} method="get" className="search-page__form" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="search-page-input" className="sr-only">
           Search docs
         </label>
