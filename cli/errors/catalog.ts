@@ -155,6 +155,16 @@ export const catalog = {
     message: `${where} refers to the sidebar "${id}", which does not exist.`,
     hint: `Available sidebar ids: ${list(available)}.`,
   }),
+  docusaurusDocsPluginDuplicate: (id: string): Entry => ({
+    code: 'docusaurus-docs-plugin-duplicate',
+    message: `A second docs plugin has the id "${id}", which another one already has; it is left out (Docusaurus refuses to build such a config).`,
+    hint: 'Give each @docusaurus/plugin-content-docs entry its own id (the classic preset\'s docs are "default").',
+  }),
+  unknownDocsPlugin: (id: string, available: string[]): Entry => ({
+    code: 'unknown-docs-plugin',
+    message: `A navbar item links into the docs plugin "${id}", which the site does not have, so it would lead nowhere.`,
+    hint: `Docs plugin ids of this site: ${list(available)}. Fix docsPluginId, or add that docs plugin.`,
+  }),
   unknownAuthor: (key: string, available: string[]): Entry => ({
     code: 'unknown-author',
     message: `The post names the author "${key}", who is not in authors.yml.`,

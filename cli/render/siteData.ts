@@ -24,10 +24,18 @@ export function buildIdOf(config: ResolvedConfig): string {
  */
 export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: string): SiteData {
   const docPath = (id: string) => graph.version.docs.find((d) => d.id === id)?.path;
-  const firstDocOf = (sidebarId: string) => sidebarRoutes(graph.sidebars[sidebarId] ?? [])[0];
+  // Navbar items lead into the docs instance they name (`docsPluginId`), at its last version.
+  const plugin = (id: string | undefined) => graph.docsPlugins.find((p) => p.pluginId === (id ?? 'default')) ?? graph.docsPlugins[0]!;
   const items = config.navbar.items.map((item) => {
-    if (item.type === 'doc') return { ...item, to: docPath(item.docId) ?? joinRoute(config.docs.routeBasePath) };
-    if (item.type === 'docSidebar') return { ...item, to: firstDocOf(item.sidebarId) ?? joinRoute(config.docs.routeBasePath) };
+    if (item.type === 'doc') {
+      const { version, routeBasePath } = plugin(item.docsPluginId);
+      return { ...item, to: version.docs.find((d) => d.id === item.docId)?.path ?? routeBasePath };
+    }
+    if (item.type === 'docSidebar') {
+      const { pluginId, routeBasePath } = plugin(item.docsPluginId);
+      const key = pluginId === 'default' ? item.sidebarId : `${pluginId}~${item.sidebarId}`;
+      return { ...item, to: sidebarRoutes(graph.sidebars[key] ?? [])[0] ?? routeBasePath };
+    }
     return item;
   });
   if (!items.some((i) => i.type === 'search')) items.push({ type: 'search', position: 'right' });

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../cli/config/load.ts';
+import { analyze } from '../../cli/pipeline/analyze.ts';
+import { createReporter } from '../../cli/pipeline/reporter.ts';
+import { toSiteData } from '../../cli/render/siteData.ts';
+import type { DocRoute } from '../../cli/graph/types.ts';
+
+const quiet = createReporter({ quiet: true });
+const site = path.resolve(import.meta.dirname, '../fixtures/sites/docusaurus-docs-plugins');
+
+async function analyzed() {
+  const config = await loadConfig(site);
+  const { graph, diagnostics } = await analyze(config, { reporter: quiet });
+  return { config, graph, diagnostics };
+}
+
+describe('a Docusaurus site with a second docs plugin (id "community")', () => {
+  it('builds exactly the routes Docusaurus builds, with no warning about the plugin', async () => {
+    const { graph, diagnostics } = await analyzed();
+    const expected = fs.readFileSync(path.join(site, 'docusaurus-routes.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const routes = graph.routes.map((r) => r.path).filter((p) => p !== '/search/' && p !== '/404.html').sort();
+    expect(routes).toEqual(expected);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('gives each instance its own doc ids, sidebars and versions', async () => {
+    const { graph } = await analyzed();
+    const doc = (p: string) => graph.byPath.get(p) as DocRoute;
+    // Both instances have a doc "intro"; each is its instance's own.
+    expect(doc('/docs/intro/').doc.id).toBe('intro');
+    expect(doc('/community/intro/').doc.id).toBe('intro');
+    expect(doc('/community/intro/').docsPluginId).toBe('community');
+    expect(doc('/docs/intro/').docsPluginId).toBeUndefined();
+    expect(doc('/docs/intro/').sidebarId).toBe('docs');
+    expect(doc('/community/team/').sidebarId).toBe('community~community');
+    expect(doc('/community/next/team/').sidebarId).toBe('community~community@current');
+    expect(doc('/community/next/team/').versionLinks).toEqual({ '1.0': '/community/team/' });
+    expect(doc('/docs/intro/').next).toEqual({ label: 'Guide', href: '/docs/guide/' });
+    expect(doc('/community/intro/').next).toEqual({ label: 'Team 1.0', href: '/community/team/' });
+    expect(graph.docsPlugins.map((p) => [p.pluginId, p.versions.map((v) => `${v.name} ${v.path}${v.isLast ? ' (last)' : ''}`)])).toEqual([
+      ['default', ['current /docs/ (last)']],
+      ['community', ['current /community/next/', '1.0 /community/ (last)']],
+    ]);
+  });
+
+  it('resolves Markdown links within the instance that owns the file', async () => {
+    const { graph } = await analyzed();
+    const links = (p: string) => (graph.byPath.get(p) as DocRoute).document.links.filter((l) => l.file).map((l) => graph.fileRoutes.get(l.candidates?.find((c) => graph.fileRoutes.has(c)) ?? l.file!));
+    expect(links('/docs/guide/')).toEqual(['/docs/intro/']);
+    expect(links('/community/next/team/')).toEqual(['/community/next/intro/']);
+    expect(links('/community/team/')).toEqual(['/community/intro/']);
+  });
+
+  it('points navbar items with docsPluginId into that instance', async () => {
+    const { config, graph } = await analyzed();
+    const items = toSiteData(config, graph, 'test').navbar.items.map((i) => ('to' in i ? `${i.label} → ${i.to}` : i.type));
+    expect(items).toEqual(['Docs → /docs/intro/', 'Community → /community/intro/', 'Team → /community/team/', 'docsVersionDropdown', 'search']);
+  });
+});
