@@ -32,7 +32,9 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
   const lastDocsOf = new Map<string, { byId: Map<string, DocEntry>; entries: DocEntry[]; sidebars: Record<string, SidebarItem[]> }>();
   const owners = versionOwners(versions);
   // Each instance is the docs plugin run on its own folder; each version runs it again on the version's folder, sidebars and base path.
-  for (const instance of docsInstances(config)) {
+  const instances = docsInstances(config);
+  const first = instances[0];
+  for (const instance of instances) {
     const own = instanceConfig(config, instance);
     // An instance with no version left to build (an error says why) has its folder stand in, so later stages have one.
     const listed = versions.filter((v) => v.info.pluginId === instance.pluginId);
@@ -40,7 +42,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     const docsVersions: DocsVersion[] = [];
     const lastDocs = { byId: new Map<string, DocEntry>(), entries: [] as DocEntry[], sidebars: {} as Record<string, SidebarItem[]> };
     for (const source of sources) {
-      const built = buildDocsVersion(contentOfVersion(content, source.info, own, owners), versionConfig(own, source), source.info);
+      const built = buildDocsVersion(contentOfVersion(content, source.info, own, owners, instance === first && source.info.name === CURRENT), versionConfig(own, source), source.info);
       diagnostics.push(...built.diagnostics);
       routes.push(...built.routes);
       for (const [id, items] of Object.entries(built.sidebars)) sidebars[sidebarKey(id, source.info)] = items;
@@ -305,17 +307,19 @@ function versionConfig(config: ResolvedConfig, source: VersionSource): ResolvedC
 /**
  * The docs and category files of one version's content folder (other areas are left out):
  * those scanned from that folder, less those inside a deeper folder of another version or
- * instance (docs in '.' hold versioned_docs/ and another instance's folder), and never the
- * files of the instance's own versioned_docs/ in its current version.
+ * instance (docs in '.' hold versioned_docs/ and another instance's folder). The first
+ * instance's current version takes every other docs file (as before there were instances),
+ * and never a file of its own versioned_docs/.
  */
-function contentOfVersion(content: LoadedContent, info: VersionInfo, config: ResolvedConfig, owners: string[]): LoadedContent {
+function contentOfVersion(content: LoadedContent, info: VersionInfo, config: ResolvedConfig, owners: string[], catchAll: boolean): LoadedContent {
   const dir = folderKey(info.contentDir);
   const inside = (file: string, folder: string) => (folder === '' ? !file.startsWith('../') : file.startsWith(folder));
-  const deeper = owners.filter((o) => o !== dir && o.startsWith(dir) && o.length > dir.length);
-  const mine = (file: string) => inside(file, dir) && !deeper.some((o) => inside(file, o)) && (info.name !== CURRENT || !isVersionedFile(file, config));
+  const others = owners.filter((o) => o !== dir && (catchAll ? o !== '' : o.startsWith(dir)));
+  const mine = (file: string) => (catchAll || inside(file, dir)) && !others.some((o) => inside(file, o)) && (info.name !== CURRENT || !isVersionedFile(file, config));
+  const scannedHere = (d: LoadedContent['documents'][number]) => catchAll || d.file.slice(0, d.file.length - d.relPath.length) === dir;
   return {
     ...content,
-    documents: content.documents.filter((d) => d.area === 'docs' && mine(d.file) && d.file.slice(0, d.file.length - d.relPath.length) === dir),
+    documents: content.documents.filter((d) => d.area === 'docs' && mine(d.file) && scannedHere(d)),
     categories: content.categories.filter((c) => mine(c.file)),
   };
 }
