@@ -40,19 +40,22 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     const listed = versions.filter((v) => v.info.pluginId === instance.pluginId);
     const sources = listed.length > 0 ? listed : [currentOnly(own)];
     const docsVersions: DocsVersion[] = [];
+    // Routes and sidebars of the instances after the first say which instance they are of.
+    const qualifier = instance === first ? undefined : instance.pluginId;
     const lastDocs = { byId: new Map<string, DocEntry>(), entries: [] as DocEntry[], sidebars: {} as Record<string, SidebarItem[]> };
     for (const source of sources) {
-      const built = buildDocsVersion(contentOfVersion(content, source.info, own, owners, instance === first && source.info.name === CURRENT), versionConfig(own, source), source.info);
+      const built = buildDocsVersion(contentOfVersion(content, source.info, own, owners, instance === first && source.info.name === CURRENT), versionConfig(own, source), source.info, qualifier);
+      if (qualifier) for (const route of built.routes) route.docsPluginId = qualifier;
       diagnostics.push(...built.diagnostics);
       routes.push(...built.routes);
-      for (const [id, items] of Object.entries(built.sidebars)) sidebars[sidebarKey(id, source.info)] = items;
+      for (const [id, items] of Object.entries(built.sidebars)) sidebars[sidebarKey(id, source.info, qualifier)] = items;
       docsVersions.push(built.version);
       versionFolders.push(...built.folders);
-      const countKey = (id: string) => `${source.info.pluginId}\0${source.info.name}\0${id}`;
+      const countKey = (id: string) => `${qualifier ?? ''}\0${source.info.name}\0${id}`;
       for (const entry of built.entries) idCount.set(countKey(entry.id), (idCount.get(countKey(entry.id)) ?? 0) + 1);
       if (source.info.isLast) Object.assign(lastDocs, built);
     }
-    if (docsVersions.length > 1) linkVersions(routes.filter((r) => (r.docsPluginId ?? 'default') === instance.pluginId), docsVersions);
+    if (docsVersions.length > 1) linkVersions(routes.filter((r) => r.docsPluginId === qualifier), docsVersions);
     lastDocsOf.set(instance.pluginId, lastDocs);
     docsPlugins.push({ pluginId: instance.pluginId, routeBasePath: joinRoute(instance.options.routeBasePath), version: docsVersions.find((v) => v.isLast) ?? docsVersions[0]!, versions: docsVersions });
   }
@@ -80,7 +83,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
 
   config.navbar.items.forEach((item, i) => {
     if (item.type !== 'doc' && item.type !== 'docSidebar' && item.type !== 'docsVersionDropdown') return;
-    const pluginId = item.docsPluginId ?? 'default';
+    const pluginId = item.docsPluginId ?? first!.pluginId;
     const lastDocs = lastDocsOf.get(pluginId);
     if (!lastDocs) {
       const known = [...lastDocsOf.keys()];
@@ -95,7 +98,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.sidebarId`, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(lastDocs.sidebars)) });
     }
   });
-  const idKey = (r: DocRoute) => `${r.docsPluginId ?? 'default'}\0${r.version ?? ''}\0${r.doc.id}`;
+  const idKey = (r: DocRoute) => `${r.docsPluginId ?? ''}\0${r.version ?? ''}\0${r.doc.id}`;
   diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(idKey(r)) === 1), staticFiles));
 
   for (const route of routes) {
@@ -116,7 +119,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
  * One docs version: its docs placed, its sidebars resolved, its doc, category-index and
  * tag routes, all under the version's base path.
  */
-function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: VersionInfo) {
+function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: VersionInfo, qualifier: string | undefined) {
   const diagnostics: Diagnostic[] = [];
   const entries = placeDocs(content.documents, config);
   diagnostics.push(...duplicateDocIds(entries));
@@ -240,7 +243,7 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
   if (config.docs.mainDocId && !byId.has(config.docs.mainDocId)) {
     diagnostics.push({ severity: 'error', file: configFile, configKey: 'docs.mainDocId', ...catalog.unknownDocId(config.docs.mainDocId, 'Config key "docs.mainDocId"', [...byId.keys()].sort()) });
   }
-  const qualified = (id: string | undefined) => id && sidebarKey(id, info);
+  const qualified = (id: string | undefined) => id && sidebarKey(id, info, qualifier);
   const version: DocsVersion = {
     name: info.name,
     label: info.label,
@@ -253,11 +256,10 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
     mainDocId,
     docs: live.map((e) => ({ id: e.id, path: e.path, sidebar: qualified(places.get(e.path)?.sidebarId) })),
     draftIds: entries.filter((e) => e.draft).map((e) => e.id),
-    sidebars: Object.keys(sidebars).map((id) => sidebarKey(id, info)),
+    sidebars: Object.keys(sidebars).map((id) => sidebarKey(id, info, qualifier)),
   };
   for (const route of routes) {
     route.version = info.name;
-    if (info.pluginId !== 'default') route.docsPluginId = info.pluginId;
     if (info.noIndex) route.noIndex = true;
     if (route.kind === 'doc' || route.kind === 'category-index') route.sidebarId = qualified(route.sidebarId);
     if (route.kind === 'doc') route.doc = { ...route.doc, sidebar: qualified(route.doc.sidebar) };
@@ -291,10 +293,14 @@ export function currentOnly(config: ResolvedConfig): VersionSource {
  * A version's sidebar ids are its own (every version may have a "docs" sidebar); those of
  * the versions not at the base path are told apart as "docs@1.0" in the graph and URLs.
  */
-function sidebarKey(id: string, info: VersionInfo): string {
-  // Another instance's sidebars are told apart by its id ("community~docs"), as "~" stays as it is in a URL.
-  const own = info.pluginId === 'default' ? id : `${info.pluginId}~${id}`;
+function sidebarKey(id: string, info: VersionInfo, docsPluginId: string | undefined): string {
+  const own = instanceSidebarId(id, docsPluginId);
   return info.isLast ? own : `${own}@${info.name}`;
+}
+
+/** A sidebar of an instance after the first is told apart by the instance's id ("community~docs"): "~" stays as it is in a URL. */
+export function instanceSidebarId(id: string, docsPluginId: string | undefined): string {
+  return docsPluginId === undefined ? id : `${docsPluginId}~${id}`;
 }
 
 /** The docs options as the version sees them: its base path and sidebars; main doc and mirrors stay with the last version. */

@@ -6,6 +6,8 @@ import { analyze } from '../../cli/pipeline/analyze.ts';
 import { createReporter } from '../../cli/pipeline/reporter.ts';
 import { toSiteData } from '../../cli/render/siteData.ts';
 import type { DocRoute } from '../../cli/graph/types.ts';
+import { searchRecords } from '../../cli/search/records.ts';
+import { contextualFacetFilters } from '../../runtime/search/searchClient.ts';
 
 const quiet = createReporter({ quiet: true });
 const site = path.resolve(import.meta.dirname, '../fixtures/sites/docusaurus-docs-plugins');
@@ -57,5 +59,29 @@ describe('a Docusaurus site with a second docs plugin (id "community")', () => {
     const { config, graph } = await analyzed();
     const items = toSiteData(config, graph, 'test').navbar.items.map((i) => ('to' in i ? `${i.label} → ${i.to}` : i.type));
     expect(items).toEqual(['Docs → /docs/intro/', 'Community → /community/intro/', 'Team → /community/team/', 'docsVersionDropdown', 'search']);
+  });
+
+  it('tags search records per instance and version, and searches each instance\'s own version', async () => {
+    const { config, graph } = await analyzed();
+    const tagOf = (url: string) => searchRecords(graph, config).find((r) => r.url === url && r.type === 'lvl1')?.docusaurus_tag;
+    expect(tagOf('/docs/intro/')).toBe('docs-default-current');
+    expect(tagOf('/community/intro/')).toBe('docs-community-1.0');
+    expect(tagOf('/community/next/intro/')).toBe('docs-community-current');
+    const site = toSiteData(config, graph, 'test');
+    expect(site.search.tags).toEqual(['default', 'docs-default-current', 'docs-community-1.0', 'blog-posts-default']);
+    const docsTags = (pathname: string) => (contextualFacetFilters(site, pathname)![1] as string[]).filter((t) => t.includes(':docs-'));
+    // On a page of the community's next version, its records are searched (and the default docs' only version).
+    expect(docsTags('/community/next/team/')).toEqual(['docusaurus_tag:docs-default-current', 'docusaurus_tag:docs-community-current']);
+    expect(docsTags('/docs/intro/')).toEqual(['docusaurus_tag:docs-default-current', 'docusaurus_tag:docs-community-1.0']);
+  });
+
+  it('gives the browser each instance\'s versions, and its pages their instance', async () => {
+    const { config, graph } = await analyzed();
+    const site = toSiteData(config, graph, 'test');
+    expect(site.docs.pluginId).toBe('default');
+    expect(site.docsPlugins?.map((d) => [d.pluginId, d.versionPath, d.versions.map((v) => `${v.label} ${v.path} ${v.banner}`)])).toEqual([
+      ['community', '/community/intro/', ['Next /community/next/ unreleased', '1.0 /community/ none']],
+    ]);
+    expect(site.navbar.items.find((i) => i.type === 'docsVersionDropdown')).toMatchObject({ docsPluginId: 'community' });
   });
 });
