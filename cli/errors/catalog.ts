@@ -180,6 +180,11 @@ export const catalog = {
     message: `Broken link to "${url}": that file does not exist (or is a draft).`,
     hint: suggestions.length ? `Nearest existing files: ${suggestions.join(', ')}.` : 'Check the relative path from this file.',
   }),
+  mdLinkOtherDocsPlugin: (url: string, plugin: string, route: string): Entry => ({
+    code: 'broken-link',
+    message: `Broken link to "${url}": that file is a doc of another docs plugin (${plugin}), and a link to a .md file finds only docs of the plugin the linking file belongs to (as in Docusaurus).`,
+    hint: `Link to its URL instead: "${route}".`,
+  }),
   brokenAnchor: (url: string, route: string, ids: string[]): Entry => ({
     code: 'broken-anchor',
     message: `Broken anchor in "${url}": ${route} has no element with that id.`,

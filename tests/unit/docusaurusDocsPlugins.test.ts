@@ -8,6 +8,8 @@ import { toSiteData } from '../../cli/render/siteData.ts';
 import type { DocRoute } from '../../cli/graph/types.ts';
 import { searchRecords } from '../../cli/search/records.ts';
 import { contextualFacetFilters } from '../../runtime/search/searchClient.ts';
+import { writeTempSite } from '../helpers/memorySite.ts';
+import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
 
 const quiet = createReporter({ quiet: true });
 const site = path.resolve(import.meta.dirname, '../fixtures/sites/docusaurus-docs-plugins');
@@ -83,5 +85,22 @@ describe('a Docusaurus site with a second docs plugin (id "community")', () => {
       ['community', '/community/intro/', ['Next /community/next/ unreleased', '1.0 /community/ none']],
     ]);
     expect(site.navbar.items.find((i) => i.type === 'docsVersionDropdown')).toMatchObject({ docsPluginId: 'community' });
+  });
+
+  it('reports a .md link into another docs plugin as broken, as Docusaurus does, with the URL to use', async () => {
+    const dir = writeTempSite({
+      'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { blog: false, pages: false }]], plugins: [['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'community' }]] };`,
+      'docs/intro.md': '# Intro\n',
+      'community/a.md': '# A\n\nSee [the intro](../docs/intro.md).\n',
+    });
+    try {
+      const config = await loadConfig(dir);
+      const { diagnostics } = await analyze(config, { reporter: quiet });
+      expect(diagnostics.map((d) => formatDiagnostic(d).split('\n').slice(0, 2).join(' | '))).toEqual([
+        'community/a.md:3:5: Broken link to "../docs/intro.md": that file is a doc of another docs plugin ("default"), and a link to a .md file finds only docs of the plugin the linking file belongs to (as in Docusaurus). |   Link to its URL instead: "/docs/intro/".',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
