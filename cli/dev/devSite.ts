@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import { loadConfig } from '../config/load.ts';
 import { contentFolders } from '../config/sitePaths.ts';
+import { docsInstances } from '../config/docsInstances.ts';
 import { readPartial, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { decodeText } from '../content/decodeText.ts';
@@ -149,7 +150,7 @@ export class DevSite {
       ...contentFolders(c).map(({ dir }) => ({ path: dir, kind: 'content' as const })),
       { path: this.staticDir, kind: 'static' as const },
       // Versioned docs are rare edits: a change there reads the site again, as a config change does.
-      ...[versionsFile(c.docs.pluginId), `${prefix(c.docs.pluginId)}versioned_docs`, `${prefix(c.docs.pluginId)}versioned_sidebars`].map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'config' as const })),
+      ...docsInstances(c).flatMap(({ pluginId }) => [versionsFile(pluginId), `${prefix(pluginId)}versioned_docs`, `${prefix(pluginId)}versioned_sidebars`]).map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'config' as const })),
       ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
       // A Docusaurus site's sidebars file is part of its config.
       ...(c.sidebarsSource ? [{ path: path.resolve(c.siteDir, c.sidebarsSource.file), kind: 'config' as const }] : []),

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useDevSite } from '../helpers/devSite.ts';
+
+/** The fixture with a second docs plugin, as files for a temp site. */
+function fixtureFiles(): Record<string, string> {
+  const root = path.resolve(import.meta.dirname, '../fixtures/sites/docusaurus-docs-plugins');
+  const files: Record<string, string> = {};
+  for (const rel of fs.readdirSync(root, { recursive: true }) as string[]) {
+    const abs = path.join(root, rel);
+    if (fs.statSync(abs).isFile()) files[rel.split(path.sep).join('/')] = fs.readFileSync(abs, 'utf8');
+  }
+  return files;
+}
+
+const devSite = useDevSite(fixtureFiles(), 'unit-docs-plugins');
+
+describe('dev with a second docs plugin', () => {
+  it('serves every page build makes, with no problem reported', () => {
+    const pages = [...devSite.dev.outputs.keys()].filter((k) => k.endsWith('index.html')).sort();
+    expect(pages).toEqual([
+      'community/intro/index.html',
+      'community/next/intro/index.html',
+      'community/next/tags/help/index.html',
+      'community/next/tags/index.html',
+      'community/next/team/index.html',
+      'community/team/index.html',
+      'docs/guide/index.html',
+      'docs/intro/index.html',
+      'docs/tags/index.html',
+      'docs/tags/start/index.html',
+      'search/index.html',
+    ]);
+  });
+
+  it('re-renders an edited page of the second plugin, with its links resolved in that plugin', async () => {
+    const file = path.join(devSite.site, 'community/team.md');
+    fs.writeFileSync(file, '# Team\n\nEdited: see the [community intro](intro.md).\n');
+    const result = await devSite.dev.apply([{ kind: 'content', path: file }]);
+    expect(result).toMatchObject({ applied: true, updated: ['/community/next/team/'] });
+    expect(result.diagnostics).toEqual([]);
+    expect(String(devSite.dev.outputs.get('community/next/team/index.html')?.body)).toContain('href="/community/next/intro/">community intro</a>');
+  });
+});
