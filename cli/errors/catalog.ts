@@ -35,7 +35,7 @@ export const catalog = {
   docusaurusPluginUnsupported: (name: string, key: string): Entry => ({
     code: 'docusaurus-plugin-unsupported',
     message: `The Docusaurus plugin or theme "${name}" (${key}) cannot run here: what it adds to the site is left out.`,
-    hint: 'The docs, blog and pages of the classic preset are built natively; other plugins are not run.',
+    hint: 'The docs, blog and pages of the classic preset, and each @docusaurus/plugin-content-docs instance, are built natively; other plugins are not run.',
   }),
   docusaurusPackageMissing: (name: string, file: string): Entry => ({
     code: 'docusaurus-package-missing',
