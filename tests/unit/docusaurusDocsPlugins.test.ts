@@ -103,4 +103,26 @@ describe('a Docusaurus site with a second docs plugin (id "community")', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('takes the same instance in the native config (docsPlugins), and refuses an instance named "default"', async () => {
+    const dir = writeTempSite({
+      'site.config.ts': `export default { title: 'T', trailingSlash: true, docs: { routeBasePath: '/docs', sidebars: { docs: ['a'] } }, paths: { blog: false, pages: false },
+        docsPlugins: [{ pluginId: 'community', path: 'community', routeBasePath: '/community', sidebars: { c: ['x'] } }],
+        navbar: { items: [{ type: 'docSidebar', sidebarId: 'c', docsPluginId: 'community', label: 'C' }] } };`,
+      'docs/a.md': '# A\n\n[x](/community/x/)\n',
+      'community/x.md': '# X\n\n[a](/docs/a/)\n',
+      'community_versions.json': '[]',
+    });
+    try {
+      const config = await loadConfig(dir);
+      const { graph, diagnostics } = await analyze(config, { reporter: quiet });
+      expect(diagnostics.map((d) => d.message)).toEqual([]);
+      expect(graph.routes.map((r) => r.path).sort()).toEqual(['/404.html', '/community/x/', '/docs/a/', '/search/']);
+      expect(toSiteData(config, graph, 'test').navbar.items[0]).toMatchObject({ to: '/community/x/' });
+      fs.writeFileSync(path.join(dir, 'site.config.ts'), `export default { title: 'T', docsPlugins: [{ pluginId: 'default', path: 'community', routeBasePath: '/c' }] };`);
+      await expect(loadConfig(dir)).rejects.toThrow(/docsPlugins\.0\.pluginId.*must not be "default"/s);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
