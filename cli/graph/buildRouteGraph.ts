@@ -323,8 +323,12 @@ function contentOfVersion(content: LoadedContent, info: VersionInfo, config: Res
   const others = owners.filter((o) => o !== dir && (catchAll ? o !== '' : o.startsWith(dir)));
   const mine = (file: string) => (catchAll || inside(file, dir)) && !others.some((o) => inside(file, o)) && (info.name !== CURRENT || !isVersionedFile(file, config));
   const scannedHere = (d: LoadedContent['documents'][number]) => catchAll || d.file.slice(0, d.file.length - d.relPath.length) === dir;
+  // Its own tags.yml (Docusaurus reads the tags file of each version's folder).
+  const byFolder = content.docsTagsFiles;
+  const tagsFile = !byFolder ? content.tagsFiles.docs : (byFolder[dir] ?? (catchAll ? Object.entries(byFolder).find(([folder]) => !owners.includes(folder))?.[1] : undefined));
   return {
     ...content,
+    tagsFiles: { ...content.tagsFiles, docs: tagsFile },
     documents: content.documents.filter((d) => d.area === 'docs' && mine(d.file) && scannedHere(d)),
     categories: content.categories.filter((c) => mine(c.file)),
   };

@@ -49,6 +49,13 @@ describe('a Docusaurus site with a second docs plugin (id "community")', () => {
     ]);
   });
 
+  it('reads each instance\'s own tags.yml', async () => {
+    const { graph } = await analyzed();
+    const tags = (p: string) => (graph.byPath.get(p) as DocRoute).tags.map((t) => `${t.label} ${t.permalink}`);
+    expect(tags('/docs/guide/')).toEqual(['Start here /docs/tags/start/']);
+    expect(tags('/community/next/intro/')).toEqual(['Getting help /community/next/tags/support/']);
+  });
+
   it('resolves Markdown links within the instance that owns the file', async () => {
     const { graph } = await analyzed();
     const links = (p: string) => (graph.byPath.get(p) as DocRoute).document.links.filter((l) => l.file).map((l) => graph.fileRoutes.get(l.candidates?.find((c) => graph.fileRoutes.has(c)) ?? l.file!));
