@@ -29,7 +29,8 @@ export function docsInstances(config: Pick<ResolvedConfig, 'docs' | 'paths' | 'd
  * so the stages written for one docs plugin (versions, placing docs, sidebars, edit URLs)
  * run unchanged for each.
  */
-export function instanceConfig<C extends Pick<ResolvedConfig, 'docs' | 'paths'>>(config: C, instance: DocsInstance): C {
+export function instanceConfig<C extends Pick<ResolvedConfig, 'docs' | 'paths' | 'sidebarsSource' | 'docsPluginSidebarsSources'>>(config: C, instance: DocsInstance): C {
   if (instance.options === config.docs) return config;
-  return { ...config, docs: instance.options, paths: { ...config.paths, docs: instance.path } };
+  // Its sidebars' problems are placed in its own sidebars file.
+  return { ...config, docs: instance.options, paths: { ...config.paths, docs: instance.path }, sidebarsSource: config.docsPluginSidebarsSources?.[instance.pluginId] };
 }

@@ -32,4 +32,9 @@ describe('dev with a second docs plugin', () => {
     expect(result.diagnostics).toEqual([]);
     expect(String(devSite.dev.outputs.get('community/next/team/index.html')?.body)).toContain('href="/community/next/intro/">community intro</a>');
   });
+
+  it('reads the site again when the second plugin\'s sidebars file or version list changes', () => {
+    const config = devSite.dev.watchTargets(devSite.site).filter((t) => t.kind === 'config').map((t) => path.relative(devSite.site, t.path));
+    expect(config).toEqual(expect.arrayContaining(['sidebarsCommunity.js', 'community_versions.json', 'community_versioned_docs', 'community_versioned_sidebars']));
+  });
 });

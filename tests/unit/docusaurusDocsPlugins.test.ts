@@ -132,4 +132,24 @@ describe('a Docusaurus site with a second docs plugin (id "community")', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('reports an unknown doc id in the second plugin\'s sidebars file at its line there, with that plugin\'s ids', async () => {
+    const dir = writeTempSite({
+      'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { blog: false, pages: false, docs: { sidebarPath: './sidebars.js' } }]], plugins: [['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'community', sidebarPath: './sidebarsCommunity.js' }]] };`,
+      'sidebars.js': `module.exports = { docs: ['intro'] };`,
+      'sidebarsCommunity.js': `module.exports = {\n  community: [\n    'team',\n    'intro',\n  ],\n};`,
+      'docs/intro.md': '# Intro\n',
+      'community/teams.md': '# Teams\n',
+    });
+    try {
+      const config = await loadConfig(dir);
+      const { diagnostics } = await analyze(config, { reporter: quiet });
+      expect(diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.hint}`)).toEqual([
+        'sidebarsCommunity.js:3 unknown-doc-id Did you mean "teams"? Available doc ids: "teams".',
+        'sidebarsCommunity.js:4 unknown-doc-id Available doc ids: "teams".',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

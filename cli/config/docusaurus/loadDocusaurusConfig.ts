@@ -44,13 +44,16 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
   const sidebarsSource = loaded.source;
   // Each other docs instance reads its own sidebars file.
   const others = (mapped.input.docsPlugins ?? []) as Record<string, unknown>[];
+  const docsPluginSidebarsSources: Record<string, { file: string; text: string }> = {};
   for (const [i, { sidebarPath, at }] of mapped.docsPluginSidebars.entries()) {
-    others[i]!.sidebars = (await loadSidebars(siteDir, sidebarPath, { file, configKey: at.join('.') }, warnings)).sidebars;
+    const own = await loadSidebars(siteDir, sidebarPath, { file, configKey: at.join('.') }, warnings);
+    others[i]!.sidebars = own.sidebars;
+    if (own.source) docsPluginSidebarsSources[String(others[i]!.pluginId)] = own.source;
   }
 
   const result = resolveConfig(mapped.input, { siteDir, configFile, source: fs.readFileSync(configFile, 'utf8') });
   if (!result.ok) throw new SiteError(result.diagnostics);
-  return { ...result.config, sidebarsSource, configWarnings: warnings };
+  return { ...result.config, sidebarsSource, ...(Object.keys(docsPluginSidebarsSources).length > 0 ? { docsPluginSidebarsSources } : {}), configWarnings: warnings };
 }
 
 /**
