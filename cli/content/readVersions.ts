@@ -17,7 +17,8 @@ const BAD_NAME_RE = /[/\\<>:"|?*\x00-\x1f]/;
  * version list itself is worked out by `resolveVersions` from the config.
  */
 export function readVersions(config: ResolvedConfig): { versions: VersionSource[]; diagnostics: Diagnostic[] } {
-  const results = docsInstances(config).map((instance) => readInstanceVersions(instanceConfig(config, instance), instance));
+  // An instance turned off (the preset's `docs: false`) has none: nothing of it is read.
+  const results = docsInstances(config).filter((instance) => instance.path !== false).map((instance) => readInstanceVersions(instanceConfig(config, instance), instance));
   return { versions: results.flatMap((r) => r.versions), diagnostics: results.flatMap((r) => r.diagnostics) };
 }
 

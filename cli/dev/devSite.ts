@@ -10,7 +10,7 @@ import { decodeText } from '../content/decodeText.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
 import { loadDocument } from '../content/loadDocument.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
-import { buildRouteGraph, currentOnly } from '../graph/buildRouteGraph.ts';
+import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import { readVersions } from '../content/readVersions.ts';
 import { prefix, versionsFile, type VersionSource } from '../config/versions.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
@@ -255,7 +255,7 @@ export class DevSite {
 
   private async rescan(): Promise<void> {
     const versions = readVersions(this.config);
-    this.versions = versions.versions.length > 0 ? versions.versions : [currentOnly(this.config)];
+    this.versions = versions.versions;
     const folders = this.versions.map((v) => v.info.contentDir);
     const [content, staticScan, reactPages] = await Promise.all([scanContent(this.config, folders), scanStatic(this.config), scanReactPages(this.config)]);
     this.sources = new Map(content.files.map((f) => [f.file, f]));

@@ -152,4 +152,26 @@ describe('a Docusaurus site with a second docs plugin (id "community")', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('builds nothing of the preset\'s docs when they are off, and takes a docs plugin without id as the site\'s docs then', async () => {
+    const config = (plugins: string) => `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: false, blog: false, pages: false }]], plugins: [${plugins}] };`;
+    const dir = writeTempSite({
+      'docusaurus.config.js': config(`['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'community' }]`),
+      'docs/a.md': '# A\n',
+      'guides/g.md': '# G\n',
+      'community/c.md': '# C\n',
+    });
+    const routes = async () => {
+      const { graph, diagnostics } = await analyze(await loadConfig(dir), { reporter: quiet });
+      expect(diagnostics).toEqual([]);
+      return graph.routes.map((r) => r.path).filter((p) => p !== '/search/' && p !== '/404.html').sort();
+    };
+    try {
+      expect(await routes()).toEqual(['/community/c/']);
+      fs.writeFileSync(path.join(dir, 'docusaurus.config.js'), config(`['@docusaurus/plugin-content-docs', { path: 'guides', routeBasePath: 'guides' }], ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'community' }]`));
+      expect(await routes()).toEqual(['/community/c/', '/guides/g/']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

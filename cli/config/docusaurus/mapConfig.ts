@@ -72,6 +72,7 @@ export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
   let sidebarPath = mapPresets(dc, input, notes);
   // Without the classic preset's docs, a docs plugin without an id is the site's docs.
   const presetDocs = list(dc.presets).some((entry) => CLASSIC.has(pluginName(entry)) && (!Array.isArray(entry) || obj(entry[1])?.docs !== false));
+  const takenIds = new Set(presetDocs ? ['default'] : []);
   const docsPlugins: Obj[] = [];
   const docsPluginSidebars: MappedConfig['docsPluginSidebars'] = [];
   for (const [i, entry] of list(dc.plugins).entries()) {
@@ -80,8 +81,7 @@ export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
       notes.plugin(['plugins', i], name);
       continue;
     }
-    input.docsPlugins = docsPlugins;
-    const mapped = mapDocsPlugin(entry, input, presetDocs, notes, ['plugins', i]);
+    const mapped = mapDocsPlugin(entry, input, takenIds, notes, ['plugins', i]);
     if (mapped?.main) sidebarPath = mapped.sidebarPath;
     else if (mapped) {
       docsPlugins.push(mapped.options);
@@ -89,7 +89,6 @@ export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
     }
   }
   if (docsPlugins.length > 0) input.docsPlugins = docsPlugins;
-  else delete input.docsPlugins;
   for (const [i, entry] of list(dc.themes).entries()) notes.plugin(['themes', i], pluginName(entry));
   const theme = obj(dc.themeConfig);
   if (theme) Object.assign(input, mapThemeConfig(theme, notes));
@@ -114,15 +113,15 @@ export function isDocsPlugin(name: string): boolean {
  * without an id is the default instance: it stands for the preset's docs when the preset
  * has none (`docs: false`), else Docusaurus refuses two plugins with one id.
  */
-function mapDocsPlugin(entry: unknown, input: Obj, presetDocs: boolean, notes: Notes, at: KeyPath): { main: true; sidebarPath: string | false | undefined } | { main: false; options: Obj; sidebarPath: string | false | undefined } | undefined {
+function mapDocsPlugin(entry: unknown, input: Obj, takenIds: Set<string>, notes: Notes, at: KeyPath): { main: true; sidebarPath: string | false | undefined } | { main: false; options: Obj; sidebarPath: string | false | undefined } | undefined {
   const raw = Array.isArray(entry) ? (obj(entry[1]) ?? {}) : {};
   const { id, ...options } = raw;
   const pluginId = typeof id === 'string' ? id : 'default';
-  const taken = pluginId === 'default' ? presetDocs : ((input.docsPlugins as Obj[] | undefined) ?? []).some((d) => d.pluginId === pluginId);
-  if (taken) {
+  if (takenIds.has(pluginId)) {
     notes.add(at, catalog.docusaurusDocsPluginDuplicate(pluginId));
     return undefined;
   }
+  takenIds.add(pluginId);
   const own: Obj = pluginId === 'default' ? (input.docs as Obj) : {};
   const paths: Obj = pluginId === 'default' ? (input.paths as Obj) : {};
   paths.docs = 'docs';
