@@ -174,4 +174,22 @@ describe('a Docusaurus site with a second docs plugin (id "community")', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('reads displayed_sidebar among the sidebars of the doc\'s own plugin', async () => {
+    const dir = writeTempSite({
+      'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { blog: false, pages: false, docs: { sidebarPath: './sidebars.js' } }]], plugins: [['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'community', sidebarPath: './sidebarsCommunity.js' }]] };`,
+      'sidebars.js': `module.exports = { docs: ['a'] };`,
+      'sidebarsCommunity.js': `module.exports = { people: ['c'], extra: ['d'] };`,
+      'docs/a.md': '---\ndisplayed_sidebar: extra\n---\n# A\n',
+      'community/c.md': '# C\n',
+      'community/d.md': '---\ndisplayed_sidebar: people\n---\n# D\n',
+    });
+    try {
+      const { graph, diagnostics } = await analyze(await loadConfig(dir), { reporter: quiet });
+      expect(diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.hint}`)).toEqual(['docs/a.md:2 unknown-sidebar-id Available sidebar ids: "docs".']);
+      expect((graph.byPath.get('/community/d/') as DocRoute).sidebarId).toBe('community~people');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
