@@ -62,7 +62,7 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     colorMode: config.colorMode,
     docs: docsData(config.docs, graph.docsPlugins[0]!, versionPath),
     // Only a site with other docs instances has the key, so other sites' pages stay as they were.
-    ...(graph.docsPlugins.length > 1 ? { docsPlugins: docsInstances(config).slice(1).map((instance, i) => docsData(instance.options, graph.docsPlugins[i + 1]!)) } : {}),
+    ...(graph.docsPlugins.length > 1 ? { docsPlugins: graph.docsPlugins.slice(1).map((built) => docsData(docsInstances(config).find((i) => i.pluginId === built.pluginId)!.options, built)) } : {}),
     blog: { title: config.blog.title, path: blogPath },
     homePath: homePath(graph, [versionPath, blogPath]),
     zoom: config.zoom,
