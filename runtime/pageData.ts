@@ -97,6 +97,8 @@ interface PageBase {
   image?: string;
   /** The docs version a docs page belongs to; only on sites with more than one. */
   version?: string;
+  /** The docs instance a docs page belongs to, when it is not the default one (`SiteData.docsPlugins`). */
+  docsPluginId?: string;
   /** This doc in the other versions that have it (by version name), for the dropdown and banner. */
   versionLinks?: Record<string, string>;
 }
@@ -235,9 +237,20 @@ export interface LogoData {
 export type NavbarItemData =
   | { type: 'default' | 'doc' | 'docSidebar'; label?: string; to?: string; href?: string; position: 'left' | 'right'; className?: string }
   | { type: 'dropdown'; label: string; items: LinkData[]; position: 'left' | 'right'; className?: string }
-  | { type: 'localeDropdown' | 'docsVersionDropdown'; label?: string; position: 'left' | 'right'; className?: string }
+  | { type: 'localeDropdown' | 'docsVersionDropdown'; label?: string; position: 'left' | 'right'; className?: string; docsPluginId?: string }
   | { type: 'search'; position: 'left' | 'right'; className?: string }
   | { type: 'html'; value: string; position: 'left' | 'right'; className?: string };
+
+/** One docs instance as the browser sees it: its id, versions and how the chosen version is kept. */
+export interface DocsData {
+  pluginId: string;
+  versionPersistence: 'localStorage' | 'none';
+  versionLabel: string;
+  releaseLabel?: string;
+  versionPath: string;
+  /** Every docs version built, newest first (one, `current`, on a site without versions.json). */
+  versions: VersionData[];
+}
 
 /** What every page shares: built into the client bundle once, not repeated per page. */
 export interface SiteData {
@@ -265,15 +278,9 @@ export interface SiteData {
   };
   announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
-  docs: {
-    pluginId: string;
-    versionPersistence: 'localStorage' | 'none';
-    versionLabel: string;
-    releaseLabel?: string;
-    versionPath: string;
-    /** Every docs version built, newest first (one, `current`, on a site without versions.json). */
-    versions: VersionData[];
-  };
+  docs: DocsData;
+  /** The other docs instances (Docusaurus's second docs plugin), each as `docs`; absent when there is none. */
+  docsPlugins?: DocsData[];
   blog: { title: string; path: string };
   /**
    * Where home links (logo, not-found page) lead: `/` when the site has a page there,

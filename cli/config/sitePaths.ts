@@ -11,12 +11,15 @@ export interface ProtectedPath {
 export type ContentArea = 'docs' | 'blog' | 'pages';
 
 /** The content folders the site has turned on (a Docusaurus `blog: false` turns one off), absolute. */
-export function contentFolders(config: Pick<ResolvedConfig, 'siteDir' | 'paths'>): { area: ContentArea; dir: string }[] {
+export function contentFolders(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'docsPlugins'>): { area: ContentArea; dir: string }[] {
   const areas: ContentArea[] = ['docs', 'blog', 'pages'];
-  return areas.flatMap((area) => {
+  const folders = areas.flatMap((area) => {
     const rel = config.paths[area];
     return rel === false ? [] : [{ area, dir: path.resolve(config.siteDir, rel) }];
   });
+  // Other docs instances' folders are docs folders too.
+  const others = (config.docsPlugins ?? []).map((d) => ({ area: 'docs' as const, dir: path.resolve(config.siteDir, d.path) }));
+  return [...folders.filter((f) => f.area === 'docs'), ...others, ...folders.filter((f) => f.area !== 'docs')];
 }
 
 /**
@@ -26,7 +29,7 @@ export function contentFolders(config: Pick<ResolvedConfig, 'siteDir' | 'paths'>
  * site that is a link to elsewhere is not a way out: it counts as inside only if its
  * target is.
  */
-export function readRoots(config: Pick<ResolvedConfig, 'siteDir' | 'paths'>): string[] {
+export function readRoots(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'docsPlugins'>): string[] {
   const { siteDir, paths } = config;
   const outside = [...contentFolders(config).map((f) => f.dir), path.resolve(siteDir, paths.static)].filter((p) => !isInside(p, siteDir));
   return [...new Set([siteDir, ...outside].map(realPath))];
@@ -36,7 +39,7 @@ export function readRoots(config: Pick<ResolvedConfig, 'siteDir' | 'paths'>): st
  * The author's sources and the generator's own files: an output folder may be none of
  * these, may not hold any of them, and may not lie inside one.
  */
-export function protectedPaths(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'configFile'>, generatorRoot: string): ProtectedPath[] {
+export function protectedPaths(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'configFile' | 'docsPlugins'>, generatorRoot: string): ProtectedPath[] {
   const { siteDir, paths } = config;
   const site = (rel: string, what: string) => ({ path: path.resolve(siteDir, rel), what });
   const list: ProtectedPath[] = [
@@ -75,7 +78,7 @@ export function isInside(child: string, parent: string): boolean {
  * Whether a site-relative file (an image next to its Markdown) can be published: it
  * exists, and it and whatever its links lead to are inside the site.
  */
-export function siteFileStatus(config: Pick<ResolvedConfig, 'siteDir' | 'paths'>, file: string, roots = readRoots(config)): 'ok' | 'missing' | 'outside' {
+export function siteFileStatus(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'docsPlugins'>, file: string, roots = readRoots(config)): 'ok' | 'missing' | 'outside' {
   const abs = path.resolve(config.siteDir, file);
   let real: string;
   try {

@@ -18,6 +18,8 @@ export type ResolvedConfig = z.output<typeof userConfigSchema> & {
   configFile: string | null;
   /** The sidebars file `docs.sidebars` was read from (a Docusaurus site), for messages. */
   sidebarsSource?: { file: string; text: string };
+  /** The sidebars file each other docs instance (`docsPlugins`) read, by plugin id (a Docusaurus site), for messages and dev's watching. */
+  docsPluginSidebarsSources?: Record<string, { file: string; text: string }>;
   /** What reading the config found that the author should know (options left out, packages missing). */
   configWarnings?: Diagnostic[];
 };

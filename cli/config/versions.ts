@@ -8,6 +8,8 @@ export const CURRENT = 'current';
 
 /** One docs version as every later stage sees it (Docusaurus's `VersionMetadata`). */
 export interface VersionInfo {
+  /** The docs instance it is a version of (`default`: the classic preset's docs). */
+  pluginId: string;
   name: string;
   label: string;
   /** The docs base path of this version: `/docs/`, `/docs/next/`, `/docs/1.0/`. */
@@ -43,7 +45,7 @@ export interface VersionSource {
  * - banner: none for the last version, `unreleased` before it, `unmaintained` after it;
  *   badge when there is more than one version (an unversioned site keeps its one badge).
  */
-export function resolveVersions(names: string[] | null, config: Pick<ResolvedConfig, 'docs' | 'paths' | 'siteDir' | 'configFile'>): { versions: VersionInfo[]; issues: Diagnostic[] } {
+export function resolveVersions(names: string[] | null, config: Pick<ResolvedConfig, 'docs' | 'paths' | 'siteDir' | 'configFile'>, at = 'docs'): { versions: VersionInfo[]; issues: Diagnostic[] } {
   const docs = config.docs;
   const issues: Diagnostic[] = [];
   const where = config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined;
@@ -54,23 +56,23 @@ export function resolveVersions(names: string[] | null, config: Pick<ResolvedCon
   if (versioned && !docs.includeCurrentVersion) all = all.filter((n) => n !== CURRENT);
   const known = new Set(all);
   for (const name of Object.keys(docs.versions)) {
-    if (!known.has(name)) issues.push(unknown(`docs.versions.${name}`, name, all));
+    if (!known.has(name)) issues.push(unknown(`${at}.versions.${name}`, name, all));
   }
   if (docs.onlyIncludeVersions) {
-    for (const [i, name] of docs.onlyIncludeVersions.entries()) if (!known.has(name)) issues.push(unknown(`docs.onlyIncludeVersions.${i}`, name, all));
+    for (const [i, name] of docs.onlyIncludeVersions.entries()) if (!known.has(name)) issues.push(unknown(`${at}.onlyIncludeVersions.${i}`, name, all));
   }
   let lastName = docs.lastVersion ?? all.find((n) => n !== CURRENT) ?? CURRENT;
   const lastUnknown = docs.lastVersion !== undefined && !known.has(docs.lastVersion);
   if (lastUnknown) {
-    issues.push(unknown('docs.lastVersion', docs.lastVersion!, all));
+    issues.push(unknown(`${at}.lastVersion`, docs.lastVersion!, all));
     lastName = all[0] ?? CURRENT;
   }
   const included = docs.onlyIncludeVersions ? all.filter((n) => docs.onlyIncludeVersions!.includes(n)) : all;
   if (docs.onlyIncludeVersions && !lastUnknown && !included.includes(lastName)) {
-    issues.push({ severity: 'error', file: where, configKey: 'docs.onlyIncludeVersions', ...catalog.lastVersionExcluded(lastName, included) });
+    issues.push({ severity: 'error', file: where, configKey: `${at}.onlyIncludeVersions`, ...catalog.lastVersionExcluded(lastName, included) });
   }
   if (included.length === 0) {
-    issues.push({ severity: 'error', file: where, configKey: 'docs.includeCurrentVersion', ...catalog.noVersions() });
+    issues.push({ severity: 'error', file: where, configKey: `${at}.includeCurrentVersion`, ...catalog.noVersions() });
   }
   const lastIndex = all.indexOf(lastName);
   const versions = included.map((name): VersionInfo => {
@@ -79,6 +81,7 @@ export function resolveVersions(names: string[] | null, config: Pick<ResolvedCon
     const part = options.path ?? (isLast ? '' : name === CURRENT ? 'next' : name);
     const defaultBanner = isLast || !versioned ? 'none' : all.indexOf(name) < lastIndex ? 'unreleased' : 'unmaintained';
     return {
+      pluginId: docs.pluginId,
       name,
       label: options.label ?? (name === CURRENT ? docs.versionLabel : name),
       routeBasePath: joinRoute(docs.routeBasePath, part),

@@ -38,7 +38,8 @@ export function gitLastUpdates(siteDir: string): Map<string, LastUpdate> {
   return found;
 }
 
-/** The last commits the docs show (docs.showLastUpdateTime/Author), or none when they show neither. */
-export function lastUpdatesFor(config: Pick<ResolvedConfig, 'siteDir' | 'docs'>): Map<string, LastUpdate> | undefined {
-  return config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor ? gitLastUpdates(config.siteDir) : undefined;
+/** The last commits the docs show (showLastUpdateTime/Author of any docs instance), or none when none shows them. */
+export function lastUpdatesFor(config: Pick<ResolvedConfig, 'siteDir' | 'docs' | 'docsPlugins'>): Map<string, LastUpdate> | undefined {
+  const shows = [config.docs, ...(config.docsPlugins ?? [])].some((docs) => docs.showLastUpdateTime || docs.showLastUpdateAuthor);
+  return shows ? gitLastUpdates(config.siteDir) : undefined;
 }

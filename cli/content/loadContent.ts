@@ -14,6 +14,8 @@ export interface LoadedContent {
   authors: Record<string, Author>;
   /** Each area's `tags.yml`, when it has one. */
   tagsFiles: Partial<Record<'docs' | 'blog', Record<string, TagDeclaration>>>;
+  /** Each docs folder's `tags.yml` (every version and docs instance has its own), by the folder's site-relative path with a trailing "/". */
+  docsTagsFiles?: Record<string, Record<string, TagDeclaration>>;
   diagnostics: Diagnostic[];
   /** The pages folder's React pages, relative to it (see reactPages.ts); none unless scanned. */
   reactPages?: string[];
@@ -72,6 +74,7 @@ export async function loadContent(
   const categories: CategoryMeta[] = [];
   let authors: Record<string, Author> = {};
   const tagsFiles: LoadedContent['tagsFiles'] = {};
+  const docsTagsFiles: Record<string, Record<string, TagDeclaration>> = {};
   const diagnostics: Diagnostic[] = [...unreadable, ...documents.flatMap((d) => d.diagnostics), ...partials.diagnostics];
   for (const source of files) {
     if (source.area === 'docs' && /(^|\/)_category_\.(json|ya?ml)$/.test(source.relPath)) {
@@ -85,10 +88,11 @@ export async function loadContent(
     } else if ((source.area === 'docs' || source.area === 'blog') && /^tags\.ya?ml$/.test(source.relPath)) {
       const result = loadTagsFile(source);
       tagsFiles[source.area] = result.tags;
+      if (source.area === 'docs') docsTagsFiles[source.file.slice(0, source.file.length - source.relPath.length)] = result.tags;
       diagnostics.push(...result.diagnostics);
     }
   }
-  return { documents, partials: partials.loaded, categories, authors, tagsFiles, diagnostics };
+  return { documents, partials: partials.loaded, categories, authors, tagsFiles, docsTagsFiles, diagnostics };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ResolvedConfig, SidebarConfigItem } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { sidebarsSchema } from '../config/schema.ts';
 import { resolveVersions, versionsFile, CURRENT, type VersionSource } from '../config/versions.ts';
+import { docsInstances, instanceConfig, type DocsInstance } from '../config/docsInstances.ts';
 import { catalog } from '../errors/catalog.ts';
 
 /** Docusaurus's `validateVersionName`: what a version name may be (it becomes a folder and a URL part). */
@@ -16,6 +17,13 @@ const BAD_NAME_RE = /[/\\<>:"|?*\x00-\x1f]/;
  * version list itself is worked out by `resolveVersions` from the config.
  */
 export function readVersions(config: ResolvedConfig): { versions: VersionSource[]; diagnostics: Diagnostic[] } {
+  // An instance turned off (the preset's `docs: false`) has none: nothing of it is read.
+  const results = docsInstances(config).filter((instance) => instance.path !== false).map((instance) => readInstanceVersions(instanceConfig(config, instance), instance));
+  return { versions: results.flatMap((r) => r.versions), diagnostics: results.flatMap((r) => r.diagnostics) };
+}
+
+/** One docs instance's versions: its own `<id>_versions.json`, folders and sidebars files. */
+function readInstanceVersions(config: ResolvedConfig, instance: DocsInstance): { versions: VersionSource[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const listFile = versionsFile(config.docs.pluginId);
   let names: string[] | null = null;
@@ -34,7 +42,7 @@ export function readVersions(config: ResolvedConfig): { versions: VersionSource[
       problem(`is not valid JSON (${(error as Error).message})`);
     }
   }
-  const { versions, issues } = resolveVersions(names, config);
+  const { versions, issues } = resolveVersions(names, config, instance.configKey);
   diagnostics.push(...issues);
   const sources: VersionSource[] = [];
   for (const info of versions) {

@@ -56,9 +56,10 @@ export interface ScanResult<T> {
  */
 export async function scanContent(config: ResolvedConfig, docsFolders?: string[]): Promise<ScanResult<SourceFile>> {
   // Each docs version has its folder (`versioned_docs/version-X`); all of them are docs.
-  const areas = contentFolders(config).flatMap((folder) =>
-    folder.area === 'docs' && docsFolders ? docsFolders.map((dir) => ({ area: 'docs' as const, dir: path.resolve(config.siteDir, dir) })) : [folder],
-  );
+  // Each docs instance's too (its folders are in docsFolders when they are given).
+  const areas = docsFolders
+    ? [...docsFolders.map((dir) => ({ area: 'docs' as const, dir: path.resolve(config.siteDir, dir) })), ...contentFolders(config).filter((f) => f.area !== 'docs')]
+    : contentFolders(config);
   const allowedRoots = readRoots(config);
   const diagnostics: Diagnostic[] = [];
   const lists = await Promise.all(

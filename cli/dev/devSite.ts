@@ -3,13 +3,14 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import { loadConfig } from '../config/load.ts';
 import { contentFolders } from '../config/sitePaths.ts';
+import { docsInstances } from '../config/docsInstances.ts';
 import { readPartial, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { decodeText } from '../content/decodeText.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
 import { loadDocument } from '../content/loadDocument.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
-import { buildRouteGraph, currentOnly } from '../graph/buildRouteGraph.ts';
+import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import { readVersions } from '../content/readVersions.ts';
 import { prefix, versionsFile, type VersionSource } from '../config/versions.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
@@ -153,10 +154,10 @@ export class DevSite {
       ...contentFolders(c).map(({ dir }) => ({ path: dir, kind: 'content' as const })),
       { path: this.staticDir, kind: 'static' as const },
       // Versioned docs are rare edits: a change there reads the site again, as a config change does.
-      ...[versionsFile(c.docs.pluginId), `${prefix(c.docs.pluginId)}versioned_docs`, `${prefix(c.docs.pluginId)}versioned_sidebars`].map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'config' as const })),
+      ...docsInstances(c).flatMap(({ pluginId }) => [versionsFile(pluginId), `${prefix(pluginId)}versioned_docs`, `${prefix(pluginId)}versioned_sidebars`]).map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'config' as const })),
       ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
       // A Docusaurus site's sidebars file is part of its config.
-      ...(c.sidebarsSource ? [{ path: path.resolve(c.siteDir, c.sidebarsSource.file), kind: 'config' as const }] : []),
+      ...[c.sidebarsSource, ...Object.values(c.docsPluginSidebarsSources ?? {})].flatMap((source) => (source ? [{ path: path.resolve(c.siteDir, source.file), kind: 'config' as const }] : [])),
       { path: path.join(root, 'themes'), kind: 'code' as const },
       { path: path.join(root, 'runtime'), kind: 'code' as const },
       // The site's own components (src/components/…): a change bundles them again.
@@ -258,7 +259,7 @@ export class DevSite {
 
   private async rescan(): Promise<void> {
     const versions = readVersions(this.config);
-    this.versions = versions.versions.length > 0 ? versions.versions : [currentOnly(this.config)];
+    this.versions = versions.versions;
     const folders = this.versions.map((v) => v.info.contentDir);
     const [content, staticScan, reactPages] = await Promise.all([scanContent(this.config, folders), scanStatic(this.config), scanReactPages(this.config)]);
     this.sources = new Map(content.files.map((f) => [f.file, f]));

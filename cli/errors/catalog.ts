@@ -35,7 +35,7 @@ export const catalog = {
   docusaurusPluginUnsupported: (name: string, key: string): Entry => ({
     code: 'docusaurus-plugin-unsupported',
     message: `The Docusaurus plugin or theme "${name}" (${key}) cannot run here: what it adds to the site is left out.`,
-    hint: 'The docs, blog and pages of the classic preset are built natively; other plugins are not run.',
+    hint: 'The docs, blog and pages of the classic preset, and each @docusaurus/plugin-content-docs instance, are built natively; other plugins are not run.',
   }),
   docusaurusPackageMissing: (name: string, file: string): Entry => ({
     code: 'docusaurus-package-missing',
@@ -155,6 +155,16 @@ export const catalog = {
     message: `${where} refers to the sidebar "${id}", which does not exist.`,
     hint: `Available sidebar ids: ${list(available)}.`,
   }),
+  docusaurusDocsPluginDuplicate: (id: string): Entry => ({
+    code: 'docusaurus-docs-plugin-duplicate',
+    message: `A second docs plugin has the id "${id}", which another one already has; it is left out (Docusaurus refuses to build such a config).`,
+    hint: 'Give each @docusaurus/plugin-content-docs entry its own id (the classic preset\'s docs are "default").',
+  }),
+  unknownDocsPlugin: (id: string, available: string[]): Entry => ({
+    code: 'unknown-docs-plugin',
+    message: `A navbar item links into the docs plugin "${id}", which the site does not have, so it would lead nowhere.`,
+    hint: `Docs plugin ids of this site: ${list(available)}. Fix docsPluginId, or add that docs plugin.`,
+  }),
   unknownAuthor: (key: string, available: string[]): Entry => ({
     code: 'unknown-author',
     message: `The post names the author "${key}", who is not in authors.yml.`,
@@ -169,6 +179,11 @@ export const catalog = {
     code: 'broken-link',
     message: `Broken link to "${url}": that file does not exist (or is a draft).`,
     hint: suggestions.length ? `Nearest existing files: ${suggestions.join(', ')}.` : 'Check the relative path from this file.',
+  }),
+  mdLinkOtherDocsPlugin: (url: string, plugin: string, route: string): Entry => ({
+    code: 'broken-link',
+    message: `Broken link to "${url}": that file is a doc of another docs plugin (${plugin}), and a link to a .md file finds only docs of the plugin the linking file belongs to (as in Docusaurus).`,
+    hint: `Link to its URL instead: "${route}".`,
   }),
   brokenAnchor: (url: string, route: string, ids: string[]): Entry => ({
     code: 'broken-anchor',

@@ -1,7 +1,7 @@
 import type { LoadedContent } from '../content/loadContent.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import type { CategoryIndexRoute, DocRoute, DocsVersion, Route, RouteGraph, SidebarItem, TagLink } from './types.ts';
+import type { CategoryIndexRoute, DocRoute, DocsPluginGraph, DocsVersion, Route, RouteGraph, SidebarItem, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
 import { duplicateDocIds, placeDocs, type DocEntry } from './docs.ts';
 import { resolveSidebars } from './sidebars.ts';
@@ -14,35 +14,52 @@ import { applyPermalinks } from './permalinks.ts';
 import { tagOf } from './tags.ts';
 import { compareText } from './machineIndependent.ts';
 import path from 'node:path';
-import { prefix, resolveVersions, type VersionInfo, type VersionSource } from '../config/versions.ts';
+import { CURRENT, prefix, resolveVersions, type VersionInfo, type VersionSource } from '../config/versions.ts';
+import { docsInstances, instanceConfig } from '../config/docsInstances.ts';
 
 /**
  * The route graph: every page of the site and everything the theme shows around it
  * (sidebars, breadcrumbs, prev/next, tag and category listings). A pure function of the
  * loaded content, the config and the list of static files: no I/O, no clock.
  */
-export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, staticFiles: string[] = [], versions: VersionSource[] = [currentOnly(config)]): RouteGraph {
+export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, staticFiles: string[] = [], versions: VersionSource[] = docsInstances(config).map((i) => currentOnly(instanceConfig(config, i)))): RouteGraph {
   const diagnostics: Diagnostic[] = [];
   const routes: Route[] = [];
   const sidebars: Record<string, SidebarItem[]> = {};
-  const docsVersions: DocsVersion[] = [];
   const versionFolders: string[] = [];
   // Docs per id in each version: two docs with one id share a route (reported once, as the id).
   const idCount = new Map<string, number>();
-  const lastDocs: { byId: Map<string, DocEntry>; entries: DocEntry[]; sidebars: Record<string, SidebarItem[]> } = { byId: new Map(), entries: [], sidebars: {} };
-  // Each version is the docs plugin run again on its own folder, sidebars and base path.
-  for (const source of versions) {
-    const built = buildDocsVersion(contentOfVersion(content, source.info, config), versionConfig(config, source), source.info);
-    diagnostics.push(...built.diagnostics);
-    routes.push(...built.routes);
-    for (const [id, items] of Object.entries(built.sidebars)) sidebars[sidebarKey(id, source.info)] = items;
-    docsVersions.push(built.version);
-    versionFolders.push(...built.folders);
-    for (const entry of built.entries) idCount.set(`${source.info.name}\0${entry.id}`, (idCount.get(`${source.info.name}\0${entry.id}`) ?? 0) + 1);
-    if (source.info.isLast) Object.assign(lastDocs, built);
+  const docsPlugins: DocsPluginGraph[] = [];
+  const lastDocsOf = new Map<string, { byId: Map<string, DocEntry>; entries: DocEntry[]; sidebars: Record<string, SidebarItem[]> }>();
+  const owners = versionOwners(versions);
+  // Each instance is the docs plugin run on its own folder; each version runs it again on the version's folder, sidebars and base path.
+  const instances = docsInstances(config);
+  const first = instances[0];
+  for (const instance of instances) {
+    const own = instanceConfig(config, instance);
+    // An instance with no version left to build (an error says why) has its folder stand in, so later stages have one.
+    const listed = versions.filter((v) => v.info.pluginId === instance.pluginId);
+    const sources = listed.length > 0 ? listed : [currentOnly(own)];
+    const docsVersions: DocsVersion[] = [];
+    // Routes and sidebars of the instances after the first say which instance they are of.
+    const qualifier = instance === first ? undefined : instance.pluginId;
+    const lastDocs = { byId: new Map<string, DocEntry>(), entries: [] as DocEntry[], sidebars: {} as Record<string, SidebarItem[]> };
+    for (const source of sources) {
+      const built = buildDocsVersion(contentOfVersion(content, source.info, own, owners, instance === first && source.info.name === CURRENT), versionConfig(own, source), source.info, qualifier);
+      if (qualifier) for (const route of built.routes) route.docsPluginId = qualifier;
+      diagnostics.push(...built.diagnostics);
+      routes.push(...built.routes);
+      for (const [id, items] of Object.entries(built.sidebars)) sidebars[sidebarKey(id, source.info, qualifier)] = items;
+      docsVersions.push(built.version);
+      versionFolders.push(...built.folders);
+      const countKey = (id: string) => `${qualifier ?? ''}\0${source.info.name}\0${id}`;
+      for (const entry of built.entries) idCount.set(countKey(entry.id), (idCount.get(countKey(entry.id)) ?? 0) + 1);
+      if (source.info.isLast) Object.assign(lastDocs, built);
+    }
+    if (docsVersions.length > 1) linkVersions(routes.filter((r) => r.docsPluginId === qualifier), docsVersions);
+    lastDocsOf.set(instance.pluginId, lastDocs);
+    docsPlugins.push({ pluginId: instance.pluginId, routeBasePath: joinRoute(instance.options.routeBasePath), version: docsVersions.find((v) => v.isLast) ?? docsVersions[0]!, versions: docsVersions });
   }
-  const { byId, entries } = lastDocs;
-  if (docsVersions.length > 1) linkVersions(routes, docsVersions);
   const configFile = config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined;
   const blog = buildBlog(content.documents, content.authors, config, content.tagsFiles.blog);
   routes.push(...blog.routes);
@@ -66,6 +83,15 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
   routes.push({ kind: 'not-found', path: '/404.html', title: 'Page Not Found', description: 'We could not find what you were looking for.', noIndex: true });
 
   config.navbar.items.forEach((item, i) => {
+    if (item.type !== 'doc' && item.type !== 'docSidebar' && item.type !== 'docsVersionDropdown') return;
+    const pluginId = item.docsPluginId ?? first!.pluginId;
+    const lastDocs = lastDocsOf.get(pluginId);
+    if (!lastDocs) {
+      const known = [...lastDocsOf.keys()];
+      diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.docsPluginId`, ...catalog.unknownDocsPlugin(pluginId, known) });
+      return;
+    }
+    const { byId, entries } = lastDocs;
     if (item.type === 'doc' && !byId.has(item.docId) && !entries.some((e) => e.id === item.docId)) {
       diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.docId`, ...catalog.unknownDocId(item.docId, 'A navbar item', [...byId.keys()].sort()) });
     }
@@ -73,7 +99,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
       diagnostics.push({ severity: 'error', file: configFile, configKey: `navbar.items.${i}.sidebarId`, ...catalog.unknownSidebarId(item.sidebarId, 'A navbar item', Object.keys(lastDocs.sidebars)) });
     }
   });
-  const idKey = (r: DocRoute) => `${r.version ?? ''}\0${r.doc.id}`;
+  const idKey = (r: DocRoute) => `${r.docsPluginId ?? ''}\0${r.version ?? ''}\0${r.doc.id}`;
   diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(idKey(r)) === 1), staticFiles, config.trailingSlash));
 
   applyPermalinks(routes, { sidebars, blogSidebar: blog.recent, posts: blog.posts }, folders, config.trailingSlash);
@@ -82,15 +108,16 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
   const fileRoutes = new Map<string, string>();
   for (const route of routes) if (route.source && !route.canonical && route.kind !== 'category-index') fileRoutes.set(route.source, route.path);
 
-  const version = docsVersions.find((v) => v.isLast) ?? docsVersions[0]!;
-  return { routes, byPath, fileRoutes, sidebars, version, versions: docsVersions, blogSidebar: blog.recent, posts: blog.posts, partials: content.partials ?? new Map(), diagnostics, imageSizes: new Map() };
+  // The first instance (the classic preset's docs) is the one single-docs code reads as `version(s)`.
+  const main = docsPlugins[0]!;
+  return { routes, byPath, fileRoutes, sidebars, version: main.version, versions: main.versions, docsPlugins, blogSidebar: blog.recent, posts: blog.posts, partials: content.partials ?? new Map(), diagnostics, imageSizes: new Map() };
 }
 
 /**
  * One docs version: its docs placed, its sidebars resolved, its doc, category-index and
  * tag routes, all under the version's base path.
  */
-function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: VersionInfo) {
+function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: VersionInfo, qualifier: string | undefined) {
   const diagnostics: Diagnostic[] = [];
   const entries = placeDocs(content.documents, config);
   diagnostics.push(...duplicateDocIds(entries));
@@ -214,7 +241,7 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
   if (config.docs.mainDocId && !byId.has(config.docs.mainDocId)) {
     diagnostics.push({ severity: 'error', file: configFile, configKey: 'docs.mainDocId', ...catalog.unknownDocId(config.docs.mainDocId, 'Config key "docs.mainDocId"', [...byId.keys()].sort()) });
   }
-  const qualified = (id: string | undefined) => id && sidebarKey(id, info);
+  const qualified = (id: string | undefined) => id && sidebarKey(id, info, qualifier);
   const version: DocsVersion = {
     name: info.name,
     label: info.label,
@@ -227,7 +254,7 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
     mainDocId,
     docs: live.map((e) => ({ id: e.id, path: e.path, sidebar: qualified(places.get(e.path)?.sidebarId) })),
     draftIds: entries.filter((e) => e.draft).map((e) => e.id),
-    sidebars: Object.keys(sidebars).map((id) => sidebarKey(id, info)),
+    sidebars: Object.keys(sidebars).map((id) => sidebarKey(id, info, qualifier)),
   };
   for (const route of routes) {
     route.version = info.name;
@@ -264,8 +291,14 @@ export function currentOnly(config: ResolvedConfig): VersionSource {
  * A version's sidebar ids are its own (every version may have a "docs" sidebar); those of
  * the versions not at the base path are told apart as "docs@1.0" in the graph and URLs.
  */
-function sidebarKey(id: string, info: VersionInfo): string {
-  return info.isLast ? id : `${id}@${info.name}`;
+function sidebarKey(id: string, info: VersionInfo, docsPluginId: string | undefined): string {
+  const own = instanceSidebarId(id, docsPluginId);
+  return info.isLast ? own : `${own}@${info.name}`;
+}
+
+/** A sidebar of an instance after the first is told apart by the instance's id ("community~docs"): "~" stays as it is in a URL. */
+export function instanceSidebarId(id: string, docsPluginId: string | undefined): string {
+  return docsPluginId === undefined ? id : `${docsPluginId}~${id}`;
 }
 
 /** The docs options as the version sees them: its base path and sidebars; main doc and mirrors stay with the last version. */
@@ -275,16 +308,39 @@ function versionConfig(config: ResolvedConfig, source: VersionSource): ResolvedC
   return { ...config, docs: { ...config.docs, routeBasePath: info.routeBasePath, sidebars, mainDocId: last ? config.docs.mainDocId : undefined, mirrors: last ? config.docs.mirrors : [] } };
 }
 
-/** The docs and category files of one version's content folder (other areas are left out). */
-function contentOfVersion(content: LoadedContent, info: VersionInfo, config: ResolvedConfig): LoadedContent {
-  const dir = `${path.posix.normalize(info.contentDir).replace(/\/$/, '')}/`;
-  const inside = (file: string) => (dir === './' ? !file.startsWith('../') : file.startsWith(dir));
-  const versioned = info.contentDir !== config.paths.docs;
+/**
+ * The docs and category files of one version's content folder (other areas are left out):
+ * those scanned from that folder, less those inside a deeper folder of another version or
+ * instance (docs in '.' hold versioned_docs/ and another instance's folder). The first
+ * instance's current version takes every other docs file (as before there were instances),
+ * and never a file of its own versioned_docs/.
+ */
+function contentOfVersion(content: LoadedContent, info: VersionInfo, config: ResolvedConfig, owners: string[], catchAll: boolean): LoadedContent {
+  const dir = folderKey(info.contentDir);
+  const inside = (file: string, folder: string) => (folder === '' ? !file.startsWith('../') : file.startsWith(folder));
+  const others = owners.filter((o) => o !== dir && (catchAll ? o !== '' : o.startsWith(dir)));
+  const mine = (file: string) => (catchAll || inside(file, dir)) && !others.some((o) => inside(file, o)) && (info.name !== CURRENT || !isVersionedFile(file, config));
+  const scannedHere = (d: LoadedContent['documents'][number]) => catchAll || d.file.slice(0, d.file.length - d.relPath.length) === dir;
+  // Its own tags.yml (Docusaurus reads the tags file of each version's folder).
+  const byFolder = content.docsTagsFiles;
+  const tagsFile = !byFolder ? content.tagsFiles.docs : (byFolder[dir] ?? (catchAll ? Object.entries(byFolder).find(([folder]) => !owners.includes(folder))?.[1] : undefined));
   return {
     ...content,
-    documents: content.documents.filter((d) => d.area === 'docs' && (versioned ? inside(d.file) : !isVersionedFile(d.file, config))),
-    categories: content.categories.filter((c) => (versioned ? inside(c.file) : !isVersionedFile(c.file, config))),
+    tagsFiles: { ...content.tagsFiles, docs: tagsFile },
+    documents: content.documents.filter((d) => d.area === 'docs' && mine(d.file) && scannedHere(d)),
+    categories: content.categories.filter((c) => mine(c.file)),
   };
+}
+
+/** Every version's content folder, as `folderKey` gives it. */
+function versionOwners(versions: VersionSource[]): string[] {
+  return versions.map((v) => folderKey(v.info.contentDir));
+}
+
+/** A site-relative folder as the prefix of its files: "docs/", or "" for the site folder itself. */
+function folderKey(dir: string): string {
+  const key = `${path.posix.normalize(dir.split(path.sep).join('/')).replace(/\/$/, '')}/`;
+  return key === './' ? '' : key;
 }
 
 /** Files of versioned_docs/ are never docs of the current version (even with docs in '.'). */

@@ -33,6 +33,17 @@ export interface DocsVersion {
   sidebars: string[];
 }
 
+/** One docs instance (Docusaurus's docs plugin) as built: its versions. */
+export interface DocsPluginGraph {
+  pluginId: string;
+  /** Its base path (`/docs/`, `/community/`). */
+  routeBasePath: string;
+  /** The version at its base path. */
+  version: DocsVersion;
+  /** Every version built, newest first. */
+  versions: DocsVersion[];
+}
+
 /** A post as the graph lists it: what pages show of it, its excerpt as a tree, and the file it comes from. */
 export interface PostSummary extends Omit<PostData, 'excerptHtml'> {
   /** The content before `<!-- truncate -->`, or all of it. */
@@ -59,6 +70,8 @@ interface RouteBase {
   noIndex?: boolean;
   /** The docs version a docs route belongs to. */
   version?: string;
+  /** The docs instance a docs route belongs to, when it is not the default one (`docsPlugins`). */
+  docsPluginId?: string;
 }
 
 export type DocRoute = RouteBase & {
@@ -137,8 +150,10 @@ export interface RouteGraph {
   sidebars: Record<string, SidebarItem[]>;
   /** The last version (the one at the docs base path). */
   version: DocsVersion;
-  /** Every docs version built, newest first. */
+  /** Every docs version built, newest first (of the first instance; `docsPlugins` has each). */
   versions: DocsVersion[];
+  /** Every docs instance, the classic preset's docs (`docs`) first. */
+  docsPlugins: DocsPluginGraph[];
   /** Recent posts for the blog sidebar. */
   blogSidebar: NavLink[];
   /** Posts newest first, for feeds. */

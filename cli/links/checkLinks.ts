@@ -41,8 +41,11 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
       const hash = link.url.includes('#') ? link.url.slice(link.url.indexOf('#') + 1) : undefined;
       if (/\.mdx?$/i.test(link.file)) {
         const targetPath = markdownLinkRoute(link.candidates ?? [link.file], graph);
+        const otherPlugin = targetPath && otherDocsPlugin(route, graph.byPath.get(targetPath)!);
         if (!targetPath) {
           diagnostics.push({ severity: 'error', ...at, ...catalog.brokenMdLink(link.url, suggest(link.file, [...graph.fileRoutes.keys()], 3)) });
+        } else if (otherPlugin) {
+          diagnostics.push({ severity: 'error', ...at, ...catalog.mdLinkOtherDocsPlugin(link.url, otherPlugin, targetPath) });
         } else if (hash) {
           // A Markdown file's route is a document's: its ids are known.
           const ids = idsOf(graph.byPath.get(targetPath)!) ?? new Set<string>();
@@ -184,4 +187,15 @@ export function checkRenderedPages(graph: RouteGraph, config: ResolvedConfig, de
     }
   }
   return diagnostics;
+}
+
+/**
+ * The docs plugin of a Markdown link's target when it is not the linking doc's: Docusaurus
+ * resolves `.md` links per docs plugin instance (its `sourceToPermalink` holds that
+ * plugin's docs only), so a file of another instance is a broken link there.
+ */
+function otherDocsPlugin(from: Route | undefined, target: Route): string | undefined {
+  const isDocs = (r: Route | undefined) => r?.kind === 'doc' || r?.kind === 'category-index';
+  if (!isDocs(from) || !isDocs(target) || from!.docsPluginId === target.docsPluginId) return undefined;
+  return `"${target.docsPluginId ?? 'default'}"`;
 }

@@ -9,7 +9,7 @@ import { loadContent, type DocumentCache } from '../content/loadContent.ts';
 import { loadDocument } from '../content/loadDocument.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
-import { buildRouteGraph, currentOnly } from '../graph/buildRouteGraph.ts';
+import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from './report.ts';
 import type { Reporter } from './reporter.ts';
@@ -39,9 +39,8 @@ export interface Analysis {
  */
 export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; mode?: 'build' | 'dev' }): Promise<Analysis> {
   const { reporter } = deps;
+  // A docs instance with no version left to build (an error says why) is built empty by the graph.
   const versions = readVersions(config);
-  // With no version left to build (an error says why), the docs folder stands in so later stages have one.
-  if (versions.versions.length === 0) versions.versions.push(currentOnly(config));
   const docsFolders = versions.versions.map((v) => v.info.contentDir);
   const [scanned, staticScan, reactPages] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders), scanStatic(config), scanReactPages(config)]));
   const staticFiles = staticScan.files;

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/types.ts';
-import type { SiteData } from '../../runtime/pageData.ts';
+import type { DocsData, SiteData } from '../../runtime/pageData.ts';
 import { joinRoute } from '../graph/paths.ts';
+import type { DocsPluginGraph, RouteGraph } from '../graph/types.ts';
+import { docsInstances, type DocsOptions } from '../config/docsInstances.ts';
 import { urlOf } from '../graph/permalinks.ts';
-import type { RouteGraph } from '../graph/types.ts';
 import { sidebarRoutes } from '../graph/navigation.ts';
+import { instanceSidebarId } from '../graph/buildRouteGraph.ts';
 import { searchTags } from '../search/records.ts';
 
 /**
@@ -27,14 +29,19 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
   const docPath = (id: string) => graph.version.docs.find((d) => d.id === id)?.path;
   // Links are written as the routes' URLs (see urlOf); `docPath` stays a route, for lookups.
   const url = (path: string) => urlOf(graph.byPath.get(path) ?? { path }, config.trailingSlash);
-  const docUrl = (id: string) => {
-    const path = docPath(id);
-    return path && url(path);
-  };
-  const firstDocOf = (sidebarId: string) => sidebarRoutes(graph.sidebars[sidebarId] ?? [])[0];
+  // Navbar items lead into the docs instance they name (`docsPluginId`), at its last version.
+  const plugin = (id: string | undefined) => (id === undefined ? undefined : graph.docsPlugins.find((p) => p.pluginId === id)) ?? graph.docsPlugins[0]!;
   const items = config.navbar.items.map((item) => {
-    if (item.type === 'doc') return { ...item, to: docUrl(item.docId) ?? joinRoute(config.docs.routeBasePath) };
-    if (item.type === 'docSidebar') return { ...item, to: firstDocOf(item.sidebarId) ?? joinRoute(config.docs.routeBasePath) };
+    if (item.type === 'doc') {
+      const { version, routeBasePath } = plugin(item.docsPluginId);
+      const path = version.docs.find((d) => d.id === item.docId)?.path;
+      return { ...item, to: path ? url(path) : routeBasePath };
+    }
+    if (item.type === 'docSidebar') {
+      const own = plugin(item.docsPluginId);
+      const key = instanceSidebarId(item.sidebarId, own === graph.docsPlugins[0] ? undefined : own.pluginId);
+      return { ...item, to: sidebarRoutes(graph.sidebars[key] ?? [])[0] ?? own.routeBasePath };
+    }
     return item;
   });
   if (!items.some((i) => i.type === 'search')) items.push({ type: 'search', position: 'right' });
@@ -50,8 +57,6 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     ...(config.customFields ? { customFields: config.customFields } : {}),
     url: config.url.replace(/\/$/, ''),
     baseUrl: config.baseUrl,
-    // Only when false, so the other sites' data (and bundle) stay as they were.
-    ...(config.trailingSlash === false ? { trailingSlash: false as const } : {}),
     locale: config.i18n.currentLocale ?? config.i18n.defaultLocale,
     locales: config.i18n.locales,
     navbar: { ...config.navbar, items },
@@ -59,24 +64,11 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     // Its HTML is the author's: links from the root (`/a/`), as in Markdown, go under the base URL.
     announcementBar: config.announcementBar && { ...config.announcementBar, content: config.announcementBar.content.replace(/\b(href|src)="\/(?!\/)/g, `$1="${config.baseUrl}`) },
     colorMode: config.colorMode,
-    docs: {
-      pluginId: config.docs.pluginId,
-      versionPersistence: config.docs.versionPersistence,
-      versionLabel: config.docs.versionLabel,
-      releaseLabel: config.docs.releaseLabel,
-      versionPath,
-      versions: graph.versions.map((v) => ({
-        name: v.name,
-        // A site without versions.json shows its release label (Coinvoy's "4.8.1") for its one version.
-        label: graph.versions.length === 1 ? (config.docs.releaseLabel ?? v.label) : v.label,
-        path: v.path,
-        mainDocPath: url(v.docs.find((d) => d.id === v.mainDocId)?.path ?? v.path),
-        isLast: v.isLast,
-        banner: v.banner,
-        badge: v.badge,
-        className: v.className,
-      })),
-    },
+    // Only when false, so the other sites' data (and bundle) stay as they were.
+    ...(config.trailingSlash === false ? { trailingSlash: false as const } : {}),
+    docs: docsData(config.docs, graph.docsPlugins[0]!, url, versionPath),
+    // Only a site with other docs instances has the key, so other sites' pages stay as they were.
+    ...(graph.docsPlugins.length > 1 ? { docsPlugins: graph.docsPlugins.slice(1).map((built) => docsData(docsInstances(config).find((i) => i.pluginId === built.pluginId)!.options, built, url)) } : {}),
     blog: { title: config.blog.title, path: blogPath },
     homePath: url(homePath(graph, [versionPath, blogPath])),
     zoom: config.zoom,
@@ -85,6 +77,29 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
         ? { provider: 'algolia', appId: search.appId, apiKey: search.apiKey, indexName: search.indexName, contextualSearch: search.contextualSearch, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config, graph) }
         : { provider: 'local', indexName: 'local', contextualSearch: true, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config, graph) },
     buildId,
+  };
+}
+
+/** One docs instance as the browser sees it; `versionPath` is where its navbar link leads (its main doc); `url` gives a route's URL. */
+function docsData(options: DocsOptions, built: DocsPluginGraph, url: (path: string) => string, versionPath = built.version.docs.find((d) => d.id === built.version.mainDocId)?.path ?? built.routeBasePath): DocsData {
+  const { versions } = built;
+  return {
+    pluginId: options.pluginId,
+    versionPersistence: options.versionPersistence,
+    versionLabel: options.versionLabel,
+    releaseLabel: options.releaseLabel,
+    versionPath,
+    versions: versions.map((v) => ({
+      name: v.name,
+      // A site without versions.json shows its release label (Coinvoy's "4.8.1") for its one version.
+      label: versions.length === 1 ? (options.releaseLabel ?? v.label) : v.label,
+      path: v.path,
+      mainDocPath: url(v.docs.find((d) => d.id === v.mainDocId)?.path ?? v.path),
+      isLast: v.isLast,
+      banner: v.banner,
+      badge: v.badge,
+      className: v.className,
+    })),
   };
 }
 
@@ -97,5 +112,7 @@ function homePath(graph: RouteGraph, fallbacks: string[]): string {
 /** The facet values contextual search keeps: plain pages, the docs version, the blog. */
 function searchTagList(config: ResolvedConfig, graph: RouteGraph): string[] {
   const tags = searchTags(config, graph.version.name);
-  return [tags.pages, tags.docs, tags.blog];
+  // Each other docs instance's latest version too (Docusaurus's contextual search keeps every docs plugin).
+  const others = graph.docsPlugins.slice(1).map((p) => searchTags(config, p.version.name, p.pluginId).docs);
+  return [tags.pages, tags.docs, ...others, tags.blog];
 }

@@ -108,9 +108,12 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
 }
 
 /** A docs page's version and its twins in other versions; nothing on a site with one version (its pages stay as they were). */
-function versionOf(route: Route, graph: RouteGraph): { version?: string; versionLinks?: Record<string, string> } {
-  if (graph.versions.length < 2 || !route.version) return {};
-  return route.kind === 'doc' && route.versionLinks ? { version: route.version, versionLinks: route.versionLinks } : { version: route.version };
+function versionOf(route: Route, graph: RouteGraph): { version?: string; versionLinks?: Record<string, string>; docsPluginId?: string } {
+  // A page of another docs instance says which, so its badge, banner and dropdown are that instance's.
+  const plugin = route.docsPluginId ? { docsPluginId: route.docsPluginId } : {};
+  const versions = graph.docsPlugins.find((p) => p.pluginId === (route.docsPluginId ?? graph.docsPlugins[0]!.pluginId))?.versions ?? graph.versions;
+  if (versions.length < 2 || !route.version) return plugin;
+  return route.kind === 'doc' && route.versionLinks ? { version: route.version, versionLinks: route.versionLinks, ...plugin } : { version: route.version, ...plugin };
 }
 
 /** A post as pages get it: without the source file, with its excerpt's links resolved. */

@@ -29,8 +29,8 @@ export function renderedPageText(html: string, title: string): RenderedPageText 
 export const PAGES_SECTION = 'Pages';
 
 /** The facet values Docusaurus gives each kind of page (`docusaurus_tag`). */
-export function searchTags(config: ResolvedConfig, version = 'current'): { docs: string; blog: string; pages: string } {
-  return { docs: `docs-${config.docs.pluginId}-${version}`, blog: 'blog-posts-default', pages: 'default' };
+export function searchTags(config: ResolvedConfig, version = 'current', pluginId = config.docs.pluginId): { docs: string; blog: string; pages: string } {
+  return { docs: `docs-${pluginId}-${version}`, blog: 'blog-posts-default', pages: 'default' };
 }
 
 /**
@@ -78,7 +78,7 @@ export function searchablePages(graph: RouteGraph, config: ResolvedConfig, origi
     const url = urlOf(route, config.trailingSlash);
     const lvl0 = route.kind === 'blog-post' ? config.blog.title : isPage ? PAGES_SECTION : (topLevel.get(url) ?? DOCS_SECTION);
     // Docs are faceted by version (`docs-default-1.0`), so search can keep to one version.
-    const tag = route.kind === 'blog-post' ? tags.blog : isPage ? tags.pages : searchTags(config, 'version' in route ? route.version : undefined).docs;
+    const tag = route.kind === 'blog-post' ? tags.blog : isPage ? tags.pages : searchTags(config, 'version' in route ? route.version : undefined, route.docsPluginId).docs;
     const head = { url: origin + url, lvl0, lvl1: rendered?.title ?? route.title, language, docusaurus_tag: tag };
     if (Array.isArray(content)) pages.push({ head, read: () => ({ ...head, sections: content }) });
     else pages.push({ head, document: content, read: (sectionsOf) => ({ ...head, sections: sectionsOf(content) }) });

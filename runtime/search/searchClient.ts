@@ -1,4 +1,4 @@
-import type { SiteData } from '../pageData.ts';
+import type { DocsData, SiteData } from '../pageData.ts';
 import type { FacetFilters } from './facetFilters.ts';
 import { storage, storageKeys } from '../storage.ts';
 import { createLocalSearchClient, type LocalSearchClient, type SearchClient } from './localSearchClient.ts';
@@ -29,21 +29,25 @@ export async function searchClientFor(site: SiteData): Promise<SearchClient> {
  */
 export function contextualFacetFilters(site: SiteData, pathname = typeof location === 'undefined' ? '' : location.pathname): FacetFilters | undefined {
   if (!site.search.contextualSearch) return undefined;
-  const latest = site.docs.versions.find((v) => v.isLast);
-  const docsTag = (name: string) => `docs-${site.docs.pluginId}-${name}`;
-  const active = latest && searchedVersion(site, pathname);
-  const tags = site.search.tags.map((tag) => (latest && active && tag === docsTag(latest.name) ? docsTag(active) : tag));
+  // Each docs instance (Docusaurus's docs plugins) keeps to its own active version.
+  const active = new Map<string, string>();
+  for (const docs of [site.docs, ...(site.docsPlugins ?? [])]) {
+    const latest = docs.versions.find((v) => v.isLast);
+    const version = latest && searchedVersion(site, docs, pathname);
+    if (latest && version) active.set(`docs-${docs.pluginId}-${latest.name}`, `docs-${docs.pluginId}-${version}`);
+  }
+  const tags = site.search.tags.map((tag) => active.get(tag) ?? tag);
   return [`language:${site.locale}`, tags.map((tag) => `docusaurus_tag:${tag}`)];
 }
 
 /** The version whose base path holds the page (the longest), else the stored preferred one, else the latest. */
-function searchedVersion(site: SiteData, pathname: string): string | undefined {
+function searchedVersion(site: SiteData, docs: DocsData, pathname: string): string | undefined {
   const route = pathname.startsWith(site.baseUrl) ? `/${pathname.slice(site.baseUrl.length)}` : pathname;
-  const byDepth = [...site.docs.versions].sort((a, b) => b.path.length - a.path.length);
+  const byDepth = [...docs.versions].sort((a, b) => b.path.length - a.path.length);
   const here = byDepth.find((v) => route.startsWith(v.path));
   if (here) return here.name;
-  const preferred = site.docs.versionPersistence === 'localStorage' ? storage.get(storageKeys.preferredVersion(site.docs.pluginId)) : null;
-  return site.docs.versions.find((v) => v.name === preferred)?.name ?? site.docs.versions.find((v) => v.isLast)?.name;
+  const preferred = docs.versionPersistence === 'localStorage' ? storage.get(storageKeys.preferredVersion(docs.pluginId)) : null;
+  return docs.versions.find((v) => v.name === preferred)?.name ?? docs.versions.find((v) => v.isLast)?.name;
 }
 
 /** Where 'Let us know.' leads for a query, or undefined when no target is configured. */

@@ -71,9 +71,10 @@ function navbarItem(raw: unknown, notes: Notes, at: KeyPath): Obj[] {
     if (key === 'type') continue;
     if (key === 'docsPluginId') {
       if (value === 'default' || value === undefined) continue;
-      // Only the classic preset's docs are built: a link into another docs plugin would lead nowhere.
-      notes.unsupported([...at, key], 'links into other docs plugins are left out');
-      return [];
+      // Items that lead into a docs instance say which; the graph checks that it exists.
+      if (typeof value === 'string' && (type === 'doc' || type === 'docSidebar' || type === 'docsVersionDropdown')) out.docsPluginId = value;
+      else notes.unsupported([...at, key]);
+      continue;
     }
     if (!keys.includes(key)) {
       notes.unsupported([...at, key]);

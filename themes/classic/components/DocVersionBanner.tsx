@@ -1,6 +1,6 @@
 import type { PageData } from '../../../runtime/pageData.ts';
 import { useSite } from '../../../runtime/SiteContext.ts';
-import { lastVersion, pageVersion, savePreferredVersion, versionHref } from './docsVersions.ts';
+import { docsOf, lastVersion, pageVersion, savePreferredVersion, versionHref } from './docsVersions.ts';
 
 /**
  * Above a page of a version that is not the latest: "unreleased" (newer) or "no longer
@@ -11,7 +11,8 @@ export function DocVersionBanner({ page }: { page: PageData }) {
   const site = useSite();
   const version = pageVersion(site, page);
   if (version.banner === 'none') return null;
-  const latest = lastVersion(site);
+  const docs = docsOf(site, page.docsPluginId);
+  const latest = lastVersion(docs);
   const to = versionHref(latest, page);
   return (
     <div className="theme-doc-version-banner alert alert--warning" role="alert">
@@ -25,7 +26,7 @@ export function DocVersionBanner({ page }: { page: PageData }) {
       <div className="theme-doc-version-banner__latest">
         For up-to-date documentation, see the{' '}
         <b>
-          <a href={site.baseUrl + to.slice(1)} onClick={() => savePreferredVersion(site, latest.name)}>
+          <a href={site.baseUrl + to.slice(1)} onClick={() => savePreferredVersion(docs, latest.name)}>
             latest version
           </a>
         </b>{' '}

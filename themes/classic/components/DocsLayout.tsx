@@ -29,7 +29,9 @@ export function DocsLayout({ sidebarId, sidebar, children }: { sidebarId: string
 function usePreferredVersion() {
   const site = useSite();
   useEffect(() => {
-    if (site.docs.versionPersistence !== 'localStorage') return;
-    if (readPreferredVersion(site) === null) savePreferredVersion(site, lastVersion(site).name);
+    for (const docs of [site.docs, ...(site.docsPlugins ?? [])]) {
+      if (docs.versionPersistence !== 'localStorage') continue;
+      if (readPreferredVersion(docs) === null) savePreferredVersion(docs, lastVersion(docs).name);
+    }
   }, [site]);
 }

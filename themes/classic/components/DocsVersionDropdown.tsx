@@ -2,20 +2,23 @@ import { useEffect, useState } from 'react';
 import type { PageData } from '../../../runtime/pageData.ts';
 import { useSite } from '../../../runtime/SiteContext.ts';
 import { Dropdown } from './Dropdown.tsx';
-import { pageVersion, readPreferredVersion, savePreferredVersion, versionHref } from './docsVersions.ts';
+import { docsOf, lastVersion, pageVersion, readPreferredVersion, savePreferredVersion, versionHref } from './docsVersions.ts';
 
 /**
  * The `docsVersionDropdown` navbar item: one entry a version, each leading to this page
  * in that version (else its main doc). Its label is the page's version; outside the docs,
  * the reader's preferred version (read after hydration: the server cannot know it), else
- * the latest. Choosing an entry remembers that version (SPEC §4).
+ * the latest. Choosing an entry remembers that version (SPEC §4). With `docsPluginId` it is
+ * that docs instance's versions; a page of another instance counts as outside its docs.
  */
-export function DocsVersionDropdown({ label, page, mobile }: { label?: string; page?: PageData; mobile: boolean }) {
+export function DocsVersionDropdown({ label, page, mobile, docsPluginId }: { label?: string; page?: PageData; mobile: boolean; docsPluginId?: string }) {
   const site = useSite();
+  const docs = docsOf(site, docsPluginId);
+  const own = page && docsOf(site, page.docsPluginId) === docs ? page : undefined;
   const [preferred, setPreferred] = useState<string | null>(null);
-  useEffect(() => setPreferred(readPreferredVersion(site)), [site, page?.path]);
-  const shown = page?.version ? pageVersion(site, page) : (site.docs.versions.find((v) => v.name === preferred) ?? pageVersion(site, page));
-  const items = site.docs.versions.map((version) => ({ label: version.label, to: versionHref(version, page) }));
-  const choose = (i: number) => savePreferredVersion(site, site.docs.versions[i]!.name);
+  useEffect(() => setPreferred(readPreferredVersion(docs)), [docs, page?.path]);
+  const shown = own?.version ? pageVersion(site, own) : (docs.versions.find((v) => v.name === preferred) ?? lastVersion(docs));
+  const items = docs.versions.map((version) => ({ label: version.label, to: versionHref(version, own) }));
+  const choose = (i: number) => savePreferredVersion(docs, docs.versions[i]!.name);
   return <Dropdown label={label ?? shown.label} items={items} mobile={mobile} onSelect={choose} />;
 }
