@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createStaticServer, type Slashless } from '../../cli/serve/staticServer.ts';
 import { runCli } from '../helpers/cli.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
@@ -55,4 +55,25 @@ export function useBuiltSite(files: Record<string, string>, slashless: Slashless
   const site = Object.assign(useServedSite(path.join(dir, 'build'), slashless), { dir });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   return site;
+}
+
+/**
+ * The errors a page reports from now on: console errors (not the browser's own request for
+ * a favicon, which test sites do not have) and uncaught exceptions. Read it after the steps.
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** The docs sidebar's link to a page: its href, whether it is marked the current page, and its drawn colour beside an inactive link's. */
+export async function sidebarLink(page: Page, label: string) {
+  return page.evaluate((text) => {
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Docs sidebar"] a.menu__link')];
+    const link = links.find((a) => a.textContent === text)!;
+    const other = links.find((a) => a !== link)!;
+    return { href: link.getAttribute('href'), current: link.getAttribute('aria-current'), color: getComputedStyle(link).color, otherColor: getComputedStyle(other).color };
+  }, label);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBuiltSite } from './browser.ts';
+import { pageErrors, useBuiltSite } from './browser.ts';
 
 /**
  * A site component that itself shows the theme's Tabs: the tab strip is an island drawn by
@@ -52,9 +52,7 @@ const islandRoots = () => [...document.querySelectorAll('site-island')].filter((
 describe('an island drawn by a site component', () => {
   it('hydrates once, with its component, and works with the tabs of the page', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     // The reader chose Linux on another page: both tab sets open on it.
     await page.addInitScript(() => localStorage.setItem('docusaurus.tab.os', 'linux'));
     await page.goto(`${site.url}/a/`, { waitUntil: 'networkidle' });
@@ -73,9 +71,7 @@ describe('an island drawn by a site component', () => {
 describe('a site component that draws a block, written inside a paragraph', () => {
   it('is drawn once, in its place, and comes alive without a hydration error', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     await page.goto(`${site.url}/b/`, { waitUntil: 'networkidle' });
     expect(await page.locator('.box').count()).toBe(1);
     // The sentence reads in order: the box between its two halves, not moved after them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBuiltSite } from './browser.ts';
+import { sidebarLink, useBuiltSite } from './browser.ts';
 
 /**
  * A Docusaurus site that leaves `trailingSlash` unset writes its links without the slash
@@ -12,15 +12,6 @@ const site = useBuiltSite({
   'docs/b.md': '# Page B\n\nArrived.\n',
 }, 'serve');
 
-/** The sidebar's link to a page: its href, whether it is marked the current page, and its drawn colour beside an inactive link's. */
-async function sidebarLink(page: import('playwright-core').Page, label: string) {
-  return page.evaluate((text) => {
-    const links = [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Docs sidebar"] a.menu__link')];
-    const link = links.find((a) => a.textContent === text)!;
-    const other = links.find((a) => a !== link)!;
-    return { href: link.getAttribute('href'), current: link.getAttribute('aria-current'), color: getComputedStyle(link).color, otherColor: getComputedStyle(other).color };
-  }, label);
-}
 
 describe('links without a trailing slash', () => {
   it('navigate on the client to the route, keep the link\'s address, and fetch the route\'s payload', async () => {

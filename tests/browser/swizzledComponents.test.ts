@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBuiltSite } from './browser.ts';
+import { pageErrors, useBuiltSite } from './browser.ts';
 
 /**
  * Components a site swizzles (src/theme/Details, src/theme/Tabs) or adds through
@@ -70,9 +70,7 @@ const BODY = '.frame .details__content p';
 describe('components a site swizzles or adds', () => {
   it('hydrate with their state, their children read as the theme reads them', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     await page.goto(`${site.url}/a/`, { waitUntil: 'networkidle' });
     // Details: its summary leads, its body is closed until the site's own button opens it.
     expect(await page.locator('.frame summary').innerText()).toBe('Why a CLI?');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { serveBuild, useBuiltSite } from './browser.ts';
+import { serveBuild, sidebarLink, useBuiltSite } from './browser.ts';
 import { slashlessFor } from '../../cli/serve/staticServer.ts';
 
 /**
@@ -16,15 +16,6 @@ const site = useBuiltSite({
   'docs/b.md': '# Page B\n\nArrived.\n',
 }, slashlessFor(false));
 
-/** The sidebar's link to a page: its href, whether it is marked the current page, and its drawn colour beside an inactive link's. */
-async function sidebarLink(page: Page, label: string) {
-  return page.evaluate((text) => {
-    const links = [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Docs sidebar"] a.menu__link')];
-    const link = links.find((a) => a.textContent === text)!;
-    const other = links.find((a) => a !== link)!;
-    return { href: link.getAttribute('href'), current: link.getAttribute('aria-current'), color: getComputedStyle(link).color, otherColor: getComputedStyle(other).color };
-  }, label);
-}
 
 /** A page that records failed requests and console errors. */
 async function watchedPage() {
