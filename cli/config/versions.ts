@@ -90,7 +90,9 @@ export function resolveVersions(names: string[] | null, config: Pick<ResolvedCon
       sidebarsFile: name === CURRENT ? undefined : `${prefix(docs.pluginId)}versioned_sidebars/version-${name}-sidebars.json`,
       isLast,
       banner: options.banner ?? defaultBanner,
-      badge: options.badge ?? (versioned ? included.length > 1 : true),
+      // As Docusaurus: a badge when there is more than one version to tell apart; a site
+      // without versions shows one only when it names its release (Coinvoy's "4.8.1").
+      badge: options.badge ?? (versioned ? included.length > 1 : docs.releaseLabel !== undefined),
       noIndex: options.noIndex ?? false,
       className: options.className ?? `docs-version-${name}`,
     };

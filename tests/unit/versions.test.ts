@@ -78,8 +78,10 @@ describe('version options', () => {
   const options = (docs: UserConfig['docs']) => testConfig({ docs });
   const names = (docs: UserConfig['docs'], list: string[] | null = ['2.0', '1.0']) => resolveVersions(list, options(docs));
 
-  it('builds only `current` without versions.json, at the docs base path, with its badge', () => {
-    expect(names({}, null).versions.map((v) => [v.name, v.routeBasePath, v.isLast, v.banner, v.badge])).toEqual([['current', '/', true, 'none', true]]);
+  it('builds only `current` without versions.json, at the docs base path, with a badge only when it names its release', () => {
+    // Docusaurus shows no badge for a site's one version ("Version: Next" on every page of an unversioned site).
+    expect(names({}, null).versions.map((v) => [v.name, v.routeBasePath, v.isLast, v.banner, v.badge])).toEqual([['current', '/', true, 'none', false]]);
+    expect(names({ releaseLabel: '4.8.1' }, null).versions.map((v) => [v.name, v.badge])).toEqual([['current', true]]);
   });
 
   it('serves current at the base path with lastVersion: current, the others under their names or paths', () => {
