@@ -111,6 +111,14 @@ function inFile(mdx: MdxData, lineOffset: number): MdxData {
   return { ...mdx, bindings, ...(mdx.styles ? { styles: mdx.styles.map((style) => ({ ...style, line: style.line + lineOffset })) } : {}) };
 }
 
+/** Nodes a page does not show: `import`/`export`, an MDX comment expression, an HTML comment. */
+function drawsNothing(node: Root['children'][number]): boolean {
+  const value = (node as { value?: unknown }).value;
+  if ((node.type as string) === 'mdxjsEsm') return true;
+  if ((node.type as string) === 'mdxFlowExpression') return typeof value === 'string' && /^\s*\/\*[\s\S]*\*\/\s*$/.test(value);
+  return node.type === 'html' && typeof value === 'string' && /^\s*<!--[\s\S]*-->\s*$/.test(value);
+}
+
 interface MarkdownResult {
   tree: HastRoot;
   excerptEnd?: number;
@@ -126,10 +134,13 @@ function renderMarkdown(vfile: VFile, mdx: boolean): MarkdownResult | { tooDeep:
   const deepNode = findDeepNode(mdast as never);
   if (deepNode) return { tooDeep: (deepNode.position as { start: { line: number; column: number } } | undefined)?.start ?? { line: 1, column: 1 } };
   let leadingTitle: string | undefined;
-  const first = mdast.children[0];
+  // The page's title heading may follow what draws nothing (an MDX page's imports, a comment),
+  // as Docusaurus reads its content title; it is then the page's heading, not a second one.
+  const at = mdast.children.findIndex((node) => !drawsNothing(node));
+  const first = mdast.children[at];
   if (first?.type === 'heading' && (first as Heading).depth === 1) {
     leadingTitle = toString(first).trim();
-    mdast.children.shift();
+    mdast.children.splice(at, 1);
   }
   const hast = processor.runSync(mdast, vfile) as HastRoot;
   const paragraph = mdast.children.find((n): n is Paragraph => n.type === 'paragraph');

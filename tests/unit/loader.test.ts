@@ -59,6 +59,15 @@ describe('front matter', () => {
     expect(d.description).toBe('First paragraph with emphasis.');
     expect(d.html).not.toContain('<h1');
   });
+
+  it('takes it after what the page does not show (imports, comments), as Docusaurus reads its content title, and not after content', () => {
+    const mdx = doc("---\ntitle: Getting started\nformat: mdx\n---\n\nimport Tabs from '@theme/Tabs';\n\n{/* a note */}\n\n<!-- and one -->\n\n# Getting started\n\nBody.\n", 'docs/start.mdx');
+    expect(mdx.title).toBe('Getting started');
+    expect(mdx.html).not.toContain('<h1');
+    expect(mdx.html).toContain('Body.');
+    const after = doc('Intro text.\n\n# Later\n', 'docs/later.md');
+    expect(after.html).toContain('<h1');
+  });
 });
 
 describe('headings and table of contents', () => {
