@@ -268,7 +268,7 @@ export interface SiteData {
   trailingSlash?: false;
   locale: string;
   locales: string[];
-  navbar: { title?: string; logo?: LogoData; items: NavbarItemData[]; hideOnScroll: boolean; style: 'dark' | 'primary' };
+  navbar: { title?: string; logo?: LogoData; items: NavbarItemData[]; hideOnScroll: boolean; style: 'dark' | 'primary' | 'plain' };
   footer: {
     style: 'dark' | 'light';
     columns: { title?: string; items: LinkData[] }[];

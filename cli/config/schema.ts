@@ -287,8 +287,8 @@ export const userConfigSchema = z.strictObject({
       items: z.array(navbarItemInput).default([]),
       /** @default false */
       hideOnScroll: z.boolean().default(false),
-      /** @default 'primary' */
-      style: z.enum(['dark', 'primary']).default('primary'),
+      /** `plain`: the page's own colours, Docusaurus's navbar when its config gives no style. @default 'primary' */
+      style: z.enum(['dark', 'primary', 'plain']).default('primary'),
     })
     .default({ items: [], hideOnScroll: false, style: 'primary' }),
   footer: z

@@ -28,7 +28,7 @@ describe('resolveConfig', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.diagnostics.map(formatDiagnostic)).toEqual([
-      'site.config.ts: Config key "navbar.style" must be one of "dark", "primary"; found "purple".',
+      'site.config.ts: Config key "navbar.style" must be one of "dark", "primary", "plain"; found "purple".',
       'site.config.ts: Config key "colorMode.defaultMode" must be one of "light", "dark"; found 3.',
     ]);
   });

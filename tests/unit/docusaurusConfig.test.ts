@@ -16,8 +16,9 @@ const warned = (config: Record<string, unknown>) => map(config).warnings.map((w)
 const classic = (options: Record<string, unknown>) => ({ presets: [['classic', options]] });
 
 describe('mapping a Docusaurus config', () => {
-  it('fills in Docusaurus defaults where they differ from ours: docs at /docs, pages in src/pages, anchors warn, an authors page', () => {
+  it('fills in Docusaurus defaults where they differ from ours: docs at /docs, pages in src/pages, anchors warn, an authors page, a plain navbar', () => {
     expect(map({}).input).toEqual({
+      navbar: { style: 'plain' },
       title: 'T',
       url: 'https://t.example',
       baseUrl: '/',
@@ -102,6 +103,12 @@ describe('mapping a Docusaurus config', () => {
     ]);
   });
 
+  it('keeps the navbar style the config gives, and is plain without one (as Docusaurus draws it)', () => {
+    expect(map({ themeConfig: { navbar: { style: 'dark' } } }).input.navbar).toEqual({ style: 'dark' });
+    expect(map({ themeConfig: { navbar: { title: 'T' } } }).input.navbar).toEqual({ style: 'plain', title: 'T' });
+    expect(map({ themeConfig: {} }).input.navbar).toEqual({ style: 'plain' });
+  });
+
   it('maps navbar items of every kind: no type is a link (or a dropdown with items), on the left unless it says', () => {
     const mapped = map({
       themeConfig: {
@@ -128,6 +135,8 @@ describe('mapping a Docusaurus config', () => {
       },
     });
     expect(mapped.input.navbar).toEqual({
+      // No style in the config: Docusaurus's plain navbar, not the native default 'primary'.
+      style: 'plain',
       title: 'T',
       hideOnScroll: true,
       logo: { alt: 'Logo', src: '/img/logo.svg', srcDark: '/img/dark.svg' },

@@ -91,7 +91,7 @@ export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
   if (docsPlugins.length > 0) input.docsPlugins = docsPlugins;
   for (const [i, entry] of list(dc.themes).entries()) notes.plugin(['themes', i], pluginName(entry));
   const theme = obj(dc.themeConfig);
-  if (theme) Object.assign(input, mapThemeConfig(theme, notes));
+  Object.assign(input, mapThemeConfig(theme ?? {}, notes));
 
   for (const key of Object.keys(dc)) {
     if (!HANDLED.has(key) && !SILENT.has(key)) notes.unsupported([key]);

@@ -8,7 +8,8 @@ type Obj = Record<string, unknown>;
  * config has no place for are noted once each (by key, whatever the item).
  */
 export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
-  const out: Obj = {};
+  // Docusaurus's navbar without a `style` has the page's colours (the native default is 'primary').
+  const out: Obj = { navbar: { style: 'plain' } };
   for (const [key, value] of Object.entries(theme)) {
     const at: KeyPath = ['themeConfig', key];
     const o = obj(value);
@@ -31,7 +32,7 @@ const COLOR_MODE = { defaultMode: 'string', disableSwitch: 'boolean', respectPre
 const LOGO = { src: 'string', srcDark: 'string', alt: 'string', width: 'any', height: 'any', href: 'string', target: 'string' } as const;
 
 function mapNavbar(navbar: Obj, notes: Notes, at: KeyPath): Obj {
-  const out: Obj = {};
+  const out: Obj = { style: 'plain' };
   for (const [key, value] of Object.entries(navbar)) {
     if (key === 'title' && typeof value === 'string') out.title = value;
     else if (key === 'hideOnScroll' && typeof value === 'boolean') out.hideOnScroll = value;
