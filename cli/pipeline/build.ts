@@ -132,6 +132,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         bundle: { key: bundleKey, assets: bundle.assets, firstLoadBytes: bundle.firstLoadBytes, files },
         search,
         documents: { cards: cards.known() },
+        ...(writer.spare && { spare: writer.spare }),
       });
       const rendered = graph.routes.filter((r) => pages[r.path] !== before?.pages[r.path]).length;
       reporter.info(`Rebuilt ${count(rendered)} of ${count(graph.routes.length)} pages (${count(graph.routes.length - rendered)} unchanged) in ${formatDuration(performance.now() - started)}`);

@@ -94,3 +94,119 @@ describe('a build killed during the swap', () => {
     expect(siblings()).toEqual(['build']);
   });
 });
+
+/**
+ * An incremental build updates the spare (`.build.spare/`, the build before the current
+ * one) in place and swaps it in (swap.ts, "The spare"). Killed at each of its new steps,
+ * `build/` stays whole, and the next build is the same as a cold one, byte for byte.
+ */
+describe('an incremental build killed while it updates the spare', () => {
+  const spareSite = writeTempSite({
+    'site.config.ts': 'export default { title: "T", trailingSlash: true };\n',
+    'docs/intro.md': '---\nslug: /\n---\n# Intro\n\nIntro one.\n',
+    'docs/b.md': '# B\n\nB one.\n',
+    'docs/gone.md': '# Gone\n\nThis page goes.\n',
+  });
+  const out = path.join(spareSite, 'build');
+  const spare = path.join(spareSite, '.build.spare');
+  afterAll(() => fs.rmSync(spareSite, { recursive: true, force: true }));
+  const page = (rel: string) => fs.readFileSync(path.join(out, rel), 'utf8');
+  const write = (rel: string, text: string) => fs.writeFileSync(path.join(spareSite, rel), text);
+
+  /** Runs `site build` under strace, killed on entry to one of `calls` on `at`. */
+  function buildKilledAt(at: string, calls: string): string | number | null {
+    const result = spawnSync(
+      'strace',
+      ['-f', '-qq', '-o', '/dev/null', '-P', at, '-e', `trace=${calls}`, '-e', `inject=${calls}:signal=KILL`, process.execPath, path.join(ROOT, 'bin/site.js'), 'build', spareSite],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    if (result.error) throw new Error(`strace is needed for this test (apt-get install strace): ${result.error.message}`);
+    return result.signal ?? result.status;
+  }
+
+  /** Every file and folder under `dir`, with the bytes of each file. */
+  function treeOf(dir: string): Map<string, string> {
+    const tree = new Map<string, string>();
+    for (const rel of fs.readdirSync(dir, { recursive: true }) as string[]) {
+      const full = path.join(dir, rel);
+      tree.set(rel, fs.statSync(full).isDirectory() ? '(folder)' : fs.readFileSync(full, 'base64'));
+    }
+    return tree;
+  }
+
+  /** A successful build now is the same as a cold build of the same input. */
+  function expectNextBuildCold(): void {
+    expect(runCli(['build', spareSite]).code).toBe(0);
+    const cold = fs.mkdtempSync(path.join(spareSite, '..', 'cold-'));
+    try {
+      expect(runCli(['build', spareSite, '--no-cache', '--out-dir', path.join(cold, 'out')]).code).toBe(0);
+      expect(treeOf(out)).toEqual(treeOf(path.join(cold, 'out')));
+    } finally {
+      fs.rmSync(cold, { recursive: true, force: true });
+    }
+  }
+
+  /** A build, then one that keeps the first as the spare: `b/index.html` is one file in both. */
+  function buildWithSpare(version: number): void {
+    expect(runCli(['build', spareSite]).code).toBe(0);
+    write('docs/intro.md', `---\nslug: /\n---\n# Intro\n\nIntro ${version}.\n`);
+    expect(runCli(['build', spareSite]).code).toBe(0);
+    expect(fs.existsSync(spare)).toBe(true);
+    expect(fs.statSync(path.join(spare, 'b/index.html')).ino).toBe(fs.statSync(path.join(out, 'b/index.html')).ino);
+    // What the killed build changes: a page kept last time (a link shared with the spare), and a page removed.
+    write('docs/b.md', `# B\n\nB ${version}.\n`);
+    fs.rmSync(path.join(spareSite, 'docs/gone.md'), { force: true });
+  }
+
+  const restore = () => write('docs/gone.md', '# Gone\n\nThis page goes.\n');
+
+  it('leaves build/ whole when killed as it takes the spare', () => {
+    buildWithSpare(2);
+    expect(buildKilledAt(spare, 'rename,renameat,renameat2')).toBe('SIGKILL');
+    expect(page('index.html')).toContain('Intro 2.');
+    expect(page('b/index.html')).toContain('B one.');
+    expectNextBuildCold();
+    expect(page('b/index.html')).toContain('B 2.');
+    restore();
+  });
+
+  it('leaves build/ whole when killed as it replaces a file the spare shares with build/', () => {
+    buildWithSpare(3);
+    expect(buildKilledAt(path.join(out + '.tmp', 'b/index.html'), 'unlink,unlinkat')).toBe('SIGKILL');
+    expect(page('b/index.html')).toContain('B 2.');
+    expect(fs.existsSync(path.join(out, 'gone/index.html'))).toBe(true);
+    expectNextBuildCold();
+    expect(page('b/index.html')).toContain('B 3.');
+    restore();
+  });
+
+  it('leaves build/ whole when killed as it removes a file the new build does not have', () => {
+    buildWithSpare(4);
+    expect(buildKilledAt(path.join(out + '.tmp', 'gone/index.html'), 'unlink,unlinkat')).toBe('SIGKILL');
+    expect(page('b/index.html')).toContain('B 3.');
+    expect(page('gone/index.html')).toContain('This page goes.');
+    expectNextBuildCold();
+    expect(fs.existsSync(path.join(out, 'gone'))).toBe(false);
+    restore();
+  });
+
+  it('leaves build/ whole, never written through, when killed at the swap', () => {
+    buildWithSpare(5);
+    // The swap's first rename: build/ → .build.spare/. Every file of the new folder is in by now.
+    expect(buildKilledAt(out, 'rename,renameat,renameat2')).toBe('SIGKILL');
+    expect(page('b/index.html')).toContain('B 4.');
+    expect(page('gone/index.html')).toContain('This page goes.');
+    expectNextBuildCold();
+    restore();
+  });
+
+  it('is put right by the next run when killed between the swap\'s two renames', () => {
+    buildWithSpare(6);
+    expect(buildKilledAt(`${out}.tmp`, 'rename,renameat,renameat2')).toBe('SIGKILL');
+    expect(fs.existsSync(out)).toBe(false);
+    expectNextBuildCold();
+    expect(page('b/index.html')).toContain('B 6.');
+    expect(page('index.html')).toContain('Intro 6.');
+    restore();
+  });
+});
