@@ -28,12 +28,13 @@ export function useContent(): ContentContextValue {
 /** A fresh context for one render of a page's content. */
 export function contentContext(values: Omit<ContentContextValue, 'nextId'>): ContentContextValue {
   const counters = new Map<string, number>();
-  return {
-    ...values,
-    nextId(prefix) {
+  // The values' getters stay getters: `docCards` is computed only if content reads it (the
+  // build records what each page looks up in the route graph, see cli/render/pageInputs.ts).
+  return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(values)) as Omit<ContentContextValue, 'nextId'>, {
+    nextId(prefix: string) {
       const n = (counters.get(prefix) ?? 0) + 1;
       counters.set(prefix, n);
       return `${prefix}-${n}`;
     },
-  };
+  });
 }

@@ -15,7 +15,7 @@ import { withContentStrictness } from '../report/diagnostic.ts';
 import { incrementalSearchIndex } from '../search/searchIndex.ts';
 import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
-import { digest, mayShowDocCards, pageFingerprints } from '../render/pageInputs.ts';
+import { digest, mayShowDocCards, pageFingerprints, readsDigest, recordingGraph, withReads } from '../render/pageInputs.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
 import { formatBytes, formatDuration, type Reporter } from './reporter.ts';
@@ -86,17 +86,21 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
     const cards = memoByDocument(remembered?.cards, keys, mayShowDocCards);
     const fingerprints = buildCache && pageFingerprints(graph, { site, assets, headTags: sharedHeadTags(site, config, graph.posts.length > 0), documentKeys, siteCode: siteBundle?.key, cardsOf: cards.get });
     const pages: BuildManifest['pages'] = {};
+    // What each page looks up in the graph is recorded as it renders, and is part of its fingerprint (pageInputs.ts).
+    const recorder = fingerprints ? recordingGraph(graph) : undefined;
+    const lookups = { documentKeys, memo: new Map<string, string>() };
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = 0;
       for (const route of graph.routes) {
-        const fingerprint = fingerprints?.get(route.path) ?? '';
+        const own = fingerprints?.get(route.path) ?? '';
         const last = before?.pages[route.path];
-        if (last?.fingerprint === fingerprint && writer.reuse(last.files)) {
+        if (last?.reads && last.fingerprint === withReads(own, readsDigest(last.reads, graph, lookups)) && writer.reuse(last.files)) {
           pages[route.path] = last;
         } else {
-          const { files } = pageFiles(route, { graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys });
+          const { files } = pageFiles(route, { graph: recorder?.graph ?? graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys });
           for (const [file, contents] of files) await writer.write(file, contents);
-          pages[route.path] = { fingerprint, files: files.map(([file]) => file) };
+          const reads = recorder?.take() ?? [];
+          pages[route.path] = { fingerprint: fingerprints ? withReads(own, readsDigest(reads, graph, lookups)) : '', files: files.map(([file]) => file), reads };
         }
         progress(++done, graph.routes.length);
       }

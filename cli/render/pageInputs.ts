@@ -20,10 +20,13 @@ import type { PageAssets } from './document.ts';
  *   (see `mayShowDocCards`: editing a page's first paragraph, its description, then
  *   re-renders the pages that may show it as a card, not the whole sidebar);
  * - for every page, `shared`: the site data (it carries the config's hash), the client
- *   bundle's file names, the head tags, the blog sidebar, and what link resolution reads:
- *   every route's path and permalink, which file is published where, image sizes, the
- *   docs versions, and the partials pages import. A page added, removed or moved changes
- *   it, so everything is rendered again then (a page's links may now resolve elsewhere).
+ *   bundle's file names, the head tags, the blog sidebar, and the docs versions (without
+ *   their lists of docs: pages read how many versions there are, the site data the rest);
+ * - what the page looked up in the graph's tables when it was rendered (`recordingGraph`:
+ *   the routes its links lead to, which file is published where, image sizes, partials),
+ *   with what each lookup finds now (`readsDigest`). So a page added, removed or moved
+ *   re-renders the pages whose links or cards reach it, or whose sidebar lists it, not
+ *   every page. The build combines the two (`withReads`).
  * The generator's own code is not here: the cache that holds fingerprints is per
  * generator version. Same inputs, same fingerprint: no clock, no absolute paths.
  */
@@ -33,7 +36,7 @@ export function pageFingerprints(
 ): Map<string, string> {
   const cardsOf = ctx.cardsOf ?? mayShowDocCards;
   const keyOf = (document: LoadedDocument) => ctx.documentKeys.get(document.file) ?? digest(JSON.stringify(document));
-  const shared = sharedDigest(graph, ctx, keyOf);
+  const shared = sharedDigest(graph, ctx);
   const sidebars = new Map<string, string>();
   const sidebarDigest = (id: string, withDescriptions: boolean) => {
     const name = `${withDescriptions}\0${id}`;
@@ -63,15 +66,118 @@ export function routeJson(route: Route, documentKeys: ReadonlyMap<string, string
   });
 }
 
-function sharedDigest(graph: RouteGraph, ctx: { site: SiteData; assets: PageAssets; headTags: string; siteCode?: string }, keyOf: (document: LoadedDocument) => string): string {
+function sharedDigest(graph: RouteGraph, ctx: { site: SiteData; assets: PageAssets; headTags: string; siteCode?: string }): string {
   const hash = createHash('sha1');
   // siteCode: the digest of the site's own components and overrides, which pages render on the server.
-  hash.update(JSON.stringify([ctx.site, ctx.assets, ctx.headTags, graph.blogSidebar, graph.versions, ctx.siteCode ?? null]));
-  for (const route of graph.routes) hash.update(`\0${route.path}\0${route.permalink ?? ''}`);
+  // Versions without their docs: pages read how many there are (versionOf); the site data, which is here, the rest.
+  const versions = graph.docsPlugins.map((p) => [p.pluginId, p.routeBasePath, p.versions.map(({ docs: _docs, draftIds: _drafts, ...v }) => v)]);
+  const main = graph.versions.map(({ docs: _docs, draftIds: _drafts, ...v }) => v);
+  hash.update(JSON.stringify([ctx.site, ctx.assets, ctx.headTags, graph.blogSidebar, versions, main, ctx.siteCode ?? null]));
+  return hash.digest('base64url');
+}
+
+/**
+ * Everything link resolution can read: every route's path and permalink, which file is
+ * published where, image sizes, partials. What a page that read the graph in a way not
+ * recorded lookup by lookup (`*`) depends on.
+ */
+function allTablesDigest(graph: RouteGraph, keyOf: (document: LoadedDocument) => string): string {
+  const hash = createHash('sha1');
+  // Every route whole (by its JSON): such a page may read anything of any route.
+  for (const route of graph.routes) hash.update(`\0${routeJson(route, new Map(), keyOf)}`);
   for (const [file, route] of graph.fileRoutes) hash.update(`\0${file}\0${route}`);
   for (const [url, size] of graph.imageSizes) hash.update(`\0${url}\0${size.width}x${size.height}`);
   for (const [file, partial] of graph.partials) hash.update(`\0${file}\0${keyOf(partial)}`);
   return hash.digest('base64url');
+}
+
+/** The graph's tables a page's render looks things up in, and the name each lookup is recorded under. */
+const TABLES = { byPath: 'route', fileRoutes: 'file', imageSizes: 'image', partials: 'partial' } as const;
+/** Fields of the graph a page's fingerprint covers otherwise: its own sidebar (in the route), and `shared`. */
+const COVERED = new Set<string | symbol>(['sidebars', 'blogSidebar', 'docsPlugins', 'versions', 'version', 'posts']);
+
+/**
+ * A view of `graph` that records each lookup a render makes in its tables, as
+ * "table\0key". Any other use of a table (iterating it, its size) or of a field not
+ * covered otherwise is recorded as "*": the page then depends on every table whole.
+ * `take()` returns what was recorded since the last call, and starts again.
+ */
+export function recordingGraph(graph: RouteGraph): { graph: RouteGraph; take: () => string[] } {
+  let reads = new Set<string>();
+  const tables = new Map<string | symbol, unknown>();
+  for (const [field, table] of Object.entries(TABLES)) {
+    const map = graph[field as keyof typeof TABLES] as Map<string, unknown>;
+    const lookup = (key: string) => reads.add(`${table}\0${key}`);
+    tables.set(
+      field,
+      new Proxy(map, {
+        get(target, prop) {
+          if (prop === 'get') return (key: string) => (lookup(key), target.get(key));
+          if (prop === 'has') return (key: string) => (lookup(key), target.has(key));
+          reads.add('*');
+          const value: unknown = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      }),
+    );
+  }
+  const view = new Proxy(graph, {
+    get(target, prop, receiver) {
+      if (tables.has(prop)) return tables.get(prop);
+      if (!COVERED.has(prop)) reads.add('*');
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+  return {
+    graph: view,
+    take: () => {
+      const out = [...reads].sort();
+      reads = new Set();
+      return out;
+    },
+  };
+}
+
+/**
+ * What a page's recorded lookups find in `graph`, as one digest; `memo` holds each
+ * lookup's answer across the pages of one build (many pages look up the same routes).
+ */
+export function readsDigest(reads: readonly string[], graph: RouteGraph, ctx: { documentKeys: ReadonlyMap<string, string>; memo: Map<string, string> }): string {
+  const keyOf = (document: LoadedDocument) => ctx.documentKeys.get(document.file) ?? digest(JSON.stringify(document));
+  const hash = createHash('sha1');
+  for (const read of reads) {
+    let found = ctx.memo.get(read);
+    if (found === undefined) {
+      const at = read.indexOf('\0');
+      const table = read.slice(0, at);
+      const key = read.slice(at + 1);
+      if (read === '*') found = allTablesDigest(graph, keyOf);
+      else if (table === 'route') found = routeIdentity(graph.byPath.get(key));
+      else if (table === 'file') found = graph.fileRoutes.get(key) ?? '-';
+      else if (table === 'image') found = JSON.stringify(graph.imageSizes.get(key) ?? null);
+      else if (table === 'partial') found = ((partial) => (partial ? keyOf(partial) : '-'))(graph.partials.get(key));
+      else found = allTablesDigest(graph, keyOf);
+      ctx.memo.set(read, found);
+    }
+    hash.update(`\0${read}\0${found}`);
+  }
+  return hash.digest('base64url');
+}
+
+/**
+ * What a page reads of a route it looks up: its address and kind (links). Not its
+ * description, which only doc cards show (counted with the sidebar, `listedDescriptions`,
+ * for the pages that may show them), nor its document, which only a blog list reads (its
+ * posts' excerpts are counted by their documents' keys in the route): so editing a page
+ * does not re-render every page that links to it.
+ */
+function routeIdentity(route: Route | undefined): string {
+  return route ? JSON.stringify([route.path, route.permalink ?? null, route.kind]) : '-';
+}
+
+/** A page's fingerprint with what its lookups find: the one its files are recorded under. */
+export function withReads(fingerprint: string, reads: string): string {
+  return digest(`${fingerprint}\0${reads}`);
 }
 
 /** Theme components that never read the page's doc cards. */

@@ -23,9 +23,11 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
   const fm = 'document' in route ? route.document.frontMatter : undefined;
   const url = urlOf(route, config.trailingSlash);
   const base = { path: route.path, ...(url !== route.path ? { permalink: url } : {}), title: route.title, description: route.description, canonical: route.canonical, keywords: fm?.keywords?.length ? fm.keywords : undefined, image: fm?.image, ...versionOf(route, graph) };
+  // Only if content shows them (DocCardList): they look up the routes of the page's whole category.
+  let cards: CategoryPageData['items'] | undefined;
   // Relative links are read from the page's Docusaurus URL ("/docs/cli", no slash), as the link check reads them.
   const content = (tree: HastRoot, frontMatter: Record<string, unknown>, toc: TocItem[], pageUrl: string, imports?: ContentImports) =>
-    render(resolveTree(tree, graph, config, pageUrl), { frontMatter, toc, docCards: docCardsOf(route, graph) }, imports);
+    render(resolveTree(tree, graph, config, pageUrl), { frontMatter, toc, get docCards() { return (cards ??= docCardsOf(route, graph)); } }, imports);
   const html = (r: { document: LoadedDocument; permalink?: string; path: string }, toc: TocItem[]) => content(r.document.content, r.document.frontMatter, toc, r.permalink ?? r.path, importsOf(r.document, graph, config, r.permalink ?? r.path));
   switch (route.kind) {
     case 'doc': {

@@ -20,8 +20,11 @@ export interface BuildManifest {
   configId: string;
   marker: FileStamp;
   outputs: Record<string, OutputRecord>;
-  /** Route path → the fingerprint its files were made from, and those files. */
-  pages: Record<string, { fingerprint: string; files: string[] }>;
+  /**
+   * Route path → the fingerprint its files were made from (with what its lookups in the
+   * graph found, see pageInputs.ts `readsDigest`), those files, and those lookups.
+   */
+  pages: Record<string, { fingerprint: string; files: string[]; reads?: string[] }>;
   bundle?: { key: string; assets: PageAssets; firstLoadBytes: number; files: string[] };
   /** What the search index was packed from (see packIndex): a rebuild packs the shards that changed. */
   search?: IndexMemo;
@@ -51,7 +54,7 @@ export interface OutputRecord extends FileStamp {
 }
 
 /** Bumped when the manifest's shape or meaning changes: old manifests are then not read. */
-export const MANIFEST_FORMAT = 4;
+export const MANIFEST_FORMAT = 5;
 
 /**
  * The build cache: one manifest per output folder, in a folder named for the generator's

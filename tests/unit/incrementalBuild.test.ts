@@ -188,3 +188,39 @@ describe('the files of an incremental build', () => {
     expect(fs.statSync(path.join(out, 'b/index.html')).mtimeMs).toBeGreaterThan(after.get('b/index.html')!.mtimeMs);
   }, 120_000);
 });
+
+describe('adding a page', () => {
+  it('re-renders the pages that list it or whose links reach it, not the others', () => {
+    const site = writeTempSite({
+      'site.config.ts': 'export default { title: "T", trailingSlash: false, onBrokenLinks: "warn" };\n',
+      'docs/intro.md': '---\nslug: /\n---\n# Intro\n\nStart here.\n',
+      'docs/a.md': '# A\n\nRead [what comes later](/later/) once it is written.\n',
+      'blog/2024-01-02-hello.md': '---\ntitle: Hello\ntags: [news]\n---\nFirst post.\n',
+    });
+    temps.push(site);
+    const out = path.join(site, 'build');
+    expect(runCli(['build', site]).code).toBe(0);
+    const blogFiles = () => [...filesOf(out).keys()].filter((file) => file.startsWith('blog'));
+    const mtimes = new Map(blogFiles().map((file) => [file, fs.statSync(path.join(out, file)).mtimeMs]));
+    expect(mtimes.size).toBeGreaterThan(4);
+    // A missing page: the link stays as written.
+    expect(fs.readFileSync(path.join(out, 'a.html'), 'utf8')).toContain('href="/later/"');
+
+    // Unlisted: no sidebar or pagination lists it, so only a link reaches it.
+    fs.writeFileSync(path.join(site, 'docs/later.md'), '---\nunlisted: true\n---\n# Later\n\nNow written.\n');
+    const { code, stderr } = runCli(['build', site]);
+    expect(code).toBe(0);
+    // The new page, and the one whose link leads to it now; not intro, nor any blog page.
+    expect(stderr).toMatch(/^Rebuilt 2 of \d+ pages/m);
+    expect(fs.readFileSync(path.join(out, 'a.html'), 'utf8')).toContain('href="/later"');
+    for (const [file, mtimeMs] of mtimes) expect(fs.statSync(path.join(out, file)).mtimeMs, file).toBe(mtimeMs);
+
+    // Listed: the docs whose sidebar lists it are rendered again too (intro, a, later), still no blog page.
+    fs.writeFileSync(path.join(site, 'docs/later.md'), '# Later\n\nNow listed.\n');
+    const listed = runCli(['build', site]);
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toMatch(/^Rebuilt 3 of \d+ pages/m);
+    for (const [file, mtimeMs] of mtimes) expect(fs.statSync(path.join(out, file)).mtimeMs, file).toBe(mtimeMs);
+  }, 120_000);
+});
+
