@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
 import { findDeepNesting } from '../../cli/content/markdown/nesting.ts';
 import { walk } from '../../cli/content/markdown/walk.ts';
-import { markdownProcessor } from '../../cli/content/markdown/processor.ts';
+import { markdownProcessor, mdxProcessor } from '../../cli/content/markdown/processor.ts';
+import { LinearScopeParser } from '../../cli/content/markdown/linearLookups.ts';
 import { VFile } from 'vfile';
 import { EditMap } from 'micromark-util-edit-map';
 import type { Event } from 'micromark-util-types';
@@ -148,6 +149,42 @@ describe('large ordinary Markdown stays linear', () => {
     const nodes = type === 'paragraph' ? tree.children : tree.children[0]!.children.filter((n) => n.type === type);
     expect(nodes.length).toBe(type === 'paragraph' ? 1 : 25_000);
     expect(seconds).toBeLessThan(3.5);
+  });
+
+  // MDX: each estree node's place was found by scanning the expression's or ESM block's
+  // lines from its start (micromark-util-events-to-acorn, vendored with a binary search),
+  // and each `export const` made a set of every name exported before it (mdx.ts):
+  // 20,000 lines of one expression took 9.7 s, 10,000 exports 22 s (and acorn's own scope
+  // lists, linearLookups.ts, another 2.3 s).
+  it('a 20,000-line MDX expression keeps exact places in linear time', () => {
+    const text = '{[\n' + Array.from({ length: 20_000 }, (_, i) => `  ${i},\n`).join('') + ']}\n';
+    const { result: tree, seconds } = cpuSeconds(() => mdxProcessor.parse(text) as unknown as { children: { type: string; data: { estree: { body: { expression: { elements: { loc: { start: { line: number; column: number } }; value: number }[] } }[] } } }[] });
+    const elements = tree.children[0]!.data.estree.body[0]!.expression.elements;
+    expect(elements).toHaveLength(20_000);
+    expect(elements.at(-1)!.value).toBe(19_999);
+    expect(elements.at(-1)!.loc.start).toMatchObject({ line: 20_001, column: 2 });
+    expect(elements[7]!.loc.start).toMatchObject({ line: 9, column: 2 });
+    expect(seconds).toBeLessThan(4);
+  });
+
+  it('30,000 exports in one block are read in linear time, each value in the page scope', () => {
+    const exports = Array.from({ length: 30_000 }, (_, i) => `export const v${i} = ${i % 2 === 0 ? i : `v${i - 1}`};\n`).join('');
+    const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `${exports}\n# Title\n\nLast: {v29999}\n` }));
+    expect(doc.diagnostics).toEqual([]);
+    expect(doc.mdx?.scope.v29999).toBe(29_998);
+    expect(seconds).toBeLessThan(6.5);
+  });
+
+  it('acorn declares 40,000 names in one scope in linear time (its lists, indexed: 14.7 s before)', () => {
+    const code = Array.from({ length: 40_000 }, (_, i) => `export const v${i} = ${i};`).join('\n');
+    const { result: program, seconds } = cpuSeconds(() => LinearScopeParser.parse(code, { ecmaVersion: 2024, sourceType: 'module' }) as unknown as { body: unknown[] });
+    expect(program.body).toHaveLength(40_000);
+    expect(seconds).toBeLessThan(3);
+  });
+
+  it('a name declared twice in one block is still an error at its place (acorn\'s scopes, indexed)', () => {
+    const doc = loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: 'export const a = 1;\nexport const b = 2;\nexport const a = 3;\n\n# T\n' });
+    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['3:14 The MDX could not be parsed: Could not parse import/exports with acorn.']);
   });
 
   it('a list is loose or tight as a whole, as before', () => {
