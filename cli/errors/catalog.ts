@@ -217,6 +217,11 @@ export const catalog = {
     message: `The MDX could not be parsed: ${reason.replace(/\.?$/, '.')}`,
     hint: 'In MDX, "{" starts an expression and "<" a tag: write \\{ and &lt; (or {"<"}) for the characters, close every tag (<br />), or set `format: md` in the front matter (or markdown.format: "detect" in the config) for plain Markdown.',
   }),
+  mdxCodeTooDeep: (max: number): Entry => ({
+    code: 'mdx-code-too-deep',
+    message: `The code here nests more than ${max} levels deep (calls, members, brackets or operators inside each other); a page cannot be built from code that deep, and no one can read it.`,
+    hint: 'Write it flatter: split it into several `export const` values, or move it into a component under src/components and import that.',
+  }),
   mdxUnknownComponent: (name: string, known: string[]): Entry => ({
     code: 'mdx-unknown-component',
     message: `<${name}> is not a component this page can render: its content is shown without it.`,

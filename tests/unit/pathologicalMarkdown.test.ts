@@ -4,7 +4,7 @@ import { loadDocument } from '../../cli/content/loadDocument.ts';
 import { findDeepNesting } from '../../cli/content/markdown/nesting.ts';
 import { walk } from '../../cli/content/markdown/walk.ts';
 import { markdownProcessor, mdxProcessor } from '../../cli/content/markdown/processor.ts';
-import { LinearScopeParser } from '../../cli/content/markdown/linearLookups.ts';
+import { MdxCodeParser } from '../../cli/content/markdown/acornParser.ts';
 import { VFile } from 'vfile';
 import { EditMap } from 'micromark-util-edit-map';
 import type { Event } from 'micromark-util-types';
@@ -87,6 +87,32 @@ describe('pathological Markdown ends quickly, with a place', () => {
       map.consume(events);
       if (!overlapping) expect(events).toEqual(expected);
     }
+  });
+
+  // MDX code is parsed by acorn, and its tree walked recursively by micromark (positions),
+  // the content checks, the copy into hast and the render: 2,500 `.b` overflowed the stack
+  // ("Maximum call stack size exceeded", no place), and acorn's own overflow said only
+  // "Could not parse expression with acorn".
+  it.each([
+    ['a member chain of 10,000', 'Text.\n\n{a' + '.b'.repeat(10_000) + '}\n', '6:19002'],
+    ['3,000 parentheses', '{' + '('.repeat(3_000) + '1' + ')'.repeat(3_000) + '}\n', /^4:\d+$/],
+    ['3,000 nested arrays in an export', 'export const x = ' + '['.repeat(3_000) + ']'.repeat(3_000) + ';\n\n# T\n', /^4:\d+$/],
+    ['a member chain in an attribute', 'Text.\n\n<div title={a' + '.b'.repeat(3_000) + '}>x</div>\n', '6:5013'],
+  ])('MDX code nested absurdly deep: %s', (_, body, place) => {
+    const started = performance.now();
+    const doc = loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `---\ntitle: X\n---\n${body}` });
+    expect((performance.now() - started) / 1000).toBeLessThan(5);
+    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([expect.stringMatching(/ mdx-code-too-deep$/)]);
+    expect(doc.diagnostics[0]!.message).toBe('The code here nests more than 500 levels deep (calls, members, brackets or operators inside each other); a page cannot be built from code that deep, and no one can read it.');
+    const where = `${doc.diagnostics[0]!.line}:${doc.diagnostics[0]!.column}`;
+    if (typeof place === 'string') expect(where).toBe(place);
+    else expect(where).toMatch(place);
+  });
+
+  it('lets real MDX code through: nesting of a few hundred levels, long flat lists', () => {
+    const doc = loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `export const deep = ${'['.repeat(200)}1${']'.repeat(200)};\nexport const wide = [${Array.from({ length: 5_000 }, (_, i) => i).join(', ')}];\n\n# T\n\nLast: {wide[4999]} {deep.length}\n` });
+    expect(doc.diagnostics).toEqual([]);
+    expect((doc.mdx?.scope.wide as number[]).length).toBe(5_000);
   });
 
   it('lets real pages through: 100 levels, thematic breaks, code, inline HTML', () => {
@@ -177,7 +203,7 @@ describe('large ordinary Markdown stays linear', () => {
 
   it('acorn declares 40,000 names in one scope in linear time (its lists, indexed: 14.7 s before)', () => {
     const code = Array.from({ length: 40_000 }, (_, i) => `export const v${i} = ${i};`).join('\n');
-    const { result: program, seconds } = cpuSeconds(() => LinearScopeParser.parse(code, { ecmaVersion: 2024, sourceType: 'module' }) as unknown as { body: unknown[] });
+    const { result: program, seconds } = cpuSeconds(() => MdxCodeParser.parse(code, { ecmaVersion: 2024, sourceType: 'module' }) as unknown as { body: unknown[] });
     expect(program.body).toHaveLength(40_000);
     expect(seconds).toBeLessThan(3);
   });

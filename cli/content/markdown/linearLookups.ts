@@ -4,8 +4,6 @@ import type { FootnoteReference } from 'mdast';
 import type { Element } from 'hast';
 import type { State } from 'mdast-util-to-hast';
 import { defaultHandlers } from 'remark-rehype';
-import { Parser } from 'acorn';
-import acornJsx from 'acorn-jsx';
 
 /*
  * Lists the parsers and mdast-util-to-hast keep per document are searched with
@@ -16,7 +14,7 @@ import acornJsx from 'acorn-jsx';
  * - micromark-extension-gfm-footnote's `parser.gfmFootnotes` (asked at every `[^x]`);
  * - mdast-util-to-hast's `state.footnoteOrder` (asked at every footnote reference);
  * - acorn's scope lists (names declared in a scope, asked at every declaration: MDX's
- *   imports and exports are one program per block, and 10,000 `export const` took 2.3 s).
+ *   imports and exports are one program per block), see acornParser.ts.
  * Each is only ever added to with `push`, so an array that also keeps a map from item to
  * its first index answers the same in constant time. The constructs, the handler and the
  * parser that use them are made to swap the list for such an array before they read it.
@@ -94,22 +92,4 @@ export function remarkLinearFootnotes(this: { data(key: 'micromarkExtensions'): 
 export function footnoteReferenceHandler(state: State, node: FootnoteReference): Element {
   state.footnoteOrder = indexed(state.footnoteOrder);
   return defaultHandlers.footnoteReference(state, node);
-}
-
-type Scope = { var: string[]; lexical: string[]; functions: string[] };
-
-/**
- * The parser remark-mdx gives micromark for expressions, JSX and imports/exports (its own
- * default: acorn with JSX), with each scope's name lists indexed. Acorn reads them only
- * with `indexOf`, `push` and `[0]`, which the indexed list answers the same.
- */
-export class LinearScopeParser extends Parser.extend(acornJsx()) {
-  enterScope(flags: number): void {
-    (Parser.prototype as unknown as { enterScope(this: unknown, flags: number): void }).enterScope.call(this, flags);
-    const stack = (this as unknown as { scopeStack: Scope[] }).scopeStack;
-    const scope = stack[stack.length - 1]!;
-    scope.var = new IndexedList();
-    scope.lexical = new IndexedList();
-    scope.functions = new IndexedList();
-  }
 }
