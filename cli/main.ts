@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from './paths.ts';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { parseSize } from './config/configOptions.ts';
 
 const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -9,6 +10,12 @@ function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a whole number from 0 to 65535.');
   return n;
+}
+
+function size(value: string): number {
+  const bytes = parseSize(value);
+  if (bytes === undefined) throw new InvalidArgumentError('must be a size such as 4mb, 512kb or 2000000 (bytes).');
+  return bytes;
 }
 
 /**
@@ -29,33 +36,38 @@ export function createProgram(setExitCode: (code: number) => void): Command {
   const NO_CACHE = ['--no-cache', 'load every Markdown file again instead of reusing unchanged ones'] as const;
   const DEBUG = ['--debug', 'show stack traces'] as const;
   const STRICT = ['--strict', 'fail on what content cannot do (unknown components, imports that cannot be resolved or bundled) instead of warning: markdown.strict'] as const;
+  const MAX_FILE_SIZE = ['--max-file-size <size>', 'the largest content file that is built, e.g. 4mb (default 1mb): markdown.maxFileSize', size] as const;
   const listening = (command: Command) => command.option('--port <port>', 'port to listen on', port, 3000).option('--host <host>', 'address to listen on', '127.0.0.1');
 
   siteCommand('build', 'build the static site into the output folder (replaced only when the build succeeds)')
     .option('--out-dir <dir>', 'output folder (default: the config\'s paths.outDir, "build")')
     .option(...NO_CACHE)
     .option(...STRICT)
+    .option(...MAX_FILE_SIZE)
     .option(...DEBUG)
-    .action(async (siteDir: string, opts: { outDir?: string; cache: boolean; strict?: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/build.ts')).buildCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { outDir?: string; cache: boolean; strict?: boolean; maxFileSize?: number; debug?: boolean }) => setExitCode(await (await import('./commands/build.ts')).buildCommand(siteDir, opts)));
   siteCommand('check', 'check every link and anchor without rendering (for CI)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
     .option(...NO_CACHE)
     .option(...STRICT)
+    .option(...MAX_FILE_SIZE)
     .option(...DEBUG)
-    .action(async (siteDir: string, opts: { format: 'text' | 'json' | 'github'; cache: boolean; strict?: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/check.ts')).checkCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { format: 'text' | 'json' | 'github'; cache: boolean; strict?: boolean; maxFileSize?: number; debug?: boolean }) => setExitCode(await (await import('./commands/check.ts')).checkCommand(siteDir, opts)));
   listening(siteCommand('serve', 'serve the built site as a static host does'))
     .option('--dir <dir>', 'folder to serve (default: the output folder)')
     .option(...DEBUG)
     .action(async (siteDir: string, opts: { port: number; host: string; dir?: string; debug?: boolean }) => setExitCode(await (await import('./commands/serve.ts')).serveCommand(siteDir, opts)));
   listening(siteCommand('dev', 'serve the site from memory and update open pages as files change'))
     .option('--open', 'open the site in the default browser')
+    .option(...MAX_FILE_SIZE)
     .option(...DEBUG)
-    .action(async (siteDir: string, opts: { port: number; host: string; open?: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/dev.ts')).devCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { port: number; host: string; open?: boolean; maxFileSize?: number; debug?: boolean }) => setExitCode(await (await import('./commands/dev.ts')).devCommand(siteDir, opts)));
   siteCommand('export-search-records', 'write the search records as Algolia-ready JSON (to stdout, or --out)')
     .option('--out <file>', 'file to write instead of stdout')
     .option(...NO_CACHE)
+    .option(...MAX_FILE_SIZE)
     .option(...DEBUG)
-    .action(async (siteDir: string, opts: { out?: string; cache: boolean; debug?: boolean }) => setExitCode(await (await import('./commands/exportSearchRecords.ts')).exportSearchRecordsCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { out?: string; cache: boolean; maxFileSize?: number; debug?: boolean }) => setExitCode(await (await import('./commands/exportSearchRecords.ts')).exportSearchRecordsCommand(siteDir, opts)));
   return program;
 }
 

@@ -4,14 +4,14 @@ import { build } from '../pipeline/build.ts';
 import { createReporter } from '../pipeline/reporter.ts';
 import { handleFailure } from './handleFailure.ts';
 import { commandBuildCache, commandCache } from './cache.ts';
+import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
 
-/** `site build [siteDir] [--out-dir DIR] [--no-cache] [--strict]` → exit code. */
-export async function buildCommand(siteDir: string, options: { outDir?: string; cache: boolean; strict?: boolean; debug?: boolean }): Promise<number> {
+/** `site build [siteDir] [--out-dir DIR] [--no-cache] [--strict] [--max-file-size SIZE]` → exit code. */
+export async function buildCommand(siteDir: string, options: { outDir?: string; cache: boolean; debug?: boolean } & ConfigOptions): Promise<number> {
   const reporter = createReporter();
   const cache = commandCache(options.cache);
   try {
-    const loaded = await reporter.step('Loading config', () => loadConfig(siteDir));
-    const config = options.strict ? { ...loaded, markdown: { ...loaded.markdown, strict: true } } : loaded;
+    const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
     // A path typed on the command line is relative to where it was typed.
     await build(config, { reporter, cache, buildCache: commandBuildCache(options.cache), outDir: options.outDir && path.resolve(options.outDir) });
     cache?.flush();

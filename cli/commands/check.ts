@@ -6,20 +6,21 @@ import { printDiagnostics, type DiagnosticFormat } from '../pipeline/report.ts';
 import { handleFailure } from './handleFailure.ts';
 import { withContentStrictness } from '../report/diagnostic.ts';
 import { commandCache } from './cache.ts';
+import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
 
 /** `site check [siteDir] [--format text|json|github]`: the link check, for CI, with the site code bundled in memory as build does. Renders and writes nothing. */
-export async function checkCommand(siteDir: string, options: { format: DiagnosticFormat; cache: boolean; strict?: boolean; debug?: boolean }): Promise<number> {
+export async function checkCommand(siteDir: string, options: { format: DiagnosticFormat; cache: boolean; debug?: boolean } & ConfigOptions): Promise<number> {
   // Machine formats keep stdout clean; progress goes to stderr either way.
   const reporter = createReporter({ quiet: options.format === 'json' });
   const cache = commandCache(options.cache);
   try {
-    const config = await reporter.step('Loading config', () => loadConfig(siteDir));
+    const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
     const analysis = await analyze(config, { reporter, cache });
     cache?.flush();
     // Bundled (in memory) as the build does: what the site's components name, and what breaks them, is part of the check.
     const { diagnostics } = await bundleSiteCode(config, analysis, reporter);
     const { graph } = analysis;
-    const errors = printDiagnostics(withContentStrictness(diagnostics, options.strict || config.markdown.strict), reporter, options.format);
+    const errors = printDiagnostics(withContentStrictness(diagnostics, config.markdown.strict), reporter, options.format);
     if (options.format !== 'json') reporter.info(errors > 0 ? `Check failed: ${errors} error${errors === 1 ? '' : 's'}.` : `All links resolve across ${graph.routes.length} routes.`);
     return errors > 0 ? 1 : 0;
   } catch (error) {

@@ -16,6 +16,7 @@ import { pageDataUrl } from '../../runtime/pageData.ts';
 import { urlFilePath } from '../graph/paths.ts';
 import { commandCache } from './cache.ts';
 import { isRunning } from '../process.ts';
+import type { ConfigOptions } from '../config/configOptions.ts';
 
 /** Saves arriving closer together than this are one rebuild. */
 const QUIET_MS = 8;
@@ -27,7 +28,7 @@ const RECHECK_MS = 50;
  * content, static files, the config, the theme and the runtime, and updates open tabs.
  * Problems are shown in the terminal and in the browser; the last good pages stay.
  */
-export async function devCommand(siteDir: string, options: { port: number; host: string; open?: boolean; debug?: boolean }): Promise<number> {
+export async function devCommand(siteDir: string, options: { port: number; host: string; open?: boolean; debug?: boolean } & ConfigOptions): Promise<number> {
   const reporter = createReporter();
   const paint = (code: number, s: string) => (useColor(process.stderr) ? `\x1b[${code}m${s}\x1b[0m` : s);
   const tempRoot = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-dev');
@@ -38,7 +39,7 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   let shown = new Set<string>();
   const diskCache = commandCache(true);
   try {
-    dev = await DevSite.start(siteDir, tempDir, diskCache);
+    dev = await DevSite.start(siteDir, tempDir, diskCache, options);
     diskCache?.flush();
   } catch (error) {
     fs.rmSync(tempDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { handleFailure } from './handleFailure.ts';
 import { commandCache } from './cache.ts';
 import { assertSafeOutputFile } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
+import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
 
 /**
  * `site export-search-records [siteDir] [--out file]`: the site's search records as a JSON
@@ -17,12 +18,12 @@ import { PACKAGE_ROOT } from '../paths.ts';
  * language, docusaurus_tag, weight; absolute URLs on the configured `url`), so a team can
  * push them with Algolia's own tools. Written to `--out`, or to stdout.
  */
-export async function exportSearchRecordsCommand(siteDir: string, options: { out?: string; cache: boolean; debug?: boolean }): Promise<number> {
+export async function exportSearchRecordsCommand(siteDir: string, options: { out?: string; cache: boolean; debug?: boolean } & ConfigOptions): Promise<number> {
   // With stdout as the output, progress stays on stderr.
   const reporter = createReporter();
   const cache = commandCache(options.cache);
   try {
-    const config = await reporter.step('Loading config', () => loadConfig(siteDir));
+    const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
     if (options.out) assertSafeOutputFile(path.resolve(options.out), config, PACKAGE_ROOT);
     const analysis = await analyze(config, { reporter, cache });
     cache?.flush();

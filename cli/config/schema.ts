@@ -383,8 +383,15 @@ export const userConfigSchema = z.strictObject({
        * whose element shows its children. The CLI's `--strict` sets it. @default false
        */
       strict: z.boolean().default(false),
+      /**
+       * The largest content file (Markdown, category file, authors or tags file) that is
+       * built, in bytes; a larger one is an error naming it. The parser's time and memory grow
+       * with a file (about 1 GB for 2 MB of table), and no page that long is read. The CLI's
+       * `--max-file-size` sets it. @default 1048576 (1 MB)
+       */
+      maxFileSize: z.number().int().positive().default(1024 * 1024),
     })
-    .default({ format: 'mdx', strict: false }),
+    .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024 }),
   search: search.default({ provider: 'local' }),
   /** What a broken link does to `build`. @default 'error' */
   onBrokenLinks: z.enum(['error', 'warn', 'ignore']).default('error'),

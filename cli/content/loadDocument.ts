@@ -14,6 +14,7 @@ import type { SourceFile, ContentArea } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { findDeepNesting, findDeepNode, MAX_NESTING } from './markdown/nesting.ts';
+import { CodeTooDeepError, MAX_CODE_DEPTH } from './markdown/acornParser.ts';
 
 /** A Markdown file after the load stage: everything later stages need, as plain data. */
 export interface LoadedDocument {
@@ -74,7 +75,8 @@ export function loadDocument(source: SourceFile): LoadedDocument {
       // micromark's MDX messages (a stray "{" or "<") come with their place: the author's mistake, not ours.
       const fromMdx = mdx && /^(micromark-extension-mdx|mdast-util-mdx)/.test((error as { source?: string }).source ?? '');
       const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-      diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(fromMdx ? catalog.mdxSyntax(reason) : catalog.markdownFailed(reason)) });
+      const tooDeep = (error as { cause?: unknown }).cause instanceof CodeTooDeepError;
+      diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(tooDeep ? catalog.mdxCodeTooDeep(MAX_CODE_DEPTH) : fromMdx ? catalog.mdxSyntax(reason) : catalog.markdownFailed(reason)) });
     }
   }
   for (const message of vfile.messages) {

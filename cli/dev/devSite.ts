@@ -6,7 +6,8 @@ import { contentFolders } from '../config/sitePaths.ts';
 import { docsInstances } from '../config/docsInstances.ts';
 import { readPartial, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import { loadContent } from '../content/loadContent.ts';
-import { decodeText } from '../content/decodeText.ts';
+import { readText } from '../content/readText.ts';
+import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
 import { loadDocument } from '../content/loadDocument.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
@@ -115,14 +116,15 @@ export class DevSite {
     private readonly server: ServerRenderer,
     private readonly tempDir: string,
     cache: DocumentCache | undefined,
+    private readonly configOptions: ConfigOptions,
   ) {
     this.cache = layeredCache(cache);
   }
 
   /** Loads everything and renders every page. Config errors throw; content errors are kept in `diagnostics`. */
-  static async start(siteDir: string, tempDir: string, diskCache?: DocumentCache): Promise<DevSite> {
+  static async start(siteDir: string, tempDir: string, diskCache?: DocumentCache, configOptions: ConfigOptions = {}): Promise<DevSite> {
     const server = await ServerRenderer.create(tempDir);
-    const dev = new DevSite(siteDir, server, tempDir, diskCache);
+    const dev = new DevSite(siteDir, server, tempDir, diskCache, configOptions);
     try {
       await dev.loadConfigAndCode();
       await dev.rescan();
@@ -209,7 +211,7 @@ export class DevSite {
           continue;
         }
         // Decoded as the scan decodes (UTF-8 or UTF-16 with a mark; anything else is reported, not published).
-        const decoded = decodeText(fs.readFileSync(change.path), source.file);
+        const decoded = readText(change.path, source.file, this.config.markdown.maxFileSize);
         source.text = decoded.ok ? decoded.text : '';
         if (decoded.ok) delete source.unreadable;
         else source.unreadable = decoded.diagnostic;
@@ -249,7 +251,7 @@ export class DevSite {
   }
 
   private async loadConfigAndCode(): Promise<void> {
-    this.config = await loadConfig(this.siteDir);
+    this.config = withConfigOptions(await loadConfig(this.siteDir), this.configOptions);
     this.serverRender = await this.server.load();
     // The client bundle embeds the site data, which needs the route graph: built on the next rebuild.
     await this.client?.dispose();

@@ -8,6 +8,13 @@ type Entry = { code: string; message: string; hint?: string };
 const list = (items: string[], max = 12) =>
   items.length === 0 ? '(none)' : items.slice(0, max).map((s) => `"${s}"`).join(', ') + (items.length > max ? `, … (${items.length} in all)` : '');
 
+const MEGABYTE = 1024 * 1024;
+/** `1 MB`, `2.37 MB`, `512 KB`: whole sizes as they are set, others with the digits that tell them apart. */
+const fileSize = (bytes: number) => {
+  const [unit, name] = bytes >= MEGABYTE ? [MEGABYTE, 'MB'] : [1024, 'KB'];
+  return `${Number.isInteger(bytes / unit) ? bytes / unit : (bytes / unit).toFixed(2)} ${name}`;
+};
+
 export const catalog = {
   configNotFound: (file: string): Entry => ({
     code: 'config-not-found',
@@ -89,6 +96,11 @@ export const catalog = {
     code: 'file-encoding',
     message: `The file starts with a ${encoding} byte order mark but is not valid ${encoding} text.`,
     hint: 'Save the file again as UTF-8.',
+  }),
+  fileTooLarge: (bytes: number, limit: number): Entry => ({
+    code: 'file-too-large',
+    message: `The file is ${fileSize(bytes)}, over the ${fileSize(limit)} a content file may be (markdown.maxFileSize). Parsing a page that long takes many seconds and gigabytes of memory, and no reader gets through it.`,
+    hint: `Split it into several pages (one per section, version or year), or raise the limit: markdown.maxFileSize in site.config.ts, or --max-file-size ${Math.ceil(bytes / MEGABYTE)}mb on the command line.`,
   }),
   binaryFile: (char: number): Entry => ({
     code: 'binary-file',
@@ -204,6 +216,11 @@ export const catalog = {
     code: 'mdx-syntax',
     message: `The MDX could not be parsed: ${reason.replace(/\.?$/, '.')}`,
     hint: 'In MDX, "{" starts an expression and "<" a tag: write \\{ and &lt; (or {"<"}) for the characters, close every tag (<br />), or set `format: md` in the front matter (or markdown.format: "detect" in the config) for plain Markdown.',
+  }),
+  mdxCodeTooDeep: (max: number): Entry => ({
+    code: 'mdx-code-too-deep',
+    message: `The code here nests more than ${max} levels deep (calls, members, brackets or operators inside each other); a page cannot be built from code that deep, and no one can read it.`,
+    hint: 'Write it flatter: split it into several `export const` values, or move it into a component under src/components and import that.',
   }),
   mdxUnknownComponent: (name: string, known: string[]): Entry => ({
     code: 'mdx-unknown-component',

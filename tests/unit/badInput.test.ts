@@ -136,6 +136,39 @@ describe('text encodings', () => {
   });
 });
 
+describe('content files over markdown.maxFileSize', () => {
+  const table = (bytes: number) => '| Name | Value |\n|---|---|\n' + '| name | `value` |\n'.repeat(Math.ceil(bytes / 19));
+
+  it('are refused at once by check and build, named with the way on; smaller ones build', () => {
+    // 40 MB: parsing it would take minutes and several GB (a 2 MB table took 10-20 s and 1.2 GB).
+    const dir = tempSite({ 'docs/intro.md': '# Intro\n', 'docs/huge.md': table(40 * 1024 * 1024), 'blog/authors.yml': 'jo:\n  name: ' + 'J'.repeat(1_100_000) + '\n', 'docs/fine.md': table(300_000) });
+    for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
+      const started = performance.now();
+      const result = runCli(command);
+      const output = result.stdout + result.stderr;
+      expect(result.code).toBe(1);
+      expect(output).toContain('docs/huge.md:1:1: The file is 40.00 MB, over the 1 MB a content file may be (markdown.maxFileSize).');
+      expect(output).toContain('Split it into several pages (one per section, version or year), or raise the limit: markdown.maxFileSize in site.config.ts, or --max-file-size 41mb on the command line.');
+      expect(output).toContain('blog/authors.yml:1:1: The file is 1.05 MB');
+      expect(output).not.toContain('fine.md');
+      expect(output).toContain('2 errors in 2 files');
+      expect((performance.now() - started) / 1000).toBeLessThan(30);
+    }
+    expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
+  }, 120_000);
+
+  it('is set by markdown.maxFileSize or --max-file-size, which wins', () => {
+    const dir = tempSite({ 'site.config.ts': "export default { title: 'T', markdown: { maxFileSize: 2048 } };\n", 'docs/intro.md': '# Intro\n', 'docs/page.md': table(3_000) });
+    const limited = runCli(['check', dir]);
+    expect(limited.code).toBe(1);
+    expect(limited.stdout + limited.stderr).toContain('docs/page.md:1:1: The file is 2.96 KB, over the 2 KB a content file may be (markdown.maxFileSize).');
+    expect(runCli(['check', dir, '--max-file-size', '4kb']).code).toBe(0);
+    const usage = runCli(['check', dir, '--max-file-size', 'lots']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("argument 'lots' is invalid. must be a size such as 4mb, 512kb or 2000000 (bytes).");
+  });
+});
+
 describe('YAML errors point at the mistake', () => {
   it('front matter: an unclosed [ is reported where it opens, not where YAML gave up', () => {
     const d = doc('---\ntitle: A\ntags: [a, b\ndescription: x\nother: y\n---\nBody.\n');

@@ -69,4 +69,13 @@ describe('DevSite', () => {
     expect(String(devSite.dev.outputs.get('c/index.html')?.body)).not.toContain('\ufffd');
     await edit('docs/c.md', '---\ntitle: C\n---\nNo links.\n');
   });
+
+  it('refuses an edited file over markdown.maxFileSize as the build does, and keeps the last good page', async () => {
+    fs.writeFileSync(path.join(site, 'docs/c.md'), '---\ntitle: C\n---\n' + '| a | b |\n|---|---|\n' + '| cell | cell |\n'.repeat(70_000));
+    const large = await devSite.dev.apply([{ kind: 'content', path: path.join(site, 'docs/c.md') }]);
+    expect(large.applied).toBe(false);
+    expect(large.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual(['docs/c.md:1:1 error file-too-large']);
+    expect(String(devSite.dev.outputs.get('c/index.html')?.body)).toContain('No links.');
+    await edit('docs/c.md', '---\ntitle: C\n---\nNo links.\n');
+  });
 });

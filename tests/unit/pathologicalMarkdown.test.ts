@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
 import { findDeepNesting } from '../../cli/content/markdown/nesting.ts';
 import { walk } from '../../cli/content/markdown/walk.ts';
-import { markdownProcessor } from '../../cli/content/markdown/processor.ts';
+import { markdownProcessor, mdxProcessor } from '../../cli/content/markdown/processor.ts';
+import { MdxCodeParser } from '../../cli/content/markdown/acornParser.ts';
 import { VFile } from 'vfile';
 import { EditMap } from 'micromark-util-edit-map';
 import type { Event } from 'micromark-util-types';
@@ -88,6 +89,32 @@ describe('pathological Markdown ends quickly, with a place', () => {
     }
   });
 
+  // MDX code is parsed by acorn, and its tree walked recursively by micromark (positions),
+  // the content checks, the copy into hast and the render: 2,500 `.b` overflowed the stack
+  // ("Maximum call stack size exceeded", no place), and acorn's own overflow said only
+  // "Could not parse expression with acorn".
+  it.each([
+    ['a member chain of 10,000', 'Text.\n\n{a' + '.b'.repeat(10_000) + '}\n', '6:19002'],
+    ['3,000 parentheses', '{' + '('.repeat(3_000) + '1' + ')'.repeat(3_000) + '}\n', /^4:\d+$/],
+    ['3,000 nested arrays in an export', 'export const x = ' + '['.repeat(3_000) + ']'.repeat(3_000) + ';\n\n# T\n', /^4:\d+$/],
+    ['a member chain in an attribute', 'Text.\n\n<div title={a' + '.b'.repeat(3_000) + '}>x</div>\n', '6:5013'],
+  ])('MDX code nested absurdly deep: %s', (_, body, place) => {
+    const started = performance.now();
+    const doc = loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `---\ntitle: X\n---\n${body}` });
+    expect((performance.now() - started) / 1000).toBeLessThan(5);
+    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([expect.stringMatching(/ mdx-code-too-deep$/)]);
+    expect(doc.diagnostics[0]!.message).toBe('The code here nests more than 500 levels deep (calls, members, brackets or operators inside each other); a page cannot be built from code that deep, and no one can read it.');
+    const where = `${doc.diagnostics[0]!.line}:${doc.diagnostics[0]!.column}`;
+    if (typeof place === 'string') expect(where).toBe(place);
+    else expect(where).toMatch(place);
+  });
+
+  it('lets real MDX code through: nesting of a few hundred levels, long flat lists', () => {
+    const doc = loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `export const deep = ${'['.repeat(200)}1${']'.repeat(200)};\nexport const wide = [${Array.from({ length: 5_000 }, (_, i) => i).join(', ')}];\n\n# T\n\nLast: {wide[4999]} {deep.length}\n` });
+    expect(doc.diagnostics).toEqual([]);
+    expect((doc.mdx?.scope.wide as number[]).length).toBe(5_000);
+  });
+
   it('lets real pages through: 100 levels, thematic breaks, code, inline HTML', () => {
     const ok = [
       Array.from({ length: 50 }, (_, i) => `${' '.repeat(i * 2)}- level ${i}`).join('\n'),
@@ -148,6 +175,42 @@ describe('large ordinary Markdown stays linear', () => {
     const nodes = type === 'paragraph' ? tree.children : tree.children[0]!.children.filter((n) => n.type === type);
     expect(nodes.length).toBe(type === 'paragraph' ? 1 : 25_000);
     expect(seconds).toBeLessThan(3.5);
+  });
+
+  // MDX: each estree node's place was found by scanning the expression's or ESM block's
+  // lines from its start (micromark-util-events-to-acorn, vendored with a binary search),
+  // and each `export const` made a set of every name exported before it (mdx.ts):
+  // 20,000 lines of one expression took 9.7 s, 10,000 exports 22 s (and acorn's own scope
+  // lists, linearLookups.ts, another 2.3 s).
+  it('a 20,000-line MDX expression keeps exact places in linear time', () => {
+    const text = '{[\n' + Array.from({ length: 20_000 }, (_, i) => `  ${i},\n`).join('') + ']}\n';
+    const { result: tree, seconds } = cpuSeconds(() => mdxProcessor.parse(text) as unknown as { children: { type: string; data: { estree: { body: { expression: { elements: { loc: { start: { line: number; column: number } }; value: number }[] } }[] } } }[] });
+    const elements = tree.children[0]!.data.estree.body[0]!.expression.elements;
+    expect(elements).toHaveLength(20_000);
+    expect(elements.at(-1)!.value).toBe(19_999);
+    expect(elements.at(-1)!.loc.start).toMatchObject({ line: 20_001, column: 2 });
+    expect(elements[7]!.loc.start).toMatchObject({ line: 9, column: 2 });
+    expect(seconds).toBeLessThan(4);
+  });
+
+  it('30,000 exports in one block are read in linear time, each value in the page scope', () => {
+    const exports = Array.from({ length: 30_000 }, (_, i) => `export const v${i} = ${i % 2 === 0 ? i : `v${i - 1}`};\n`).join('');
+    const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `${exports}\n# Title\n\nLast: {v29999}\n` }));
+    expect(doc.diagnostics).toEqual([]);
+    expect(doc.mdx?.scope.v29999).toBe(29_998);
+    expect(seconds).toBeLessThan(6.5);
+  });
+
+  it('acorn declares 40,000 names in one scope in linear time (its lists, indexed: 14.7 s before)', () => {
+    const code = Array.from({ length: 40_000 }, (_, i) => `export const v${i} = ${i};`).join('\n');
+    const { result: program, seconds } = cpuSeconds(() => MdxCodeParser.parse(code, { ecmaVersion: 2024, sourceType: 'module' }) as unknown as { body: unknown[] });
+    expect(program.body).toHaveLength(40_000);
+    expect(seconds).toBeLessThan(3);
+  });
+
+  it('a name declared twice in one block is still an error at its place (acorn\'s scopes, indexed)', () => {
+    const doc = loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: 'export const a = 1;\nexport const b = 2;\nexport const a = 3;\n\n# T\n' });
+    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['3:14 The MDX could not be parsed: Could not parse import/exports with acorn.']);
   });
 
   it('a list is loose or tight as a whole, as before', () => {

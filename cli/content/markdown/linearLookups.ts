@@ -6,20 +6,22 @@ import type { State } from 'mdast-util-to-hast';
 import { defaultHandlers } from 'remark-rehype';
 
 /*
- * Three lists the parser and mdast-util-to-hast keep per document are searched with
+ * Lists the parsers and mdast-util-to-hast keep per document are searched with
  * `includes`/`indexOf` once per reference, so a page with n references to n definitions
  * costs n²: 20,000 footnotes took 25 s to parse and convert.
  * - micromark's `parser.defined` (link reference definitions: label-end asks it at
  *   every `]`);
  * - micromark-extension-gfm-footnote's `parser.gfmFootnotes` (asked at every `[^x]`);
- * - mdast-util-to-hast's `state.footnoteOrder` (asked at every footnote reference).
+ * - mdast-util-to-hast's `state.footnoteOrder` (asked at every footnote reference);
+ * - acorn's scope lists (names declared in a scope, asked at every declaration: MDX's
+ *   imports and exports are one program per block), see acornParser.ts.
  * Each is only ever added to with `push`, so an array that also keeps a map from item to
- * its first index answers the same in constant time. The constructs and the handler that
- * use them are wrapped to swap the list for such an array before they read it.
+ * its first index answers the same in constant time. The constructs, the handler and the
+ * parser that use them are made to swap the list for such an array before they read it.
  */
 
 /** An array, added to only with `push`, whose `includes` and `indexOf` look items up in a map. */
-class IndexedList<T> extends Array<T> {
+export class IndexedList<T> extends Array<T> {
   /** Copies (map, slice…) are plain arrays: only the list itself is kept indexed. */
   static override get [Symbol.species]() {
     return Array;

@@ -4,6 +4,7 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import { remarkLinearStrikethrough } from './linearResolvers.ts';
 import { footnoteReferenceHandler, remarkLinearFootnotes } from './linearLookups.ts';
+import { MdxCodeParser } from './acornParser.ts';
 import { remarkAutolinkLiteralsWhereNeeded } from './autolinkLiterals.ts';
 import remarkDirective from 'remark-directive';
 import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
@@ -31,7 +32,7 @@ const MDX_NODES = ['mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression'
  * collected from the tree.
  */
 function pipeline(mdx: boolean) {
-  const mdxSyntax: PluggableList = mdx ? [remarkMdx, remarkMdxContent] : [];
+  const mdxSyntax: PluggableList = mdx ? [[remarkMdx, { acorn: MdxCodeParser }], remarkMdxContent] : [];
   return unified()
     .use(remarkParse)
     .use(mdxSyntax)

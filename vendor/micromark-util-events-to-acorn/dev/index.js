@@ -1,0 +1,2 @@
+// Note: types exposed from `index.d.ts`.
+export {eventsToAcorn} from './lib/index.js'
