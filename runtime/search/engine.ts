@@ -116,19 +116,18 @@ export class SearchEngine {
     const { filter, perPage } = options;
     // Per page: bit 1 counted; with `perPage`, bit 2 filter asked and bit 4 failed.
     const pageState = new Uint8Array(this.titles.length);
+    const passes = (record: number, page: number) => {
+      if (!filter) return true;
+      if (!perPage) return filter(this.records[record]!);
+      if (!(pageState[page]! & 2)) pageState[page]! |= filter(this.records[record]!) ? 2 : 6;
+      return !(pageState[page]! & 4);
+    };
     const keys: number[] = [];
     let total = 0;
     for (let i = 0; i < scores.count; i++) {
       const record = scores.matched[i]!;
       const page = pageOf[record]!;
-      if (filter) {
-        if (!perPage) {
-          if (!filter(this.records[record]!)) continue;
-        } else {
-          if (!(pageState[page]! & 2)) pageState[page]! |= filter(this.records[record]!) ? 2 : 6;
-          if (pageState[page]! & 4) continue;
-        }
-      }
+      if (!passes(record, page)) continue;
       const score = scores.score(record);
       const key = urlKey[record]!;
       if (bestRecord[key] === -1) {
@@ -142,6 +141,25 @@ export class SearchEngine {
       } else if (score <= bestScore[key]!) continue;
       bestRecord[key] = record;
       bestScore[key] = score;
+    }
+    // Records a term holds beyond its cap are hits for the total only: their URL keys are
+    // marked apart (a rest record of a key also scored counts once).
+    if (scores.restCount > 0) {
+      const counted = new Uint8Array(records);
+      for (let i = 0; i < scores.restCount; i++) {
+        const record = scores.rest[i]!;
+        if (this.scorer.scored(record)) continue;
+        const page = pageOf[record]!;
+        if (!passes(record, page)) continue;
+        const key = urlKey[record]!;
+        if (bestRecord[key] !== -1 || counted[key]) continue;
+        counted[key] = 1;
+        if (this.titles[page] !== key) total++;
+        if (!(pageState[page]! & 1)) {
+          pageState[page]! |= 1;
+          total++;
+        }
+      }
     }
     const hits = this.firstHits(keys, query, options.limit);
     for (const key of keys) bestRecord[key] = -1;
