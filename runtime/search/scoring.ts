@@ -1,4 +1,4 @@
-import { postingField, postingFrequency, postingRecord, type TermEntry, type TermIndex } from './termIndex.ts';
+import { postingField, postingFrequency, postingRecord, type MatchOptions, type ScoringIndex, type TermEntry } from './termIndex.ts';
 import { toTerm, words } from './terms.ts';
 
 /** BM25+ with MiniSearch's constants (term saturation k, length normalisation b, floor d). */
@@ -27,7 +27,7 @@ export interface CappedEntry {
  * How each query term may match: as a prefix when it has 3 letters or more, and always
  * the last one (the reader is still typing it); with one typo from 5 letters, two from 8.
  */
-function matchOptions(term: string, last: boolean): { prefix: boolean; maxTypos: number } {
+export function matchOptions(term: string, last: boolean): MatchOptions {
   return { prefix: term.length >= 3 || last, maxTypos: term.length >= 5 ? Math.min(2, Math.round(term.length * 0.2)) : 0 };
 }
 
@@ -76,7 +76,7 @@ export class Scorer {
   private readonly capped = new WeakMap<TermEntry, { records: number; entry: CappedEntry }>();
 
   constructor(
-    private readonly index: TermIndex,
+    private readonly index: ScoringIndex,
     private readonly boosts: readonly number[],
   ) {}
 
@@ -175,6 +175,7 @@ export interface CapStatistics {
  */
 export function capPostings(entry: TermEntry, index: CapStatistics, boosts: readonly number[], records: number, cap = TERM_CAP): CappedEntry {
   const postings = entry.postings;
+  if (entry.rest) return { postings, rest: entry.rest };
   // Postings are in record order, so a record's postings are adjacent.
   let distinct = 0;
   for (let i = 0; i < postings.length; i++) if (i === 0 || postingRecord(postings[i]!) !== postingRecord(postings[i - 1]!)) distinct++;
