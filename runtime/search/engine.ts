@@ -179,6 +179,11 @@ export class SearchEngine {
     return this.pageOf[record]!;
   }
 
+  /** The record whose URL a record shares (hits are one per URL; a title is its own). */
+  urlKeyOf(record: number): number {
+    return this.urlKey[record]!;
+  }
+
   get pages(): number {
     return this.titles.length;
   }
@@ -258,9 +263,24 @@ export class SearchEngine {
    * `finish` never looks past this window.)
    */
   pagesToShow(ranking: Ranking, limit: number): number[] {
-    const window = Math.max(limit, phraseOf(ranking.query) ? PHRASE_WINDOW : 0);
+    const phrase = phraseOf(ranking.query) !== null;
+    const window = Math.max(limit, phrase ? PHRASE_WINDOW : 0);
     ranking.top = { window, keys: selectTop(ranking.keys, window, this.before) };
-    return [...new Set(ranking.top.keys.map((key) => this.pageOf[key]!))];
+    if (phrase) return [...new Set(ranking.top.keys.map((key) => this.pageOf[key]!))];
+    // Without a phrase the order is known now: the pages of the keys the first `limit`
+    // hits show (a page's title takes a place of its own), as `withPageTitles` places them.
+    const pages = new Set<number>();
+    let hits = 0;
+    for (const key of ranking.top.keys) {
+      if (hits >= limit) break;
+      const page = this.pageOf[key]!;
+      if (!pages.has(page)) {
+        pages.add(page);
+        hits++;
+      }
+      if (key !== this.titles[page]) hits++;
+    }
+    return [...pages];
   }
 
   /** The first `limit` hits of a ranking; clears its state. */
