@@ -263,15 +263,16 @@ export class SearchEngine {
    * `finish` never looks past this window.)
    */
   pagesToShow(ranking: Ranking, limit: number): number[] {
-    const phrase = phraseOf(ranking.query) !== null;
+    const phrase = phraseOf(ranking.query);
     const window = Math.max(limit, phrase ? PHRASE_WINDOW : 0);
-    ranking.top = { window, keys: selectTop(ranking.keys, window, this.before) };
-    if (phrase) return [...new Set(ranking.top.keys.map((key) => this.pageOf[key]!))];
-    // Without a phrase the order is known now: the pages of the keys the first `limit`
-    // hits show (a page's title takes a place of its own), as `withPageTitles` places them.
+    ranking.top ??= { window, keys: selectTop(ranking.keys, window, this.before) };
+    // The order is known once the phrase's candidates have their text (`phrasePages`): the
+    // pages of the keys the first `limit` hits show (a page's title takes a place of its
+    // own), as `withPageTitles` places them.
+    const ordered = phrase ? this.phraseOrder(ranking.top.keys, phrase) : ranking.top.keys.map((key) => ({ key }));
     const pages = new Set<number>();
     let hits = 0;
-    for (const key of ranking.top.keys) {
+    for (const { key } of ordered) {
       if (hits >= limit) break;
       const page = this.pageOf[key]!;
       if (!pages.has(page)) {
@@ -280,6 +281,21 @@ export class SearchEngine {
       }
       if (key !== this.titles[page]) hits++;
     }
+    return [...pages];
+  }
+
+  /**
+   * For a phrase query, the pages whose text the phrase boost must read before the order is
+   * known: those of the window's records that `mayHold` the phrase (a record that lacks one
+   * of its words cannot; its stand-in boosts by 1, as its text would). Call before `pagesToShow`.
+   */
+  phrasePages(ranking: Ranking, limit: number, mayHold: (record: number, phrase: string) => boolean): number[] {
+    const phrase = phraseOf(ranking.query);
+    if (!phrase) return [];
+    const window = Math.max(limit, PHRASE_WINDOW);
+    ranking.top ??= { window, keys: selectTop(ranking.keys, window, this.before) };
+    const pages = new Set<number>();
+    for (const key of ranking.top.keys.slice(0, PHRASE_WINDOW)) if (mayHold(this.bestRecord[key]!, phrase)) pages.add(this.pageOf[key]!);
     return [...pages];
   }
 
@@ -310,25 +326,33 @@ export class SearchEngine {
     // fill fewer than `limit` places: widen it until it fills or every key is in.
     for (let window = Math.max(limit, phrase ? PHRASE_WINDOW : 0); ; window *= 2) {
       const best = chosen?.window === window ? chosen.keys : selectTop(keys, window, before);
-      const ranked = best.map((key) => ({ key, record: this.records[bestRecord[key]!]!, score: bestScore[key]! }));
-      if (phrase) {
-        const top = ranked.slice(0, PHRASE_WINDOW);
-        for (const hit of top) hit.score *= this.phraseBoost(bestRecord[hit.key]!, phrase);
-        top.sort((a, b) => b.score - a.score || a.record.weight.position - b.record.weight.position || a.key - b.key);
-        ranked.splice(0, top.length, ...top);
-      }
+      const ranked = phrase ? this.phraseOrder(best, phrase) : best.map((key) => ({ key, record: this.records[bestRecord[key]!]!, score: bestScore[key]! }));
       const hits = this.withPageTitles(ranked);
       if (hits.length >= limit || ranked.length === keys.length) return hits.slice(0, limit);
     }
+  }
+
+  /** Ranked keys with the phrase boost applied to the first `PHRASE_WINDOW` (which it may reorder). */
+  private phraseOrder(best: number[], phrase: string): { key: number; record: SearchRecord; score: number }[] {
+    const { bestRecord, bestScore } = this;
+    const ranked = best.map((key) => ({ key, record: this.records[bestRecord[key]!]!, score: bestScore[key]! }));
+    const top = ranked.slice(0, PHRASE_WINDOW);
+    for (const hit of top) hit.score *= this.phraseBoost(bestRecord[hit.key]!, phrase);
+    top.sort((a, b) => b.score - a.score || a.record.weight.position - b.record.weight.position || a.key - b.key);
+    ranked.splice(0, top.length, ...top);
+    return ranked;
   }
 
   /** ×1.5 when a heading holds the phrase as written, ×1.25 when the text does. */
   private phraseBoost(record: number, phrase: string): number {
     let text = this.phraseTexts.get(record);
     if (!text) {
-      if (this.phraseTexts.size >= PHRASE_MEMO_SIZE) this.phraseTexts.clear();
       text = phraseTextOf(this.records[record]!);
-      this.phraseTexts.set(record, text);
+      // A stand-in's (no text) is not kept: its page may arrive later.
+      if (this.records[record]!.objectID !== '') {
+        if (this.phraseTexts.size >= PHRASE_MEMO_SIZE) this.phraseTexts.clear();
+        this.phraseTexts.set(record, text);
+      }
     }
     if (text.headings.includes(phrase)) return PHRASE_BOOST.heading;
     return text.content.includes(phrase) ? PHRASE_BOOST.content : 1;

@@ -193,6 +193,7 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
       const startedAt = performance.now();
       const ranking = engine.rank(query, { filter, perPage: true });
       try {
+        await loadPages(engine.phrasePages(ranking, limit, (record, phrase) => index.mayHoldPhrase(record, phrase)));
         await loadPages(engine.pagesToShow(ranking, limit));
       } catch (error) {
         engine.finish(ranking, 0);

@@ -6,6 +6,7 @@
  */
 import { editDistance } from './editDistance.ts';
 import { decodeIds, decodePostings, type EncodedTerm, type SplitMeta, type TermFragment } from './indexFormat.ts';
+import { toTerm } from './terms.ts';
 import { fuzzyWeight, lowerBound, prefixWeight, type Expansion, type MatchOptions, type ScoringIndex, type TermEntry } from './termIndex.ts';
 
 /** Query terms whose reach is remembered (the vocabulary never changes, so neither does a reach). */
@@ -116,6 +117,47 @@ export class SplitTermIndex implements ScoringIndex {
     this.encoded.delete(term);
     this.entries.set(term, entry);
     return entry;
+  }
+
+  /**
+   * Whether `record` may hold `phrase` (normalized, as the engine's phrase boost reads it)
+   * in a heading or in its text: not when one of its words' terms is known to be missing
+   * from those fields (a term not in the vocabulary, or one whose every record is loaded).
+   * A word in a text is a term of it, so a record this says no to cannot hold the phrase.
+   */
+  mayHoldPhrase(record: number, phrase: string): boolean {
+    let headings = true;
+    let text = true;
+    for (const word of phrase.trim().split(' ')) {
+      const term = toTerm(word);
+      if (term === null) continue;
+      const at = lowerBound(this.vocabulary, term);
+      if (this.vocabulary[at] !== term) return false;
+      const entry = this.entries.get(term);
+      let mask = 0b11111;
+      if (entry) {
+        const known = this.fieldMasks(term, entry).get(record);
+        if (known !== undefined) mask = known;
+        else if (entry.rest!.length === 0) return false;
+      }
+      headings &&= (mask & 0b111) !== 0;
+      text &&= (mask & 0b1000) !== 0;
+      if (!headings && !text) return false;
+    }
+    return true;
+  }
+
+  private readonly masks = new Map<string, Map<number, number>>();
+
+  /** Per record of a term's loaded postings: the fields it holds the term in (bit per field). */
+  private fieldMasks(term: string, entry: TermEntry): Map<number, number> {
+    let masks = this.masks.get(term);
+    if (!masks) {
+      masks = new Map();
+      for (const posting of entry.postings) masks.set(posting >>> 9, (masks.get(posting >>> 9) ?? 0) | (1 << ((posting >>> 6) & 7)));
+      this.masks.set(term, masks);
+    }
+    return masks;
   }
 
   private lengthBuckets(): Map<number, string[]> {
