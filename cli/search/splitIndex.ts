@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FIELD_BOOSTS, SearchEngine } from '../../runtime/search/engine.ts';
-import { encodeIds, encodePostings, encodeVocabulary, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta, type TermFragment } from '../../runtime/search/indexFormat.ts';
+import { encodeIds, encodePostings, encodeVocabulary, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta, type TermFragment } from '../../runtime/search/indexFormat.ts';
 import { pageRecords, type SearchPage } from '../../runtime/search/searchPage.ts';
 import { capPostings } from '../../runtime/search/scoring.ts';
 import { postingField, postingFrequency, postingRecord, TermIndex } from '../../runtime/search/termIndex.ts';
@@ -24,7 +24,8 @@ export function splitIndexFiles(pages: SearchPage[]): { meta: string; files: Map
   const boosts = Object.values(FIELD_BOOSTS);
   const fields = index.fields;
   const files = new Map<string, string>();
-  const fragments: [number, string][] = [];
+  const fragments: string[] = [];
+  const starts: number[] = [];
   const sorted = [...index.entries().keys()].sort();
   let terms: EncodedTerm[] = [];
   let first = 0;
@@ -32,10 +33,8 @@ export function splitIndexFiles(pages: SearchPage[]): { meta: string; files: Map
   const flush = () => {
     if (terms.length === 0) return;
     const fragment: TermFragment = { version: FORMAT_VERSION, terms };
-    const json = JSON.stringify(fragment);
-    const name = hashName('terms', json);
-    files.set(name, json);
-    fragments.push([first, name]);
+    fragments.push(JSON.stringify(fragment));
+    starts.push(first);
     terms = [];
     bytes = 0;
   };
@@ -59,6 +58,10 @@ export function splitIndexFiles(pages: SearchPage[]): { meta: string; files: Map
     bytes += JSON.stringify(encoded).length;
   });
   flush();
+  const hash = createHash('sha256');
+  for (const json of fragments) hash.update(json).update('\n');
+  const prefix = `terms-${hash.digest('hex').slice(0, 10)}`;
+  fragments.forEach((json, i) => files.set(fragmentFile({ fragments: prefix }, i), json));
   const strings: string[] = [];
   const intern = (value: string) => (strings.includes(value) ? strings.indexOf(value) : strings.push(value) - 1);
   const facets: SplitMeta['facets'] = [];
@@ -77,7 +80,8 @@ export function splitIndexFiles(pages: SearchPage[]): { meta: string; files: Map
     facets,
     strings,
     vocabulary: encodeVocabulary(sorted),
-    fragments,
+    fragments: prefix,
+    starts: starts.map((start, i) => start - (i === 0 ? 0 : starts[i - 1]!)),
   };
   const json = JSON.stringify(meta);
   const name = hashName('meta', json);

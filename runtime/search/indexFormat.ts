@@ -89,7 +89,7 @@ function plainSlug(heading: string): string {
  * - the metadata (`meta-*.json`, content-hashed): what scoring needs of the whole site
  *   (record count, field lengths), each page's record count and facets, the vocabulary
  *   (prefix and typo expansion run on it) and which fragment holds which terms;
- * - term fragments (`terms-*.json`, content-hashed), each a range of the vocabulary: per
+ * - term fragments (`terms-<hash>-<i>.json`, named by a hash of them all), each a range of the vocabulary: per
  *   term its frequency per field, the postings of its best records (at most `TERM_CAP`:
  *   each term scores only those, in both engines) and the URL keys of the others (counted);
  * - one file per page (`pages/<n>.json`, a one-page shard), fetched for the pages a query
@@ -107,8 +107,12 @@ export interface SplitMeta {
   strings: string[];
   /** Every term in code-unit order, front-coded (`encodeVocabulary`). */
   vocabulary: string;
-  /** `[first term, file name]` of each fragment, in vocabulary order. */
-  fragments: [number, string][];
+  /**
+   * Fragment `i` is the file `${fragments}-${i}.json` (one hash for all of them: a name per
+   * fragment would be most of this file) and starts at term `starts[0] + … + starts[i]`.
+   */
+  fragments: string;
+  starts: number[];
 }
 
 /**
@@ -124,6 +128,7 @@ export interface TermFragment {
 }
 
 export const splitPageFile = (page: number) => `pages/${page}.json`;
+export const fragmentFile = (meta: Pick<SplitMeta, 'fragments'>, fragment: number) => `${meta.fragments}-${fragment}.json`;
 
 /** Longest shared prefix front coding stores. */
 const MAX_SHARED = 60;

@@ -1,5 +1,5 @@
 import { SearchEngine } from './engine.ts';
-import { decodeShard, decodeVocabulary, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard, type SplitMeta, type TermFragment } from './indexFormat.ts';
+import { decodeShard, decodeVocabulary, fragmentFile, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard, type SplitMeta, type TermFragment } from './indexFormat.ts';
 import { SplitTermIndex } from './splitTermIndex.ts';
 import { matchOptions, queryTerms } from './scoring.ts';
 import { compileFacetFilters, facetAttributes } from './facetFilters.ts';
@@ -164,7 +164,7 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
     const terms = queryTerms(query);
     const reached = terms.flatMap((term, i) => index.reach(term, matchOptions(term, i === terms.length - 1)).map((found) => found.term));
     const fragments = index.fragmentsFor(reached);
-    const arrived = await settleAll(fragments.map((n) => file<TermFragment>(meta.fragments[n]![1])));
+    const arrived = await settleAll(fragments.map((n) => file<TermFragment>(fragmentFile(meta, n))));
     arrived.forEach((fragment, i) => index.addFragment(fragments[i]!, fragment));
   };
   return {

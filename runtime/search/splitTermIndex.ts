@@ -31,7 +31,8 @@ export class SplitTermIndex implements ScoringIndex {
   ) {
     this.fields = meta.fields.length;
     this.lengths = new Int32Array(meta.records * this.fields);
-    this.fragmentStarts = meta.fragments.map(([first]) => first);
+    let start = 0;
+    this.fragmentStarts = meta.starts.map((delta) => (start += delta));
   }
 
   averageLength(field: number): number {
