@@ -1,5 +1,5 @@
 import { SearchEngine } from './engine.ts';
-import { decodeShard, decodeVocabulary, fragmentFile, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard, type SplitMeta, type TermFragment } from './indexFormat.ts';
+import { decodeShard, decodeVocabulary, FORMAT_VERSION, fragmentFile, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard, type SplitMeta, type TermFragment } from './indexFormat.ts';
 import { SplitTermIndex } from './splitTermIndex.ts';
 import { matchOptions, queryTerms } from './scoring.ts';
 import { compileFacetFilters, facetAttributes } from './facetFilters.ts';
@@ -126,6 +126,7 @@ interface SplitIndex {
  */
 async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: string): Promise<SplitIndex> {
   const meta = await fetchJson<SplitMeta>(dir + metaFile);
+  if (meta.version !== FORMAT_VERSION) throw new IndexLoadError(`Search index format ${String(meta.version)} is not supported (expected ${FORMAT_VERSION}); rebuild the site.`);
   const engine = new SearchEngine(new SplitTermIndex(meta, decodeVocabulary(meta.vocabulary), (record, key) => engine.setUrlKey(record, key)));
   const index = engine.index as SplitTermIndex;
   const skeletons = [];
@@ -145,6 +146,8 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
     return pending as Promise<T>;
   };
   const hasText = new Uint8Array(engine.pages);
+  /** Pages whose text has arrived, by number. */
+  const texts: SearchPage[] = [];
   const loadPages = async (pages: Iterable<number>) => {
     const missing = [...pages].filter((n) => !hasText[n]);
     // A page file's address is its place, not its content: revalidated, as the manifest.
@@ -157,8 +160,6 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
       hasText[n] = 1;
     });
   };
-  /** Pages whose text has arrived, by number. */
-  const texts: SearchPage[] = [];
   let whole: Promise<SearchEngine> | null = null;
   const loadTerms = async (query: string) => {
     const terms = queryTerms(query);
