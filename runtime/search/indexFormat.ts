@@ -175,19 +175,6 @@ export function encodePostings(records: PostingRecord[]): number[] {
   return out;
 }
 
-export function decodePostings(encoded: readonly number[]): PostingRecord[] {
-  const out: PostingRecord[] = [];
-  let record = -1;
-  for (let i = 0; i < encoded.length; ) {
-    record += encoded[i]!;
-    const key = record - encoded[i + 1]!;
-    const count = encoded[i + 2]!;
-    out.push({ record, key, fields: encoded.slice(i + 3, i + 3 + 2 * count) });
-    i += 3 + 2 * count;
-  }
-  return out;
-}
-
 /** Ascending ids as differences, or as a bitmap over `universe` ids when that is shorter. */
 export function encodeIds(ids: readonly number[], universe: number): number[] | string {
   const deltas = ids.map((id, i) => id - (i === 0 ? -1 : ids[i - 1]!));

@@ -5,7 +5,7 @@
  * order), so the engine ranks exactly as it would with everything loaded.
  */
 import { editDistance } from './editDistance.ts';
-import { decodeIds, decodePostings, type EncodedTerm, type SplitMeta, type TermFragment } from './indexFormat.ts';
+import { decodeIds, type EncodedTerm, type SplitMeta, type TermFragment } from './indexFormat.ts';
 import { toTerm } from './terms.ts';
 import { fuzzyWeight, lowerBound, prefixWeight, type Expansion, type MatchOptions, type ScoringIndex, type TermEntry } from './termIndex.ts';
 
@@ -103,15 +103,20 @@ export class SplitTermIndex implements ScoringIndex {
     if (entry) return entry;
     const encoded = this.encoded.get(term);
     if (!encoded) throw new Error(`The search term "${term}" was not loaded.`);
+    // As `encodePostings` wrote them, decoded in place: a prefix can reach hundreds of terms.
     const postings: number[] = [];
-    for (const { record, key, fields } of decodePostings(encoded[1])) {
-      this.onUrlKey(record, key);
-      for (let i = 0; i < fields.length; i += 2) {
-        const field = fields[i]! >> 6;
-        this.lengths[record * this.fields + field] = fields[i + 1]!;
+    const list = encoded[1];
+    let record = -1;
+    for (let i = 0; i < list.length; ) {
+      record += list[i]!;
+      this.onUrlKey(record, record - list[i + 1]!);
+      const end = i + 3 + 2 * list[i + 2]!;
+      for (let j = i + 3; j < end; j += 2) {
+        this.lengths[record * this.fields + (list[j]! >> 6)] = list[j + 1]!;
         // As `TermIndex` packs a posting: record, field, frequency.
-        postings.push((record << 9) | fields[i]!);
+        postings.push((record << 9) | list[j]!);
       }
+      i = end;
     }
     const rest = encoded[2] === undefined ? [] : decodeIds(encoded[2]);
     entry = { frequency: encoded[0], postings, rest };
