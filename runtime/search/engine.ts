@@ -1,7 +1,8 @@
 import type { SearchRecord } from './searchRecord.ts';
 import { pageRecords, type SearchPage } from './searchPage.ts';
 import { termOf, words } from './terms.ts';
-import { TermIndex } from './termIndex.ts';
+import { TermIndex, type ScoringIndex } from './termIndex.ts';
+import { hierarchyOf, LEVEL_WEIGHT } from './searchRecord.ts';
 import { Scorer } from './scoring.ts';
 import { selectTop } from './selectTop.ts';
 
@@ -28,6 +29,23 @@ export interface EngineResult {
   total: number;
   /** Index terms (as `toTerm` makes them) the query reached, for highlighting. */
   terms: Set<string>;
+}
+
+/** A query scored and its hits grouped by URL, before the first page of them is chosen (see `SearchEngine.rank`). */
+export interface Ranking {
+  query: string;
+  keys: number[];
+  total: number;
+  terms: Set<string>;
+  /** The best keys of the first window `finish` reads, once `pagesToShow` has chosen them. */
+  top?: { window: number; keys: number[] };
+}
+
+/** A page of a split index before its text arrives: how many records it has and the facets they share. */
+export interface PageSkeleton {
+  records: number;
+  language: string;
+  docusaurus_tag: string;
 }
 
 export interface EngineQuery {
@@ -59,8 +77,9 @@ const fieldValue = (record: SearchRecord, field: Field): string | null => (field
  */
 export class SearchEngine {
   readonly records: SearchRecord[] = [];
-  private readonly index = new TermIndex(FIELDS.length);
-  private readonly scorer = new Scorer(this.index, FIELDS.map((field) => FIELD_BOOSTS[field]));
+  /** The whole index (built here from pages), or one a split index loads by parts. */
+  readonly index: ScoringIndex;
+  private readonly scorer: Scorer;
   /** Per record: its page's number, and the record whose URL it shares (hits are one per URL). */
   private readonly pageOf: number[] = [];
   private readonly urlKey: number[] = [];
@@ -72,8 +91,16 @@ export class SearchEngine {
   /** Normalized text of records recently phrase-checked: typing a phrase checks the same top hits again. */
   private readonly phraseTexts = new Map<number, PhraseText>();
 
+  /** With no index, an engine over the pages given to `addPages`. */
+  constructor(index?: ScoringIndex) {
+    this.index = index ?? new TermIndex(FIELDS.length);
+    this.scorer = new Scorer(this.index, FIELDS.map((field) => FIELD_BOOSTS[field]));
+  }
+
   /** Adds pages (their records) to the index. */
   addPages(pages: SearchPage[]): void {
+    const index = this.index;
+    if (!(index instanceof TermIndex)) throw new Error('This engine ranks a split index: it is given skeletons and page text.');
     for (const page of pages) {
       const pageNumber = this.titles.length;
       const byUrl = new Map<string, number>();
@@ -98,14 +125,80 @@ export class SearchEngine {
             tokens = { terms: all.map(termOf).filter((term) => term !== null), words: all.length };
             if (field !== 'content') tokenized.set(text, tokens);
           }
-          this.index.add(id, f, tokens.terms, tokens.words);
+          index.add(id, f, tokens.terms, tokens.words);
         });
       }
     }
   }
 
+  /**
+   * Adds the pages of a split index before their text: stand-in records that rank and
+   * filter by page facets as the real ones will (each its own URL key until `setUrlKey`
+   * says which record's URL it shares); `addPageText` swaps in the real ones.
+   */
+  addSkeletons(pages: PageSkeleton[]): void {
+    for (const page of pages) {
+      const pageNumber = this.titles.length;
+      const first = this.records.length;
+      this.titles.push(first);
+      for (let position = 0; position < page.records; position++) {
+        const id = this.records.push({
+          objectID: '',
+          type: position === 0 ? 'lvl1' : 'content',
+          hierarchy: hierarchyOf('', ''),
+          content: null,
+          url: '',
+          url_without_anchor: '',
+          anchor: null,
+          language: page.language,
+          docusaurus_tag: page.docusaurus_tag,
+          weight: { pageRank: 0, level: LEVEL_WEIGHT.content, position },
+        }) - 1;
+        this.pageOf.push(pageNumber);
+        this.urlKey.push(id);
+      }
+    }
+  }
+
+  /** Which record's URL a record of a split index shares (its postings say so). */
+  setUrlKey(record: number, key: number): void {
+    this.urlKey[record] = key;
+  }
+
+  /** The real records of page `pageNumber` of a split index, once its text has arrived. */
+  addPageText(pageNumber: number, page: SearchPage): void {
+    const first = this.titles[pageNumber]!;
+    const end = pageNumber + 1 < this.titles.length ? this.titles[pageNumber + 1]! : this.records.length;
+    const records = pageRecords(page);
+    if (records.length !== end - first) throw new Error(`Search index page ${page.url} does not match the index; rebuild the site.`);
+    records.forEach((record, offset) => (this.records[first + offset] = record));
+  }
+
+  /** The page a record belongs to, and how many pages there are. */
+  pageOfRecord(record: number): number {
+    return this.pageOf[record]!;
+  }
+
+  /** The record whose URL a record shares (hits are one per URL; a title is its own). */
+  urlKeyOf(record: number): number {
+    return this.urlKey[record]!;
+  }
+
+  get pages(): number {
+    return this.titles.length;
+  }
+
   /** The hits for `query`, best first, that pass the filter. */
   search(query: string, options: EngineQuery): EngineResult {
+    return this.finish(this.rank(query, options), options.limit);
+  }
+
+  /**
+   * Scores `query` and keeps each URL's best record (what `finish` ranks). Reads only
+   * what stand-in records hold (position, page facets), so a split index ranks before any
+   * text arrives. Until `finish`, the engine holds this query's state: one query at a time.
+   */
+  rank(query: string, options: Omit<EngineQuery, 'limit'>): Ranking {
     const records = this.records.length;
     const scores = this.scorer.score(query, records);
     if (this.bestRecord.length < records) {
@@ -116,19 +209,18 @@ export class SearchEngine {
     const { filter, perPage } = options;
     // Per page: bit 1 counted; with `perPage`, bit 2 filter asked and bit 4 failed.
     const pageState = new Uint8Array(this.titles.length);
+    const passes = (record: number, page: number) => {
+      if (!filter) return true;
+      if (!perPage) return filter(this.records[record]!);
+      if (!(pageState[page]! & 2)) pageState[page]! |= filter(this.records[record]!) ? 2 : 6;
+      return !(pageState[page]! & 4);
+    };
     const keys: number[] = [];
     let total = 0;
     for (let i = 0; i < scores.count; i++) {
       const record = scores.matched[i]!;
       const page = pageOf[record]!;
-      if (filter) {
-        if (!perPage) {
-          if (!filter(this.records[record]!)) continue;
-        } else {
-          if (!(pageState[page]! & 2)) pageState[page]! |= filter(this.records[record]!) ? 2 : 6;
-          if (pageState[page]! & 4) continue;
-        }
-      }
+      if (!passes(record, page)) continue;
       const score = scores.score(record);
       const key = urlKey[record]!;
       if (bestRecord[key] === -1) {
@@ -143,43 +235,124 @@ export class SearchEngine {
       bestRecord[key] = record;
       bestScore[key] = score;
     }
-    const hits = this.firstHits(keys, query, options.limit);
-    for (const key of keys) bestRecord[key] = -1;
-    return { hits, total, terms: new Set(scores.terms) };
+    // Records a term holds beyond its cap are hits for the total only: their URL keys are
+    // marked apart (a rest record of a key also scored counts once).
+    if (scores.restCount > 0) {
+      const counted = new Uint8Array(records);
+      for (let i = 0; i < scores.restCount; i++) {
+        const record = scores.rest[i]!;
+        if (this.scorer.scored(record)) continue;
+        const page = pageOf[record]!;
+        if (!passes(record, page)) continue;
+        const key = urlKey[record]!;
+        if (bestRecord[key] !== -1 || counted[key]) continue;
+        counted[key] = 1;
+        if (this.titles[page] !== key) total++;
+        if (!(pageState[page]! & 1)) {
+          pageState[page]! |= 1;
+          total++;
+        }
+      }
+    }
+    return { query, keys, total, terms: new Set(scores.terms) };
   }
 
-  /** The first `limit` hits in display order: ranked URL keys, phrase-boosted, under their titles. */
-  private firstHits(keys: number[], query: string, limit: number): EngineHit[] {
+  /**
+   * The pages whose records `finish` reads for the first `limit` hits: those of the best
+   * keys it shows or phrase-checks. (Each key adds at least one hit, titles included, so
+   * `finish` never looks past this window.)
+   */
+  pagesToShow(ranking: Ranking, limit: number): number[] {
+    const phrase = phraseOf(ranking.query);
+    const window = Math.max(limit, phrase ? PHRASE_WINDOW : 0);
+    ranking.top ??= { window, keys: selectTop(ranking.keys, window, this.before) };
+    // The order is known once the phrase's candidates have their text (`phrasePages`): the
+    // pages of the keys the first `limit` hits show (a page's title takes a place of its
+    // own), as `withPageTitles` places them.
+    const ordered = phrase ? this.phraseOrder(ranking.top.keys, phrase) : ranking.top.keys.map((key) => ({ key }));
+    const pages = new Set<number>();
+    let hits = 0;
+    for (const { key } of ordered) {
+      if (hits >= limit) break;
+      const page = this.pageOf[key]!;
+      if (!pages.has(page)) {
+        pages.add(page);
+        hits++;
+      }
+      if (key !== this.titles[page]) hits++;
+    }
+    return [...pages];
+  }
+
+  /**
+   * For a phrase query, the pages whose text the phrase boost must read before the order is
+   * known: those of the window's records that `mayHold` the phrase (a record that lacks one
+   * of its words cannot; its stand-in boosts by 1, as its text would). Call before `pagesToShow`.
+   */
+  phrasePages(ranking: Ranking, limit: number, mayHold: (record: number, phrase: string) => boolean): number[] {
+    const phrase = phraseOf(ranking.query);
+    if (!phrase) return [];
+    const window = Math.max(limit, PHRASE_WINDOW);
+    ranking.top ??= { window, keys: selectTop(ranking.keys, window, this.before) };
+    const pages = new Set<number>();
+    for (const key of ranking.top.keys.slice(0, PHRASE_WINDOW)) if (mayHold(this.bestRecord[key]!, phrase)) pages.add(this.pageOf[key]!);
+    return [...pages];
+  }
+
+  /** The first `limit` hits of a ranking; clears its state. */
+  finish(ranking: Ranking, limit: number): EngineResult {
+    try {
+      return { hits: this.firstHits(ranking, limit), total: ranking.total, terms: ranking.terms };
+    } finally {
+      for (const key of ranking.keys) this.bestRecord[key] = -1;
+    }
+  }
+
+  /** Whether URL key `a` ranks above `b` before the phrase boost: score, then place in the page, then order. */
+  private readonly before = (a: number, b: number): boolean => {
     const { bestRecord, bestScore } = this;
-    const phrase = phraseOf(query);
-    const before = (a: number, b: number) => {
-      if (bestScore[a] !== bestScore[b]) return bestScore[a]! > bestScore[b]!;
-      const positionA = this.records[bestRecord[a]!]!.weight.position;
-      const positionB = this.records[bestRecord[b]!]!.weight.position;
-      return positionA !== positionB ? positionA < positionB : a < b;
-    };
+    if (bestScore[a] !== bestScore[b]) return bestScore[a]! > bestScore[b]!;
+    const positionA = this.records[bestRecord[a]!]!.weight.position;
+    const positionB = this.records[bestRecord[b]!]!.weight.position;
+    return positionA !== positionB ? positionA < positionB : a < b;
+  };
+
+  /** The first `limit` hits in display order: ranked URL keys, phrase-boosted, under their titles. */
+  private firstHits(ranking: Ranking, limit: number): EngineHit[] {
+    const { bestRecord, bestScore, before } = this;
+    const { keys, top: chosen } = ranking;
+    const phrase = phraseOf(ranking.query);
     // A title only shows when its page is first reached, so a window of `limit` keys may
     // fill fewer than `limit` places: widen it until it fills or every key is in.
     for (let window = Math.max(limit, phrase ? PHRASE_WINDOW : 0); ; window *= 2) {
-      const ranked = selectTop(keys, window, before).map((key) => ({ key, record: this.records[bestRecord[key]!]!, score: bestScore[key]! }));
-      if (phrase) {
-        const top = ranked.slice(0, PHRASE_WINDOW);
-        for (const hit of top) hit.score *= this.phraseBoost(bestRecord[hit.key]!, phrase);
-        top.sort((a, b) => b.score - a.score || a.record.weight.position - b.record.weight.position || a.key - b.key);
-        ranked.splice(0, top.length, ...top);
-      }
+      const best = chosen?.window === window ? chosen.keys : selectTop(keys, window, before);
+      const ranked = phrase ? this.phraseOrder(best, phrase) : best.map((key) => ({ key, record: this.records[bestRecord[key]!]!, score: bestScore[key]! }));
       const hits = this.withPageTitles(ranked);
       if (hits.length >= limit || ranked.length === keys.length) return hits.slice(0, limit);
     }
+  }
+
+  /** Ranked keys with the phrase boost applied to the first `PHRASE_WINDOW` (which it may reorder). */
+  private phraseOrder(best: number[], phrase: string): { key: number; record: SearchRecord; score: number }[] {
+    const { bestRecord, bestScore } = this;
+    const ranked = best.map((key) => ({ key, record: this.records[bestRecord[key]!]!, score: bestScore[key]! }));
+    const top = ranked.slice(0, PHRASE_WINDOW);
+    for (const hit of top) hit.score *= this.phraseBoost(bestRecord[hit.key]!, phrase);
+    top.sort((a, b) => b.score - a.score || a.record.weight.position - b.record.weight.position || a.key - b.key);
+    ranked.splice(0, top.length, ...top);
+    return ranked;
   }
 
   /** ×1.5 when a heading holds the phrase as written, ×1.25 when the text does. */
   private phraseBoost(record: number, phrase: string): number {
     let text = this.phraseTexts.get(record);
     if (!text) {
-      if (this.phraseTexts.size >= PHRASE_MEMO_SIZE) this.phraseTexts.clear();
       text = phraseTextOf(this.records[record]!);
-      this.phraseTexts.set(record, text);
+      // A stand-in's (no text) is not kept: its page may arrive later.
+      if (this.records[record]!.objectID !== '') {
+        if (this.phraseTexts.size >= PHRASE_MEMO_SIZE) this.phraseTexts.clear();
+        this.phraseTexts.set(record, text);
+      }
     }
     if (text.headings.includes(phrase)) return PHRASE_BOOST.heading;
     return text.content.includes(phrase) ? PHRASE_BOOST.content : 1;

@@ -16,8 +16,10 @@ export const MANIFEST_FILE = 'manifest.json';
 
 export interface SearchManifest {
   version: typeof FORMAT_VERSION;
-  /** Shard file names, relative to the manifest. */
+  /** Shard file names, relative to the manifest (none for a split index). */
   shards: string[];
+  /** A large site's split index: its metadata's file name (see `SplitMeta`). */
+  split?: string;
   pages: number;
   records: number;
 }
@@ -78,4 +80,124 @@ export function decodeShard(shard: SearchShard): SearchPage[] {
 /** GitHub's slug for plain ASCII headings; anything else is stored as written. */
 function plainSlug(heading: string): string {
   return heading.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
+}
+
+/**
+ * The split index of a large site (issue #14: a first query loads what it needs, not
+ * the whole index). The manifest names its metadata (`split`, with `shards` empty);
+ * everything else is fetched as a query needs it:
+ * - the metadata (`meta-*.json`, content-hashed): what scoring needs of the whole site
+ *   (record count, field lengths), each page's record count and facets, the vocabulary
+ *   (prefix and typo expansion run on it) and which fragment holds which terms;
+ * - term fragments (`terms-<hash>-<i>.json`, named by a hash of them all), each a range of the vocabulary: per
+ *   term its frequency per field, the postings of its best records (at most `TERM_CAP`:
+ *   each term scores only those, in both engines) and the URL keys of the others (counted);
+ * - one file per page (`pages/<n>.json`, a one-page shard), fetched for the pages a query
+ *   shows; its address is its place, so it is revalidated as the manifest is.
+ */
+export interface SplitMeta {
+  version: typeof FORMAT_VERSION;
+  records: number;
+  /** Per field: total length in words, and how many records have the field. */
+  fields: [number, number][];
+  /** Records per page, in page order. */
+  pages: number[];
+  /** Runs of pages sharing facets: `[pages, language, tag]`, indexes into `strings`. */
+  facets: [number, number, number][];
+  strings: string[];
+  /** Every term in code-unit order, front-coded (`encodeVocabulary`). */
+  vocabulary: string;
+  /**
+   * Fragment `i` is the file `${fragments}-${i}.json` (one hash for all of them: a name per
+   * fragment would be most of this file) and starts at term `starts[0] + … + starts[i]`.
+   */
+  fragments: string;
+  starts: number[];
+}
+
+/**
+ * A term of a fragment: `[frequency per field, postings (encodePostings), rest]`; `rest`
+ * (URL keys of records beyond the cap, ascending) is absent when there are none, else
+ * differences (a list) or a base64 bitmap over record ids (a string), whichever is smaller.
+ */
+export type EncodedTerm = [number[], number[]] | [number[], number[], number[] | string];
+
+export interface TermFragment {
+  version: typeof FORMAT_VERSION;
+  terms: EncodedTerm[];
+}
+
+export const splitPageFile = (page: number) => `pages/${page}.json`;
+export const fragmentFile = (meta: Pick<SplitMeta, 'fragments'>, fragment: number) => `${meta.fragments}-${fragment}.json`;
+
+/** Longest shared prefix front coding stores. */
+const MAX_SHARED = 60;
+
+/**
+ * Sorted terms as one string: per term one character for the length of the prefix it
+ * shares with the one before (`'0'` + length), then the rest, terms separated by a space
+ * (which no term holds). Sorted terms share long prefixes: a third of the size.
+ */
+export function encodeVocabulary(sorted: string[]): string {
+  let previous = '';
+  return sorted
+    .map((term) => {
+      let shared = 0;
+      while (shared < MAX_SHARED && shared < previous.length && shared < term.length - 1 && previous[shared] === term[shared]) shared++;
+      previous = term;
+      return String.fromCharCode(48 + shared) + term.slice(shared);
+    })
+    .join(' ');
+}
+
+export function decodeVocabulary(encoded: string): string[] {
+  if (encoded === '') return [];
+  let previous = '';
+  return encoded.split(' ').map((entry) => (previous = previous.slice(0, entry.charCodeAt(0) - 48) + entry.slice(1)));
+}
+
+/** A capped posting list's records: each with its URL key and its fields' (field, frequency, length). */
+export interface PostingRecord {
+  record: number;
+  key: number;
+  /** `field << 6 | frequency`, then the field's length in words, per field the record has the term in. */
+  fields: number[];
+}
+
+/** Records ascending: per record its distance from the one before, its distance to its URL key, its field count, its fields. */
+export function encodePostings(records: PostingRecord[]): number[] {
+  const out: number[] = [];
+  let previous = -1;
+  for (const { record, key, fields } of records) {
+    out.push(record - previous, record - key, fields.length / 2, ...fields);
+    previous = record;
+  }
+  return out;
+}
+
+/** Ascending ids as differences, or as a bitmap over `universe` ids when that is shorter. */
+export function encodeIds(ids: readonly number[], universe: number): number[] | string {
+  const deltas = ids.map((id, i) => id - (i === 0 ? -1 : ids[i - 1]!));
+  const listBytes = deltas.reduce((n, d) => n + String(d).length + 1, 0);
+  if (listBytes <= Math.ceil(universe / 6)) return deltas;
+  const bytes = new Uint8Array(Math.ceil(universe / 8));
+  for (const id of ids) bytes[id >> 3]! |= 1 << (id & 7);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function decodeIds(encoded: number[] | string): number[] {
+  const out: number[] = [];
+  if (typeof encoded !== 'string') {
+    let id = -1;
+    for (const delta of encoded) out.push((id += delta));
+    return out;
+  }
+  const binary = atob(encoded);
+  for (let i = 0; i < binary.length; i++) {
+    const byte = binary.charCodeAt(i);
+    for (let bit = 0; bit < 8; bit++) if (byte & (1 << bit)) out.push(i * 8 + bit);
+  }
+  return out;
 }

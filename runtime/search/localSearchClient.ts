@@ -1,8 +1,11 @@
 import { SearchEngine } from './engine.ts';
-import { decodeShard, MANIFEST_FILE, SEARCH_DIR, type SearchManifest, type SearchShard } from './indexFormat.ts';
+import { decodeShard, decodeVocabulary, FORMAT_VERSION, fragmentFile, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard, type SplitMeta, type TermFragment } from './indexFormat.ts';
+import { SplitTermIndex } from './splitTermIndex.ts';
+import { matchOptions, queryTerms } from './scoring.ts';
 import { compileFacetFilters, facetAttributes } from './facetFilters.ts';
 import { DEFAULT_HITS_PER_PAGE, toAlgoliaResponse, type SearchRequest, type SearchResponse } from './algoliaResponse.ts';
 import type { SearchRecord } from './searchRecord.ts';
+import type { SearchPage } from './searchPage.ts';
 
 /** Facets every record of a page shares (DocSearch's contextual filters use only these). */
 const PAGE_FACETS = new Set(['language', 'docusaurus_tag', 'url_without_anchor']);
@@ -52,11 +55,12 @@ export function createLocalSearchClient(options: LocalClientOptions): LocalSearc
     return (await response.json()) as T;
   };
   const dir = `${options.baseUrl}${SEARCH_DIR}/`;
-  let loading: Promise<SearchEngine> | null = null;
+  let loading: Promise<SearchEngine | SplitIndex> | null = null;
   const load = () => {
     loading ??= (async () => {
       // The manifest's address is fixed, so it is revalidated; shards are immutable.
       const manifest = await fetchJson<SearchManifest>(dir + MANIFEST_FILE, { cache: 'no-cache' });
+      if (manifest.split !== undefined) return openSplitIndex(fetchJson, dir, manifest.split);
       const engine = new SearchEngine();
       const shards = manifest.shards.map((name) => fetchJson<SearchShard>(dir + name));
       // The first failure is reported; the others must not surface as unhandled.
@@ -71,11 +75,26 @@ export function createLocalSearchClient(options: LocalClientOptions): LocalSearc
     loading.catch(() => (loading = null));
     return loading;
   };
+  // A split index's engine holds a query's state between ranking and its first hits: one at a time.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
-    preload: load,
+    preload: async () => {
+      const loaded = await load();
+      return loaded instanceof SearchEngine ? loaded : loaded.engine;
+    },
     async search(params) {
       const requests = Array.isArray(params) ? params : params.requests;
       const engine = await load();
+      if (!(engine instanceof SearchEngine)) {
+        const split = engine;
+        const run = queue.then(async () => {
+          const results: SearchResponse[] = [];
+          for (const request of requests) results.push(await split.answer(request));
+          return { results };
+        });
+        queue = run.catch(() => undefined);
+        return run;
+      }
       return {
         results: requests.map((request) => {
           const startedAt = performance.now();
@@ -90,4 +109,107 @@ export function createLocalSearchClient(options: LocalClientOptions): LocalSearc
     addAlgoliaAgent() {},
     transporter: { algoliaAgent: { value: 'coinvoy-local-search', add: () => undefined } },
   };
+}
+
+type FetchJson = <T>(url: string, init?: RequestInit) => Promise<T>;
+
+/** A split index opened: its engine and how it answers a request (loading what the query needs). */
+interface SplitIndex {
+  engine: SearchEngine;
+  answer(request: SearchRequest): Promise<SearchResponse>;
+}
+
+/**
+ * Opens a split index (`SplitMeta`): the metadata now; for each query, the fragments of
+ * the terms its words reach, then the files of the pages it shows, in parallel and each
+ * once (a failure is forgotten, so the next keystroke tries again).
+ */
+async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: string): Promise<SplitIndex> {
+  const meta = await fetchJson<SplitMeta>(dir + metaFile);
+  if (meta.version !== FORMAT_VERSION) throw new IndexLoadError(`Search index format ${String(meta.version)} is not supported (expected ${FORMAT_VERSION}); rebuild the site.`);
+  const engine = new SearchEngine(new SplitTermIndex(meta, decodeVocabulary(meta.vocabulary), (record, key) => engine.setUrlKey(record, key)));
+  const index = engine.index as SplitTermIndex;
+  const skeletons = [];
+  let page = 0;
+  for (const [count, language, tag] of meta.facets) {
+    for (let i = 0; i < count; i++, page++) skeletons.push({ records: meta.pages[page]!, language: meta.strings[language]!, docusaurus_tag: meta.strings[tag]! });
+  }
+  engine.addSkeletons(skeletons);
+  const files = new Map<string, Promise<unknown>>();
+  const file = <T>(name: string, init?: RequestInit): Promise<T> => {
+    let pending = files.get(name);
+    if (!pending) {
+      pending = fetchJson<T>(dir + name, init);
+      files.set(name, pending);
+      pending.catch(() => files.delete(name));
+    }
+    return pending as Promise<T>;
+  };
+  const hasText = new Uint8Array(engine.pages);
+  /** Pages whose text has arrived, by number. */
+  const texts: SearchPage[] = [];
+  const loadPages = async (pages: Iterable<number>) => {
+    const missing = [...pages].filter((n) => !hasText[n]);
+    // A page file's address is its place, not its content: revalidated, as the manifest.
+    const arrived = await settleAll(missing.map((n) => file<SearchShard>(splitPageFile(n), { cache: 'no-cache' })));
+    arrived.forEach((shard, i) => {
+      const n = missing[i]!;
+      if (hasText[n]) return;
+      texts[n] = decodeShard(shard)[0]!;
+      engine.addPageText(n, texts[n]);
+      hasText[n] = 1;
+    });
+  };
+  let whole: Promise<SearchEngine> | null = null;
+  const loadTerms = async (query: string) => {
+    const terms = queryTerms(query);
+    const reached = terms.flatMap((term, i) => index.reach(term, matchOptions(term, i === terms.length - 1)).map((found) => found.term));
+    const fragments = index.fragmentsFor(reached);
+    const arrived = await settleAll(fragments.map((n) => file<TermFragment>(fragmentFile(meta, n))));
+    arrived.forEach((fragment, i) => index.addFragment(fragments[i]!, fragment));
+  };
+  return {
+    engine,
+    async answer(request) {
+      const query = request.query ?? '';
+      const limit = ((request.page ?? 0) + 1) * (request.hitsPerPage ?? DEFAULT_HITS_PER_PAGE);
+      const attributes = facetAttributes(request.facetFilters);
+      const passes = compileFacetFilters(request.facetFilters);
+      const filter = (record: SearchRecord) => passes(record as unknown as Record<string, unknown>);
+      // Stand-ins hold a page's language and tag. A filter on anything else (DocSearch and
+      // the search page send none) reads every record: the whole index answers it.
+      if (![...attributes].every((attribute) => STUB_FACETS.has(attribute))) {
+        whole ??= (async () => {
+          await loadPages(hasText.keys());
+          const all = new SearchEngine();
+          all.addPages(texts);
+          return all;
+        })();
+        whole.catch(() => (whole = null));
+        const all = await whole;
+        const startedAt = performance.now();
+        return toAlgoliaResponse(request, all.search(query, { limit, filter }), startedAt);
+      }
+      await loadTerms(query);
+      const startedAt = performance.now();
+      const ranking = engine.rank(query, { filter, perPage: true });
+      try {
+        await loadPages(engine.phrasePages(ranking, limit, (record, phrase) => index.mayHoldPhrase(record, phrase)));
+        await loadPages(engine.pagesToShow(ranking, limit));
+      } catch (error) {
+        engine.finish(ranking, 0);
+        throw error;
+      }
+      return toAlgoliaResponse(request, engine.finish(ranking, limit), startedAt);
+    },
+  };
+}
+
+/** Facets a split index's stand-in records hold truly (the page's). */
+const STUB_FACETS = new Set(['language', 'docusaurus_tag']);
+
+/** All the promises' values; the first failure is thrown and the others are not left unhandled. */
+async function settleAll<T>(promises: Promise<T>[]): Promise<T[]> {
+  for (const promise of promises) promise.catch(() => undefined);
+  return Promise.all(promises);
 }

@@ -1,4 +1,4 @@
-import { postingField, postingFrequency, postingRecord, type TermIndex } from './termIndex.ts';
+import { postingField, postingFrequency, postingRecord, type MatchOptions, type ScoringIndex, type TermEntry } from './termIndex.ts';
 import { toTerm, words } from './terms.ts';
 
 /** BM25+ with MiniSearch's constants (term saturation k, length normalisation b, floor d). */
@@ -8,10 +8,26 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const MAX_QUERY_TERMS = 30;
 
 /**
+ * Each vocabulary term scores only its this many best records (by its own score, ties to
+ * the earlier record); the others still count toward the hit total. This bounds what a
+ * split index must ship for a common word (issue #14: a first query downloads at most
+ * about 100 KB on a 10,000-doc site) while the whole-index engine ranks by the same rule.
+ * A site whose every term is in fewer records (this one: at most 857) ranks as without it.
+ */
+export const TERM_CAP = 1024;
+
+/** A term's postings as a query scores them: those of its `TERM_CAP` best records, and the other records it is in. */
+export interface CappedEntry {
+  postings: number[];
+  /** Records holding the term beyond the cap (ascending): counted, not scored. */
+  rest: number[];
+}
+
+/**
  * How each query term may match: as a prefix when it has 3 letters or more, and always
  * the last one (the reader is still typing it); with one typo from 5 letters, two from 8.
  */
-function matchOptions(term: string, last: boolean): { prefix: boolean; maxTypos: number } {
+export function matchOptions(term: string, last: boolean): MatchOptions {
   return { prefix: term.length >= 3 || last, maxTypos: term.length >= 5 ? Math.min(2, Math.round(term.length * 0.2)) : 0 };
 }
 
@@ -34,6 +50,12 @@ export interface Scores {
   score(record: number): number;
   /** Vocabulary terms the query reached (for highlighting). */
   terms: string[];
+  /**
+   * Records that hold a reached term only beyond its cap (`TERM_CAP`), `restCount` of them
+   * (some may also be in `matched`): hits for the total, never ranked.
+   */
+  rest: Int32Array;
+  restCount: number;
 }
 
 /**
@@ -45,17 +67,23 @@ export class Scorer {
   private sums = new Float64Array(0);
   private masks = new Int32Array(0);
   private matched = new Int32Array(0);
-  /** How many records the previous query matched (their sums and masks to clear). */
+  private inRest = new Uint8Array(0);
+  private rest = new Int32Array(0);
+  /** How many records the previous query matched (their sums and masks to clear), and how many it counted only. */
   private previous = 0;
+  private previousRest = 0;
+  /** Each term's capped postings, for the record count they were chosen at (idf depends on it). */
+  private readonly capped = new WeakMap<TermEntry, { records: number; entry: CappedEntry }>();
 
   constructor(
-    private readonly index: TermIndex,
+    private readonly index: ScoringIndex,
     private readonly boosts: readonly number[],
   ) {}
 
   score(query: string, records: number): Scores {
     this.reset(records);
-    const { index, boosts, sums, masks, matched } = this;
+    const { index, boosts, sums, masks, matched, inRest, rest } = this;
+    let restCount = 0;
     const fields = index.fields;
     const terms = queryTerms(query);
     const reached: string[] = [];
@@ -74,7 +102,14 @@ export class Scorer {
           const df = entry.frequency[f]!;
           factor[f] = df ? weight * boosts[f]! * Math.log(1 + (records - df + 0.5) / (df + 0.5)) : 0;
         }
-        for (const posting of entry.postings) {
+        const capped = this.cappedEntry(entry, records);
+        for (const record of capped.rest) {
+          if (inRest[record] === 0) {
+            inRest[record] = 1;
+            rest[restCount++] = record;
+          }
+        }
+        for (const posting of capped.postings) {
           const record = postingRecord(posting);
           const field = postingField(posting);
           const tf = postingFrequency(posting);
@@ -87,7 +122,21 @@ export class Scorer {
       }
     });
     this.previous = count;
-    return { matched, count, terms: reached, score: (record) => sums[record]! * bitCount(masks[record]!) };
+    this.previousRest = restCount;
+    return { matched, count, terms: reached, rest, restCount, score: (record) => sums[record]! * bitCount(masks[record]!) };
+  }
+
+  /** Whether the current query scored `record` (it is in `matched`). */
+  scored(record: number): boolean {
+    return this.masks[record] !== 0;
+  }
+
+  private cappedEntry(entry: TermEntry, records: number): CappedEntry {
+    const known = this.capped.get(entry);
+    if (known?.records === records) return known.entry;
+    const capped = capPostings(entry, this.index, this.boosts, records);
+    this.capped.set(entry, { records, entry: capped });
+    return capped;
   }
 
   /** Clears the previous query's marks (only where it wrote) and grows the arrays to `records`. */
@@ -96,15 +145,80 @@ export class Scorer {
       this.sums = new Float64Array(records);
       this.masks = new Int32Array(records);
       this.matched = new Int32Array(records);
+      this.inRest = new Uint8Array(records);
+      this.rest = new Int32Array(records);
     } else {
       for (let i = 0; i < this.previous; i++) {
         const record = this.matched[i]!;
         this.sums[record] = 0;
         this.masks[record] = 0;
       }
+      for (let i = 0; i < this.previousRest; i++) this.inRest[this.rest[i]!] = 0;
     }
     this.previous = 0;
+    this.previousRest = 0;
   }
+}
+
+/** What scoring reads of an index to choose a term's best records. */
+export interface CapStatistics {
+  readonly fields: number;
+  readonly lengths: ArrayLike<number>;
+  averageLength(field: number): number;
+}
+
+/**
+ * A term's postings cut to its `TERM_CAP` best records: each record's score for the term
+ * alone (BM25+ summed over its fields, as `Scorer.score` adds it at weight 1), best first,
+ * ties to the lower record. Pure: the build (a split index ships only these) and the
+ * engine choose the same records. Postings keep their order.
+ */
+export function capPostings(entry: TermEntry, index: CapStatistics, boosts: readonly number[], records: number, cap = TERM_CAP): CappedEntry {
+  const postings = entry.postings;
+  if (entry.rest) return { postings, rest: entry.rest };
+  // Postings are in record order, so a record's postings are adjacent.
+  let distinct = 0;
+  for (let i = 0; i < postings.length; i++) if (i === 0 || postingRecord(postings[i]!) !== postingRecord(postings[i - 1]!)) distinct++;
+  if (distinct <= cap) return { postings, rest: [] };
+  const fields = index.fields;
+  const factor = new Float64Array(fields);
+  for (let f = 0; f < fields; f++) {
+    const df = entry.frequency[f]!;
+    factor[f] = df ? boosts[f]! * Math.log(1 + (records - df + 0.5) / (df + 0.5)) : 0;
+  }
+  const fixedNorm = BM25.k * (1 - BM25.b);
+  const ids = new Int32Array(distinct);
+  const values = new Float64Array(distinct);
+  let n = -1;
+  for (let i = 0; i < postings.length; i++) {
+    const posting = postings[i]!;
+    const record = postingRecord(posting);
+    const field = postingField(posting);
+    const tf = postingFrequency(posting);
+    if (n < 0 || ids[n] !== record) ids[++n] = record;
+    const length = index.lengths[record * fields + field]!;
+    values[n]! += factor[field]! * (BM25.d + (tf * (BM25.k + 1)) / (tf + fixedNorm + ((BM25.k * BM25.b) / index.averageLength(field)) * length));
+  }
+  // The cap-th best value, by a native sort of the values alone (a comparator sort of a
+  // common word's 40,000 records took tens of ms on the first keystroke that reached it):
+  // every record above it is kept, then those equal to it, earlier records first.
+  const threshold = values.slice().sort()[distinct - cap]!;
+  let above = 0;
+  for (let i = 0; i < distinct; i++) if (values[i]! > threshold) above++;
+  let ties = cap - above;
+  const kept = new Uint8Array(distinct);
+  for (let i = 0; i < distinct; i++) if (values[i]! > threshold || (values[i] === threshold && ties-- > 0)) kept[i] = 1;
+  const rest: number[] = [];
+  const out: number[] = [];
+  for (let i = 0, n = -1; i < postings.length; i++) {
+    const record = postingRecord(postings[i]!);
+    if (i === 0 || record !== postingRecord(postings[i - 1]!)) {
+      n++;
+      if (!kept[n]) rest.push(record);
+    }
+    if (kept[n]) out.push(postings[i]!);
+  }
+  return { postings: out, rest };
 }
 
 function bitCount(mask: number): number {

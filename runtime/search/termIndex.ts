@@ -28,6 +28,11 @@ export interface TermEntry {
   postings: number[];
   /** Per field: how many records have the term in that field. */
   frequency: number[];
+  /**
+   * Set when `postings` are already cut to the term's best records (a split index ships
+   * only those, see `capPostings`): the URL keys of the records beyond the cut, counted only.
+   */
+  rest?: number[];
 }
 
 /** A vocabulary term a query term reaches, and how much a match through it counts. */
@@ -44,9 +49,28 @@ export interface Expansion {
  */
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/** How much a match through `found`, a longer term that `term` starts, counts. */
+export const prefixWeight = (term: string, found: string) => (PREFIX_WEIGHT * found.length) / (found.length + 0.3 * (found.length - term.length));
+/** How much a match through `found`, `distance` edits from the query term, counts. */
+export const fuzzyWeight = (found: string, distance: number) => (FUZZY_WEIGHT * found.length) / (found.length + distance);
+
+/** How a query term may match: as a prefix, and with how many typos. */
+export interface MatchOptions {
+  prefix: boolean;
+  maxTypos: number;
+}
+
+/** What scoring reads of an index: the whole one (`TermIndex`) or one a split index loads by parts. */
+export interface ScoringIndex {
+  readonly fields: number;
+  /** Per record and field (`record * fields + field`): the field's length in words. */
+  readonly lengths: ArrayLike<number>;
+  averageLength(field: number): number;
+  expand(term: string, options: MatchOptions): Expansion[];
+}
 const EXPANSION_MEMO_SIZE = 256;
 
-export class TermIndex {
+export class TermIndex implements ScoringIndex {
   private readonly terms = new Map<string, TermEntry>();
   /** Per record and field (`record * fields + field`): the field's length in words. */
   readonly lengths: number[] = [];
@@ -107,7 +131,7 @@ export class TermIndex {
    * (`prefix`), and terms within `maxTypos` edits (Levenshtein); a term reached both
    * ways counts as a prefix match.
    */
-  expand(term: string, options: { prefix: boolean; maxTypos: number }): Expansion[] {
+  expand(term: string, options: MatchOptions): Expansion[] {
     const key = `${term}\0${options.prefix}\0${options.maxTypos}`;
     let expansions = this.expanded.get(key);
     if (!expansions) {
@@ -118,7 +142,7 @@ export class TermIndex {
     return expansions;
   }
 
-  private expandNow(term: string, options: { prefix: boolean; maxTypos: number }): Expansion[] {
+  private expandNow(term: string, options: MatchOptions): Expansion[] {
     const out: Expansion[] = [];
     const exact = this.terms.get(term);
     if (exact) out.push({ term, entry: exact, weight: 1 });
@@ -127,8 +151,7 @@ export class TermIndex {
       for (let i = lowerBound(sorted, term); i < sorted.length && sorted[i]!.startsWith(term); i++) {
         const found = sorted[i]!;
         if (found === term) continue;
-        const extra = found.length - term.length;
-        out.push({ term: found, entry: this.terms.get(found)!, weight: (PREFIX_WEIGHT * found.length) / (found.length + 0.3 * extra) });
+        out.push({ term: found, entry: this.terms.get(found)!, weight: prefixWeight(term, found) });
       }
     }
     if (options.maxTypos > 0) {
@@ -137,7 +160,7 @@ export class TermIndex {
         for (const found of byLength.get(length) ?? []) {
           if (found === term || (options.prefix && found.startsWith(term))) continue;
           const distance = editDistance(term, found, options.maxTypos);
-          if (distance <= options.maxTypos) out.push({ term: found, entry: this.terms.get(found)!, weight: (FUZZY_WEIGHT * found.length) / (found.length + distance) });
+          if (distance <= options.maxTypos) out.push({ term: found, entry: this.terms.get(found)!, weight: fuzzyWeight(found, distance) });
         }
       }
     }
@@ -149,10 +172,24 @@ export class TermIndex {
     return this.sorted;
   }
 
+  /** Every term with its postings (the build splits these by term for a large site). */
+  entries(): ReadonlyMap<string, TermEntry> {
+    return this.terms;
+  }
+
+  /** Per field: total length in words and how many records have it (what `averageLength` divides). */
+  fieldTotals(): [number, number][] {
+    return this.totalLength.map((total, f) => [total, this.withField[f]!]);
+  }
+
+  /**
+   * Terms by length, each bucket in code-unit order: a split index knows no other order,
+   * and typo matches must add up in the same order in both (floating-point sums).
+   */
   private lengthBuckets(): Map<number, string[]> {
     if (!this.byLength) {
       this.byLength = new Map();
-      for (const term of this.terms.keys()) {
+      for (const term of this.vocabulary()) {
         const bucket = this.byLength.get(term.length);
         if (bucket) bucket.push(term);
         else this.byLength.set(term.length, [term]);
@@ -163,7 +200,7 @@ export class TermIndex {
 }
 
 /** First index whose term is not below `term` (code-unit order, as `sort()` leaves it). */
-function lowerBound(sorted: string[], term: string): number {
+export function lowerBound(sorted: string[], term: string): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {

@@ -3,6 +3,7 @@ import { SearchEngine } from '../../runtime/search/engine.ts';
 import { compileFacetFilters } from '../../runtime/search/facetFilters.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { selectTop } from '../../runtime/search/selectTop.ts';
+import { TERM_CAP } from '../../runtime/search/scoring.ts';
 import { TermIndex } from '../../runtime/search/termIndex.ts';
 import { editDistance } from '../../runtime/search/editDistance.ts';
 
@@ -88,6 +89,55 @@ describe('search engine', () => {
     const fresh = engineOf(pages(40)).search('ledger', { limit: 50 });
     expect(ids(engine.search('ledger', { limit: 50 }).hits)).toEqual(ids(fresh.hits));
     expect(engine.search('', { limit: 20 }).total).toBe(0);
+  });
+});
+
+describe('term cap (each term scores only its TERM_CAP best records)', () => {
+  /** `count` pages whose text says 'zebra' 1…6 times in 12 words, and 'okapi' in every seventh. */
+  const zebraPages = (count: number): SearchPage[] =>
+    [...Array(count)].map((_, p) => {
+      const times = 1 + ((p * 7) % 6);
+      const words = [...Array(12)].map((_, i) => (i < times ? 'zebra' : i === 11 && p % 7 === 0 ? 'okapi' : `filler${i}`));
+      return { url: `/z-${p}/`, lvl0: 'Docs', lvl1: `Page ${p}`, language: 'en', docusaurus_tag: 'docs', sections: [{ level: 1, anchor: null, heading: null, text: words.join(' ') }] };
+    });
+  const zebraCount = (text: string) => text.split(' ').filter((w) => w === 'zebra').length;
+
+  it('ranks only the cap of a common term (its best records), and still counts every record that holds it', () => {
+    const list = zebraPages(TERM_CAP + 300);
+    const engine = engineOf(list);
+    const result = engine.search('zebra', { limit: 10_000 });
+    const texts = result.hits.filter((hit) => hit.record.type === 'content').map((hit) => hit.record.content!);
+    expect(texts).toHaveLength(TERM_CAP);
+    // The best records are those saying 'zebra' most; ties go to the earlier page.
+    const expected = list
+      .map((page, p) => ({ p, times: zebraCount(page.sections[0]!.text) }))
+      .sort((a, b) => b.times - a.times || a.p - b.p)
+      .slice(0, TERM_CAP)
+      .map(({ p }) => list[p]!.sections[0]!.text);
+    expect(new Set(texts)).toEqual(new Set(expected));
+    // Every page and its text hold the word: all of them are counted.
+    expect(result.total).toBe(2 * list.length);
+    expect(engine.search('zebra', { limit: 10_000, filter: (record) => !record.url.startsWith('/z-1') }).total).toBe(2 * list.filter((page) => !page.url.startsWith('/z-1')).length);
+  });
+
+  it('leaves a site whose terms are all in fewer records than the cap ranked as before', () => {
+    const engine = engineOf(zebraPages(TERM_CAP - 1));
+    const result = engine.search('zebra', { limit: 10_000 });
+    expect(result.hits.filter((hit) => hit.record.type === 'content')).toHaveLength(TERM_CAP - 1);
+    expect(result.total).toBe(2 * (TERM_CAP - 1));
+  });
+
+  it("scores a record beyond one term's cap by the other terms that reach it", () => {
+    const list = zebraPages(TERM_CAP + 300);
+    const engine = engineOf(list);
+    const result = engine.search('okapi zebra', { limit: 10_000 });
+    const okapi = list.filter((page) => page.sections[0]!.text.includes('okapi')).length;
+    const shown = result.hits.filter((hit) => hit.record.type === 'content');
+    // Every okapi page is a hit, the capped zebra records too, none twice.
+    const zebraOnly = shown.filter((hit) => !hit.record.content!.includes('okapi')).length;
+    expect(shown.filter((hit) => hit.record.content!.includes('okapi'))).toHaveLength(okapi);
+    expect(zebraOnly).toBeLessThanOrEqual(TERM_CAP);
+    expect(result.total).toBe(2 * list.length);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packIndex, type IndexEntry } from '../../cli/search/buildIndex.ts';
+import { packIndex, type IndexEntry, type IndexOptions } from '../../cli/search/buildIndex.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 
 /**
@@ -32,12 +32,32 @@ describe('an incremental search index', () => {
     texts[9] = 'Text on page 9, with more words than it had. '.repeat(3);
     rebuild(second.memo, written);
   });
+
+  it('rewrites only the changed page of a split index, and makes its terms again as a cold build does', () => {
+    options = { shardBytes: 300, splitPages: 5 };
+    try {
+      const texts = Array.from({ length: 20 }, (_, n) => `Text of page ${n} `.repeat(3));
+      reads = new Set<number>();
+      entries = () => texts.map((text, n): IndexEntry => ({ key: `${n}:${text}`, url: `/p${n}/`, page: () => (reads.add(n), page(n, text)) }));
+      const first = packIndex(entries(), options);
+      expect(first.manifest.split).toBeDefined();
+      const written = new Map(first.files);
+      texts[9] = 'Text on page 9, with more words than it had. '.repeat(3);
+      const second = rebuild(first.memo, written);
+      // Its page file, the metadata, the fragments of its words, the manifest.
+      const pageFiles = [...second.files.keys()].filter((file) => file.startsWith('search/pages/'));
+      expect(pageFiles).toEqual(['search/pages/9.json']);
+      expect(second.kept).toHaveLength(19);
+    } finally {
+      options = { shardBytes: 300 };
+    }
+  });
 });
 
 /** Packs `entries()` with the previous build's memo and files, and checks it against a cold pack. */
 let entries: () => IndexEntry[];
 let reads: Set<number>;
-const options = { shardBytes: 300 };
+let options: IndexOptions = { shardBytes: 300 };
 function rebuild(memo: ReturnType<typeof packIndex>['memo'], written: Map<string, string>) {
   reads.clear();
   const next = packIndex(entries(), options, memo, (file) => written.has(file), (file) => written.get(file));
