@@ -4,9 +4,15 @@ import { build } from '../pipeline/build.ts';
 import { createReporter } from '../pipeline/reporter.ts';
 import { handleFailure } from './handleFailure.ts';
 import { commandBuildCache, commandCache } from './cache.ts';
+import { withBoundedHeapGrowth } from '../pipeline/heapGrowth.ts';
 
 /** `site build [siteDir] [--out-dir DIR] [--no-cache] [--strict]` → exit code. */
-export async function buildCommand(siteDir: string, options: { outDir?: string; cache: boolean; strict?: boolean; debug?: boolean }): Promise<number> {
+export function buildCommand(siteDir: string, options: { outDir?: string; cache: boolean; strict?: boolean; debug?: boolean }): Promise<number> {
+  // From the start: V8 sets its next limit at each collection, so one set later would be met only after the first collection past the old limit.
+  return withBoundedHeapGrowth(() => runBuild(siteDir, options));
+}
+
+async function runBuild(siteDir: string, options: { outDir?: string; cache: boolean; strict?: boolean; debug?: boolean }): Promise<number> {
   const reporter = createReporter();
   const cache = commandCache(options.cache);
   try {
