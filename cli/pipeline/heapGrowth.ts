@@ -8,10 +8,13 @@ import v8 from 'node:v8';
  * (about 2 MB of every 12 MB scavenged). That garbage, not the trees, made the peak: 357 MB
  * of heap before the first old-space collection in render, 110 MB after it.
  *
- * Measured at 2,000 synthetic docs, cold, on a loaded machine: peak RSS 400–540 MiB
- * without, about 340 MiB at 100 %; 20–50 % went lower (290–310 MiB) but cost 10–15 % CPU.
- * A collection's cost grows with the live set and their number with the garbage over the
- * live set, so at 100 % a build does about two more than V8 alone would.
+ * Measured cold on a loaded machine, interleaved with the build before it: 2,000 synthetic
+ * docs peak at 336–372 MiB RSS (was 467–535), CPU +3 % (medians of 4); 10,000 docs 1,056
+ * MiB (was 1,882), CPU +5 % (one run each); this site 187 MiB, CPU within noise. 20–50 %
+ * went lower (290–310 MiB at 2,000) but cost 10–15 % CPU: a collection's cost grows with
+ * the live set, and their number with the garbage over the live set. Bounding only the
+ * render (with one full collection at its start, so the limit is set from what is live
+ * then) cost no less than bounding the whole build.
  *
  * The young generation's size would be the other lever, but V8 reads it once at start-up;
  * this flag it reads at every collection, so setting it at run time works. It must be set

@@ -5,8 +5,8 @@ import { ROOT } from '../helpers/cli.ts';
 
 /**
  * While a build runs, the heap may grow to twice what is live, not V8's up-to-4x (see
- * cli/pipeline/heapGrowth.ts): at 2,000 docs that was the difference between a 340 and a
- * 520 MiB peak. Each run is a child process (away from the test runner's heap) keeping
+ * cli/pipeline/heapGrowth.ts): at 2,000 docs that was the difference between a 340–370
+ * and a 470–535 MiB peak. Each run is a child process (away from the test runner's heap) keeping
  * 60 MB live while it makes garbage that lives long enough to be promoted, as a render
  * does (tests/helpers/heapChurn.ts). About 10 s of CPU.
  */
