@@ -9,14 +9,16 @@ import v8 from 'node:v8';
  * of heap before the first old-space collection in render, 110 MB after it.
  *
  * Measured cold on a loaded machine, interleaved with the build before it: 2,000 synthetic
- * docs peak at 336–372 MiB RSS (was 467–535), CPU +3 % (medians of 4); 10,000 docs 1,056
+ * docs peak at 336–372 MiB RSS (was 431–535), CPU +3 % and +7 % (medians of 4 and of 3
+ * pairs, two sittings: more than the 3 % it should cost, see below); 10,000 docs 1,056
  * MiB (was 1,882), CPU +5 % (one run each); this site 187 MiB, CPU within noise. 20–50 %
  * went lower (290–310 MiB at 2,000) but cost 10–15 % CPU: a collection's cost grows with
  * the live set, and their number with the garbage over the live set. Bounding only the
  * render (with one full collection at its start, so the limit is set from what is live
  * then) cost no less than bounding the whole build.
  *
- * The young generation's size would be the other lever, but V8 reads it once at start-up;
+ * The young generation's size is the other lever (--max-semi-space-size=32: 381–397 MiB at
+ * about the same CPU, measured in session 6), but V8 reads it once at start-up;
  * this flag it reads at every collection, so setting it at run time works. It must be set
  * from the start: V8 sets the next limit at each collection, so a flag set later is met
  * only after the first collection past the limit set before it.
