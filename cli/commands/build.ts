@@ -5,9 +5,17 @@ import { createReporter } from '../pipeline/reporter.ts';
 import { handleFailure } from './handleFailure.ts';
 import { commandBuildCache, commandCache } from './cache.ts';
 import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
+import { withBoundedHeapGrowth } from '../pipeline/heapGrowth.ts';
+
+type BuildOptions = { outDir?: string; cache: boolean; debug?: boolean } & ConfigOptions;
 
 /** `site build [siteDir] [--out-dir DIR] [--no-cache] [--strict] [--max-file-size SIZE]` → exit code. */
-export async function buildCommand(siteDir: string, options: { outDir?: string; cache: boolean; debug?: boolean } & ConfigOptions): Promise<number> {
+export function buildCommand(siteDir: string, options: BuildOptions): Promise<number> {
+  // From the start: V8 sets its next limit at each collection, so one set later would be met only after the first collection past the old limit.
+  return withBoundedHeapGrowth(() => runBuild(siteDir, options));
+}
+
+async function runBuild(siteDir: string, options: BuildOptions): Promise<number> {
   const reporter = createReporter();
   const cache = commandCache(options.cache);
   try {

@@ -35,7 +35,15 @@ export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAsset
   const headTags = sharedHeadTags(ctx.site, ctx.config, ctx.graph.posts.length > 0);
   const files: [string, string][] = [[routeFile(route.path, ctx.config.trailingSlash), pageDocument(rendered, { site: ctx.site, assets: ctx.assets, headTags })]];
   if (rendered.data) files.push([urlFilePath(pageDataUrl('/', route.path)), rendered.data]);
-  return { route, data: rendered.data, fingerprint: JSON.stringify(rendered.page), files };
+  return {
+    route,
+    data: rendered.data,
+    // Made when asked (dev asks): build does not, and it is the JSON of the page's data and content HTML (about 30 KB a page).
+    get fingerprint() {
+      return JSON.stringify(rendered.page);
+    },
+    files,
+  };
 }
 
 /**
