@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The CLI is TypeScript. It is compiled once with esbuild into node_modules/.cache and
-// recompiled when a source file changes: loading one compiled file starts in a fraction of
+// The CLI is TypeScript. It is compiled once with esbuild into node_modules/.cache (a
+// folder per version of the sources) and again when a source file changes: loading one compiled file starts in a fraction of
 // the time a TypeScript loader needs for every module, in the main thread and in workers.
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -10,8 +11,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.NODE_ENV ??= 'production';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'node_modules', '.cache', 'site-cli');
+const cacheDir = path.join(root, 'node_modules', '.cache');
 const SOURCES = ['cli', 'runtime', 'themes'];
+/** A compiled copy another version left is removed once it is this old (a command of that version may still be running). */
+const STALE_MS = 60 * 60 * 1000;
 
 /** The newest modification time of the CLI's sources: the compiled copy is stale if older. */
 function sourceStamp() {
@@ -32,7 +35,12 @@ function sourceStamp() {
   return `${newest}:${count}`;
 }
 
-async function compile(stamp) {
+/**
+ * Compiles into `outDir`, a folder of this version's own: commands run at once never
+ * replace each other's copy (a running command loads chunks lazily, and would not find
+ * them). The first to finish wins; the others drop theirs.
+ */
+async function compile(outDir) {
   const esbuild = await import('esbuild');
   const temp = `${outDir}.tmp-${process.pid}`;
   await esbuild.build({
@@ -80,19 +88,40 @@ async function compile(stamp) {
       },
     ],
   });
-  fs.writeFileSync(path.join(temp, 'stamp'), stamp);
-  fs.rmSync(outDir, { recursive: true, force: true });
-  fs.renameSync(temp, outDir);
+  try {
+    fs.renameSync(temp, outDir);
+  } catch (error) {
+    // Another command compiled the same sources first: its copy is the same.
+    fs.rmSync(temp, { recursive: true, force: true });
+    if (!fs.existsSync(path.join(outDir, 'main.mjs'))) throw error;
+  }
+}
+
+/** Other versions' compiled copies (and temp folders of killed compiles) past STALE_MS. */
+function removeStaleCopies(keep) {
+  let names = [];
+  try {
+    names = fs.readdirSync(cacheDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const dir = path.join(cacheDir, name);
+    if (!/^site-cli(-|$)/.test(name) || dir === keep) continue;
+    try {
+      if (Date.now() - fs.statSync(dir).mtimeMs > STALE_MS) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Gone already, or not ours to judge: left.
+    }
+  }
 }
 
 const stamp = sourceStamp();
-let current = null;
-try {
-  current = fs.readFileSync(path.join(outDir, 'stamp'), 'utf8');
-} catch {
-  // Not compiled yet.
+const outDir = path.join(cacheDir, `site-cli-${createHash('sha256').update(stamp).digest('hex').slice(0, 16)}`);
+if (!fs.existsSync(path.join(outDir, 'main.mjs'))) {
+  await compile(outDir);
+  removeStaleCopies(outDir);
 }
-if (current !== stamp) await compile(stamp);
 // Caches of the generator's results are only valid for this exact generator.
 process.env.SITE_CLI_BUILD = stamp;
 const { main } = await import(pathToFileURL(path.join(outDir, 'main.mjs')).href);
