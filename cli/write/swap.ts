@@ -143,7 +143,6 @@ export function swapIn(temp: string, target: string, options: { background?: boo
   const keep = hadPrevious && options.keepSpare === true && !fs.existsSync(spare);
   if (hadPrevious) fs.renameSync(target, keep ? spare : old);
   fs.renameSync(temp, target);
-  if (keep) hideFromGit(spare);
   if (hadPrevious && !keep && !(options.background && removeInBackground(old, target))) fs.rmSync(old, { recursive: true, force: true });
   return keep;
 }
@@ -159,8 +158,6 @@ export function takeSpare(target: string, temp: string, stamp: FileStamp | undef
   if (stamp && sameStamp(stampOf(path.join(spare, MARKER_FILE)), stamp)) {
     fs.renameSync(spare, temp);
     fs.writeFileSync(path.join(temp, MARKER_FILE), markerText('writing'));
-    // Not part of the build (one the build makes is linked or written again, as any other file).
-    fs.rmSync(path.join(temp, GIT_IGNORE), { force: true });
     return true;
   }
   if (readMarker(spare) !== null && !removeInBackground(spare, target)) fs.rmSync(spare, { recursive: true, force: true });
@@ -205,23 +202,6 @@ remove();`;
     // Normal priority, then.
   }
   return true;
-}
-
-const GIT_IGNORE = '.gitignore';
-
-/**
- * The spare lies beside `build/`, where a site's `.gitignore` names `build/` but not it:
- * a `.gitignore` of `*` inside keeps it out of `git status`. Unlinked first: the spare's
- * file of that name may be a link to `build/`'s. Taken out again by takeSpare.
- */
-function hideFromGit(spare: string): void {
-  const file = path.join(spare, GIT_IGNORE);
-  try {
-    fs.rmSync(file, { force: true });
-    fs.writeFileSync(file, '*\n');
-  } catch {
-    // Only tidiness is lost.
-  }
 }
 
 /** An earlier version's leftover: it wrote no marker, but always these. */
