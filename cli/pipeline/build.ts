@@ -136,7 +136,6 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         bundle: { key: bundleKey, assets: bundle.assets, firstLoadBytes: bundle.firstLoadBytes, files },
         search,
         documents: { cards: cards.known() },
-        ...(writer.spare && { spare: writer.spare }),
       });
       const rendered = graph.routes.filter((r) => pages[r.path] !== before?.pages[r.path]).length;
       // The line CI logs show, as #14 words it: "Rebuilt 3 of 10,021 pages (10,018 unchanged) in 0.6 s".

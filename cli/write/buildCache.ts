@@ -34,11 +34,6 @@ export interface BuildManifest {
    * trees of the pages it renders only (see documentCache.ts).
    */
   documents?: { cards: Record<string, boolean> };
-  /**
-   * The build this one replaced, kept beside it as the next build's folder to update
-   * (swap.ts, "The spare"): its marker, and its files this build does not have.
-   */
-  spare?: { marker: FileStamp; stale: string[] };
 }
 
 export interface FileStamp {
@@ -54,7 +49,7 @@ export interface OutputRecord extends FileStamp {
 }
 
 /** Bumped when the manifest's shape or meaning changes: old manifests are then not read. */
-export const MANIFEST_FORMAT = 5;
+export const MANIFEST_FORMAT = 6;
 
 /**
  * The build cache: one manifest per output folder, in a folder named for the generator's

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
-import { MARKER_FILE, markerText, readMarker } from './outputFolder.ts';
-import { sameStamp, stampOf, type FileStamp } from './buildCache.ts';
+import { MARKER_FILE, readMarker } from './outputFolder.ts';
 import { isRunning } from '../process.ts';
 
 /**
@@ -13,33 +12,12 @@ import { isRunning } from '../process.ts';
  * - `build.tmp/`: the next build, written aside; its marker says "complete" once every
  *   file is in;
  * - `build.old/`: the previous build, for the moment between the two renames of a swap;
- * - `.build.spare/`: the build before the current one, kept by an incremental build so the
- *   next one updates it in place rather than making 2,000 folders and 4,000 links (see
- *   "The spare" below);
  * - `.build.lock`: the process id of the build writing them.
- *
- * The spare. An incremental build (one with a manifest of the build now in `build/`)
- * swaps by renaming `build/` to `.build.spare/` rather than removing it, and the manifest
- * it saves names that folder (its marker's inode and mtime) and the files it holds that
- * the new build does not. The next build renames the spare to `build.tmp/` and brings it
- * to the new build's files: a file kept from `build/` is linked in unless the spare's is
- * already that very file (same inode), a file written is unlinked first (it may be a link
- * to `build/`'s file: nothing is ever written through one), and at the end the files
- * neither kept nor written are removed, with the folders left empty. The rules that keep
- * `build/` whole:
- * - the spare is never `build/` and never becomes it: it is only ever renamed to
- *   `build.tmp/`, while `build/` exists, and `build.tmp/` becomes `build/` only once its
- *   marker says complete (rewritten as "writing" right after the rename, so a spare killed
- *   between the two is seen for what it is: `build/` exists, so recovery removes it);
- * - a spare no manifest names (a build killed after its swap, before its manifest; a
- *   `--no-cache` build; a folder from elsewhere) is not used, and is removed only if it
- *   carries our marker;
- * - a file of the spare is removed only when the manifest lists it as one of ours.
  */
-export function sideFolders(target: string): { temp: string; old: string; spare: string; lock: string } {
+export function sideFolders(target: string): { temp: string; old: string; lock: string } {
   const dir = path.dirname(target);
   const name = path.basename(target);
-  return { temp: `${target}.tmp`, old: `${target}.old`, spare: path.join(dir, `.${name}.spare`), lock: path.join(dir, `.${name}.lock`) };
+  return { temp: `${target}.tmp`, old: `${target}.old`, lock: path.join(dir, `.${name}.lock`) };
 }
 
 /**
@@ -70,20 +48,17 @@ export function acquireOutputLock(target: string): () => void {
  * Puts the output folder back in order after a build that was killed, before anything
  * else is done with it:
  * - killed between the swap's two renames (no `build/`): the new build, if complete,
- *   else the previous one, becomes `build/` again, and a spare that swap set aside
- *   (`.build.spare/`, which no manifest can name now) is removed;
+ *   else the previous one, becomes `build/` again;
  * - then whatever is left beside it that this generator made (`build.tmp/`, `build.old/`,
  *   and the `build.tmp-PID`/`build.old-PID` folders of earlier versions whose process is
  *   gone) is removed. Folders without our marker, or not shaped like a build, stay.
  * Call with the lock held.
  */
 export function recoverOutputFolder(target: string): void {
-  const { temp, old, spare } = sideFolders(target);
+  const { temp, old } = sideFolders(target);
   if (!fs.existsSync(target)) {
     if (readMarker(temp) === 'complete') fs.renameSync(temp, target);
     else if (readMarker(old) !== null) fs.renameSync(old, target);
-    // The build the swap set aside as the spare: no manifest names it (it was forgotten before the swap).
-    if (readMarker(spare) !== null) fs.rmSync(spare, { recursive: true, force: true });
   }
   for (const dir of [temp, old]) if (readMarker(dir) !== null) fs.rmSync(dir, { recursive: true, force: true });
   const parent = path.dirname(target);
@@ -135,33 +110,12 @@ export function repairOutputFolder(target: string): void {
  * runs (a build right after this one does not wait for it, nor removes it a second time)
  * and removes what is left if it was killed (our marker goes last).
  */
-export function swapIn(temp: string, target: string, options: { background?: boolean; keepSpare?: boolean } = {}): boolean {
-  const { old, spare } = sideFolders(target);
+export function swapIn(temp: string, target: string, options: { background?: boolean } = {}): void {
+  const { old } = sideFolders(target);
   const hadPrevious = fs.existsSync(target);
-  // With keepSpare, `build/` goes to the spare's place (see sideFolders): recovery between
-  // the renames finds `build.tmp/` complete and makes it `build/`, as with `build.old/`.
-  const keep = hadPrevious && options.keepSpare === true && !fs.existsSync(spare);
-  if (hadPrevious) fs.renameSync(target, keep ? spare : old);
+  if (hadPrevious) fs.renameSync(target, old);
   fs.renameSync(temp, target);
-  if (hadPrevious && !keep && !(options.background && removeInBackground(old, target))) fs.rmSync(old, { recursive: true, force: true });
-  return keep;
-}
-
-/**
- * Takes the spare (see sideFolders) as the folder the next build is written in, when it
- * is the one `stamp` names: renamed to `temp`, its marker rewritten as "writing". Else a
- * spare of ours is removed (in the background: it is a whole build) and false is returned.
- */
-export function takeSpare(target: string, temp: string, stamp: FileStamp | undefined): boolean {
-  const { spare } = sideFolders(target);
-  if (!fs.existsSync(spare)) return false;
-  if (stamp && sameStamp(stampOf(path.join(spare, MARKER_FILE)), stamp)) {
-    fs.renameSync(spare, temp);
-    fs.writeFileSync(path.join(temp, MARKER_FILE), markerText('writing'));
-    return true;
-  }
-  if (readMarker(spare) !== null && !removeInBackground(spare, target)) fs.rmSync(spare, { recursive: true, force: true });
-  return false;
+  if (hadPrevious && !(options.background && removeInBackground(old, target))) fs.rmSync(old, { recursive: true, force: true });
 }
 
 /**
