@@ -45,7 +45,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
   assertSafeOutputFolder(outDir, config, PACKAGE_ROOT);
   // Taken first: what a killed build left is put right before anything else, and a folder
   // that cannot be written fails the build now, not after the work.
-  const writer = await SiteWriter.open(outDir, { previous: buildCache && ((dir) => buildCache.load(dir)) });
+  const writer = await SiteWriter.open(outDir, { previous: buildCache && ((dir) => buildCache.load(dir)), spare: buildCache?.spareOf(outDir) });
   writer.recording = buildCache !== undefined;
   const configId = buildIdOf(config);
   // Another config: no page is kept as it was (files whose bytes come out the same still are).
@@ -136,6 +136,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         bundle: { key: bundleKey, assets: bundle.assets, firstLoadBytes: bundle.firstLoadBytes, files },
         search,
         documents: { cards: cards.known() },
+        ...(writer.spare && { spare: writer.spare }),
       });
       const rendered = graph.routes.filter((r) => pages[r.path] !== before?.pages[r.path]).length;
       // The line CI logs show, as #14 words it: "Rebuilt 3 of 10,021 pages (10,018 unchanged) in 0.6 s".

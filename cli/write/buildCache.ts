@@ -34,6 +34,12 @@ export interface BuildManifest {
    * trees of the pages it renders only (see documentCache.ts).
    */
   documents?: { cards: Record<string, boolean> };
+  /**
+   * The build this one replaced, kept in the cache as the next build's folder to update
+   * (swap.ts, "The spare"): its marker, and its files this build does not have (its others
+   * are this build's `outputs`).
+   */
+  spare?: { marker: FileStamp; stale: string[] };
 }
 
 export interface FileStamp {
@@ -49,7 +55,7 @@ export interface OutputRecord extends FileStamp {
 }
 
 /** Bumped when the manifest's shape or meaning changes: old manifests are then not read. */
-export const MANIFEST_FORMAT = 6;
+export const MANIFEST_FORMAT = 7;
 
 /**
  * The build cache: one manifest per output folder, in a folder named for the generator's
@@ -62,6 +68,12 @@ export interface BuildCache {
   /** Forgets `outDir`'s manifest: called before its folder is replaced, so a kill in between leaves none. */
   forget(outDir: string): void;
   save(outDir: string, manifest: BuildManifest): void;
+  /**
+   * Where the build `outDir` replaced is kept for the next build to update in place
+   * (swap.ts, "The spare"): in this cache, so it goes with it and nothing of ours stays
+   * beside the output folder.
+   */
+  spareOf(outDir: string): string;
 }
 
 export function openBuildCache(root: string, generatorStamp: string): BuildCache {
@@ -72,7 +84,8 @@ export function openBuildCache(root: string, generatorStamp: string): BuildCache
   } catch {
     // No cache yet.
   }
-  const fileOf = (outDir: string) => path.join(dir, `${createHash('sha1').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`);
+  const nameOf = (outDir: string) => path.join(dir, createHash('sha1').update(path.resolve(outDir)).digest('hex').slice(0, 16));
+  const fileOf = (outDir: string) => `${nameOf(outDir)}.json`;
   return {
     load(outDir) {
       let manifest: BuildManifest;
@@ -98,6 +111,9 @@ export function openBuildCache(root: string, generatorStamp: string): BuildCache
       } catch {
         // Next build is cold.
       }
+    },
+    spareOf(outDir) {
+      return `${nameOf(outDir)}.spare`;
     },
   };
 }

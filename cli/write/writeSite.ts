@@ -4,7 +4,7 @@ import path from 'node:path';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { MARKER_FILE, markerText } from './outputFolder.ts';
-import { acquireOutputLock, recoverOutputFolder, sideFolders, swapIn } from './swap.ts';
+import { acquireOutputLock, discardSpare, recoverOutputFolder, sideFolders, swapIn, takeSpare } from './swap.ts';
 import { sameStamp, stampOf, type BuildManifest, type FileStamp, type OutputRecord } from './buildCache.ts';
 import { digest } from '../render/pageInputs.ts';
 
@@ -22,6 +22,11 @@ import { digest } from '../render/pageInputs.ts';
  * file in the new folder is ever written in place once it is there (a later write of the
  * same path unlinks it first), so a kill at any moment leaves `outDir` as it was. Where
  * the file system cannot link, the file is copied with its mtime kept.
+ *
+ * When the manifest names a spare (the build before the previous one, kept in the build
+ * cache by the last swap: see swap.ts, "The spare"), the new folder is that spare, updated
+ * in place: most of its files are already the previous build's (the same inodes), so a
+ * one-page rebuild makes a few links instead of one per file and one folder per page.
  */
 export class SiteWriter {
   readonly target: string;
@@ -41,6 +46,10 @@ export class SiteWriter {
   reused = 0;
 
   private readonly previous: Record<string, OutputRecord>;
+  /** Files the new folder may hold that no longer belong (it is a recycled spare), removed at commit. */
+  private recycled: Set<string> | undefined;
+  /** After commit: the folder this build replaced, kept as the next build's spare, for the manifest. */
+  spare: BuildManifest['spare'];
 
   private constructor(
     outDir: string,
@@ -53,11 +62,15 @@ export class SiteWriter {
     this.previous = previousBuild?.outputs ?? {};
   }
 
+  /** Where the build `outDir` replaced is kept for the next build (in the build cache), if anywhere. */
+  private spareDir: string | undefined;
+
   /**
    * Takes the output folder (lock), repairs what a killed build left, and starts a new
-   * folder. `previous` reads the manifest of the build now in `outDir` once it is repaired.
+   * folder: the spare in `spare` when the manifest names it, else an empty one. `previous`
+   * reads the manifest of the build now in `outDir` once it is repaired.
    */
-  static async open(outDir: string, options: { previous?: (outDir: string) => BuildManifest | undefined } = {}): Promise<SiteWriter> {
+  static async open(outDir: string, options: { previous?: (outDir: string) => BuildManifest | undefined; spare?: string } = {}): Promise<SiteWriter> {
     const target = path.resolve(outDir);
     let unlock: () => void = () => undefined;
     try {
@@ -66,8 +79,17 @@ export class SiteWriter {
       recoverOutputFolder(target);
       const writer = new SiteWriter(target, unlock, options.previous?.(target));
       await fsp.rm(writer.temp, { recursive: true, force: true });
-      await fsp.mkdir(writer.temp);
-      await fsp.writeFile(path.join(writer.temp, MARKER_FILE), markerText('writing'));
+      writer.spareDir = options.spare;
+      const spare = writer.previousBuild?.spare;
+      if (options.spare && spare && takeSpare(options.spare, writer.temp, spare.marker)) {
+        // What the spare holds beyond the previous build's files: its own files that build did not have.
+        writer.recycled = new Set([...spare.stale, ...Object.keys(writer.previous)]);
+      } else {
+        // A spare no manifest names (or not as it is now) is not used: removed if ours.
+        if (options.spare) discardSpare(options.spare, target);
+        await fsp.mkdir(writer.temp);
+        await fsp.writeFile(path.join(writer.temp, MARKER_FILE), markerText('writing'));
+      }
       return writer;
     } catch (error) {
       unlock();
@@ -133,6 +155,26 @@ export class SiteWriter {
       const from = path.join(this.target, rel);
       const dest = this.destination(rel);
       const link = () => {
+        if (this.recycled && !this.written.has(rel)) {
+          // The spare's file may already be this very file: nothing to do.
+          let ino: number | undefined;
+          try {
+            ino = fs.lstatSync(dest).ino;
+          } catch {
+            // Not there.
+          }
+          if (ino === record.ino) {
+            this.written.add(rel);
+            this.outputs[rel] = record;
+            if (record.source === undefined) {
+              this.bytes += record.size;
+              this.files++;
+            }
+            this.reused++;
+            return;
+          }
+          if (ino !== undefined) fs.rmSync(dest, { recursive: true, force: true });
+        }
         this.ensureDirSync(dest);
         if (this.written.has(rel)) fs.rmSync(dest, { force: true });
         this.written.add(rel);
@@ -184,11 +226,18 @@ export class SiteWriter {
     await Promise.all(this.inFlight);
     if (this.failure) throw this.failure;
     try {
+      if (this.recycled) this.removeStale(this.recycled);
       const marker = path.join(this.temp, MARKER_FILE);
       await fsp.writeFile(marker, markerText('complete'));
       this.marker = stampOf(marker);
-      // A large previous build is removed after the command exits; a small one at once.
-      swapIn(this.temp, this.target, { background: this.backgroundRemoval ?? this.files + this.reused >= BACKGROUND_REMOVAL_FILES });
+      // A build whose previous build is described by a manifest keeps that build as the next one's spare.
+      const spare = this.recording && this.previousBuild ? { marker: this.previousBuild.marker, stale: Object.keys(this.previous).filter((rel) => !Object.hasOwn(this.outputs, rel)) } : undefined;
+      // A large previous build not kept is removed after the command exits; a small one at once.
+      const kept = swapIn(this.temp, this.target, {
+        background: this.backgroundRemoval ?? this.files + this.reused >= BACKGROUND_REMOVAL_FILES,
+        ...(spare && this.spareDir !== undefined && { spare: this.spareDir }),
+      });
+      this.spare = kept ? spare : undefined;
     } catch (error) {
       throw friendlyWriteError(error, this.target);
     } finally {
@@ -199,7 +248,9 @@ export class SiteWriter {
   /** Throws the new folder away; `outDir` stays as it was. */
   async abort(): Promise<void> {
     await Promise.allSettled(this.inFlight);
-    await fsp.rm(this.temp, { recursive: true, force: true });
+    // A recycled spare is a whole build: removed after the command exits, as a replaced build is.
+    if (this.recycled) discardSpare(this.temp, this.target);
+    else await fsp.rm(this.temp, { recursive: true, force: true });
     this.unlock();
   }
 
@@ -227,8 +278,41 @@ export class SiteWriter {
    * before the second is written. Never written through: it may be a link to the previous build.
    */
   private async unlinkMade(rel: string, dest: string): Promise<void> {
-    if (this.written.has(rel)) await fsp.rm(dest, { force: true });
+    // In a recycled spare, whatever is there (a file, maybe a link to `outDir`'s, or a folder) goes first.
+    if (this.recycled) await fsp.rm(dest, { recursive: true, force: true });
+    else if (this.written.has(rel)) await fsp.rm(dest, { force: true });
     this.written.add(rel);
+  }
+
+  /**
+   * The recycled spare's files this build neither kept nor wrote (`candidates` less what
+   * was placed), and the folders they leave empty: the new folder then holds this build's
+   * files only, as a cold build's does. Only files the manifest lists as ours are removed.
+   */
+  private removeStale(candidates: Set<string>): void {
+    const folders = new Set<string>();
+    for (const rel of candidates) {
+      if (this.written.has(rel)) continue;
+      const dest = this.destination(rel);
+      try {
+        if (!fs.lstatSync(dest).isFile()) continue;
+      } catch {
+        continue;
+      }
+      fs.rmSync(dest, { force: true });
+      folders.add(path.dirname(dest));
+    }
+    // Deepest first, so a parent is tried once its children are gone.
+    for (const start of [...folders].sort((a, b) => b.length - a.length)) {
+      for (let dir = start; dir.startsWith(this.temp + path.sep); dir = path.dirname(dir)) {
+        try {
+          fs.rmdirSync(dir);
+          this.made.delete(dir);
+        } catch {
+          break;
+        }
+      }
+    }
   }
 
   private readonly written = new Set<string>();
@@ -249,15 +333,49 @@ export class SiteWriter {
   private ensureDirSync(file: string): void {
     const dir = path.dirname(file);
     if (this.made.has(dir)) return;
-    fs.mkdirSync(dir, { recursive: true });
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      if (!this.clearWay(dir, error)) throw error;
+      fs.mkdirSync(dir, { recursive: true });
+    }
     this.made.add(dir);
   }
 
   private async ensureDir(file: string): Promise<void> {
     const dir = path.dirname(file);
     if (this.made.has(dir)) return;
-    await fsp.mkdir(dir, { recursive: true });
+    try {
+      await fsp.mkdir(dir, { recursive: true });
+    } catch (error) {
+      if (!this.clearWay(dir, error)) throw error;
+      await fsp.mkdir(dir, { recursive: true });
+    }
     this.made.add(dir);
+  }
+
+  /**
+   * In a recycled spare, a file of the old build may stand where this one needs a folder
+   * (a static file `x` became a page `x/`): it is removed. True when one was.
+   */
+  private clearWay(dir: string, error: unknown): boolean {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!this.recycled || (code !== 'ENOTDIR' && code !== 'EEXIST')) return false;
+    const parts = path.relative(this.temp, dir).split(path.sep);
+    for (let i = 1, at = this.temp; i <= parts.length; i++) {
+      at = path.join(at, parts[i - 1]!);
+      let stat: fs.Stats;
+      try {
+        stat = fs.lstatSync(at);
+      } catch {
+        return false;
+      }
+      if (!stat.isDirectory()) {
+        fs.rmSync(at, { force: true });
+        return true;
+      }
+    }
+    return false;
   }
 }
 

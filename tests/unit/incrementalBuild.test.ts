@@ -36,6 +36,20 @@ function filesOf(dir: string): Map<string, Buffer> {
   return out;
 }
 
+/** Every folder under a folder: an incremental build leaves no folder a cold build would not make. */
+function foldersOf(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((rel) => fs.statSync(path.join(dir, rel)).isDirectory()).map((rel) => rel.split(path.sep).join('/')).sort();
+}
+
+/** The inode of a build folder's marker: the same folder keeps it, through renames. */
+function markerInode(dir: string): number | undefined {
+  try {
+    return fs.statSync(path.join(dir, '.site-build')).ino;
+  } catch {
+    return undefined;
+  }
+}
+
 /** mulberry32: small, seeded, good enough to pick edits. */
 function random(seed: number): () => number {
   return () => {
@@ -134,18 +148,25 @@ describe('an incremental build', () => {
     const incremental = path.join(work, 'incremental');
     const cold = path.join(work, 'cold');
     const history: string[] = [];
+    // Builds that updated the spare (the build before last, kept in the build cache) in place.
+    let throughSpare = 0;
     for (let step = 0; step < 12; step++) {
       history.push(step === 0 ? 'first build' : pick(edits)());
       const config = await loadConfig(site);
+      const spare = markerInode(buildCache.spareOf(incremental));
       await build(config, { reporter, cache: documents, buildCache, outDir: incremental });
+      if (spare !== undefined && markerInode(incremental) === spare) throughSpare++;
       documents.flush();
       await build(config, { reporter, outDir: cold });
       const got = filesOf(incremental);
       const want = filesOf(cold);
       const where = `seed ${seed}, after: ${history.join('; ')}`;
       expect([...got.keys()].sort(), where).toEqual([...want.keys()].sort());
+      expect(foldersOf(incremental), where).toEqual(foldersOf(cold));
       for (const [file, bytes] of want) expect(got.get(file)?.equals(bytes), `${file} (${where})`).toBe(true);
     }
+    // From the third build on, each one is the spare updated in place.
+    expect(throughSpare).toBe(10);
   }, 300_000);
 });
 
