@@ -64,11 +64,18 @@ export class SiteWriter {
 
   /** Where the build `outDir` replaced is kept for the next build (in the build cache), if anywhere. */
   private spareDir: string | undefined;
+  /**
+   * The spare the manifest names, taken as the new folder when the first file goes in (see
+   * `begin`): a build that fails before (a broken link) leaves it for the next one.
+   */
+  private spareToTake: (NonNullable<BuildManifest['spare']> & { dir: string }) | undefined;
+  private begun = false;
 
   /**
    * Takes the output folder (lock), repairs what a killed build left, and starts a new
-   * folder: the spare in `spare` when the manifest names it, else an empty one. `previous`
-   * reads the manifest of the build now in `outDir` once it is repaired.
+   * folder: the spare in `spare` when the manifest names it (taken when the first file
+   * goes in), else an empty one. `previous` reads the manifest of the build now in
+   * `outDir` once it is repaired.
    */
   static async open(outDir: string, options: { previous?: (outDir: string) => BuildManifest | undefined; spare?: string } = {}): Promise<SiteWriter> {
     const target = path.resolve(outDir);
@@ -81,14 +88,12 @@ export class SiteWriter {
       await fsp.rm(writer.temp, { recursive: true, force: true });
       writer.spareDir = options.spare;
       const spare = writer.previousBuild?.spare;
-      if (options.spare && spare && takeSpare(options.spare, writer.temp, spare.marker)) {
-        // What the spare holds beyond the previous build's files: its own files that build did not have.
-        writer.recycled = new Set([...spare.stale, ...Object.keys(writer.previous)]);
-      } else {
-        // A spare no manifest names (or not as it is now) is not used: removed if ours.
+      if (options.spare && spare) writer.spareToTake = { ...spare, dir: options.spare };
+      else {
+        // A spare no manifest names is not used: removed if ours.
         if (options.spare) discardSpare(options.spare, target);
-        await fsp.mkdir(writer.temp);
-        await fsp.writeFile(path.join(writer.temp, MARKER_FILE), markerText('writing'));
+        // Made now: a folder that cannot be written fails the build before the work.
+        writer.begin();
       }
       return writer;
     } catch (error) {
@@ -97,8 +102,32 @@ export class SiteWriter {
     }
   }
 
+  /**
+   * Starts the new folder, before its first file: the spare the manifest names, if it is
+   * still that one (swap.ts, "The spare"), else an empty folder with a "writing" marker.
+   */
+  private begin(): void {
+    if (this.begun) return;
+    this.begun = true;
+    const spare = this.spareToTake;
+    try {
+      if (spare && takeSpare(spare.dir, this.temp, spare.marker)) {
+        // What the spare holds beyond the previous build's files: its own files that build did not have.
+        this.recycled = new Set([...spare.stale, ...Object.keys(this.previous)]);
+        return;
+      }
+      // Not as the manifest names it (changed, or no longer there): removed if ours.
+      if (spare) discardSpare(spare.dir, this.target);
+      fs.mkdirSync(this.temp);
+      fs.writeFileSync(path.join(this.temp, MARKER_FILE), markerText('writing'));
+    } catch (error) {
+      throw friendlyWriteError(error, this.target);
+    }
+  }
+
   /** Copies one file in (static files, files next to the Markdown); later writes of the same path win. */
   async copyFile(from: string, to: string): Promise<void> {
+    this.begin();
     const dest = this.destination(to);
     let source: string | undefined;
     try {
@@ -120,6 +149,7 @@ export class SiteWriter {
   /** Queues a file; waits only when too many writes are in flight. */
   async write(rel: string, contents: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
+    this.begin();
     const dest = this.destination(rel);
     // Hashing costs a fraction of writing (about 2 ms a MB); only worth it with a previous build.
     const hash = this.previous[rel]?.hash !== undefined || this.recording ? digest(contents) : undefined;
@@ -145,6 +175,7 @@ export class SiteWriter {
    * file the manifest recorded; false (and nothing done) when one is not.
    */
   reuse(files: readonly string[]): boolean {
+    this.begin();
     const found: [string, OutputRecord][] = [];
     for (const rel of files) {
       const record = this.previous[rel];
@@ -226,6 +257,7 @@ export class SiteWriter {
     await Promise.all(this.inFlight);
     if (this.failure) throw this.failure;
     try {
+      this.begin();
       if (this.recycled) this.removeStale(this.recycled);
       const marker = path.join(this.temp, MARKER_FILE);
       await fsp.writeFile(marker, markerText('complete'));
@@ -248,9 +280,10 @@ export class SiteWriter {
   /** Throws the new folder away; `outDir` stays as it was. */
   async abort(): Promise<void> {
     await Promise.allSettled(this.inFlight);
+    // Not begun: the spare, if any, is still in the cache, untouched, for the next build.
     // A recycled spare is a whole build: removed after the command exits, as a replaced build is.
     if (this.recycled) discardSpare(this.temp, this.target);
-    else await fsp.rm(this.temp, { recursive: true, force: true });
+    else if (this.begun) await fsp.rm(this.temp, { recursive: true, force: true });
     this.unlock();
   }
 

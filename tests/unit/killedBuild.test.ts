@@ -187,11 +187,23 @@ describe('an incremental build killed while it takes, updates or keeps the spare
     restore();
   });
 
+  it('keeps the spare through a build that fails (a broken link) for the next one', () => {
+    buildWithSpare(1.5);
+    const sparesMarker = fs.statSync(path.join(spare(), '.site-build')).ino;
+    write('docs/broken.md', '# Broken\n\n[x](./nowhere.md)\n');
+    expect(runCli(['build', spareSite]).code).toBe(1);
+    fs.rmSync(path.join(spareSite, 'docs/broken.md'));
+    expect(fs.statSync(path.join(spare(), '.site-build')).ino).toBe(sparesMarker);
+    expectNextBuildCold();
+    expect(fs.statSync(path.join(out, '.site-build')).ino).toBe(sparesMarker);
+    restore();
+  });
+
   it('leaves build/ whole when killed as it rewrites the spare\'s marker, and takes the spare next time', () => {
     buildWithSpare(2);
     expect(buildKilledAt(path.join(spare(), '.site-build'), 'open,openat')).toBe('SIGKILL');
     expect(page('index.html')).toContain('Intro 2.');
-    expect(page('b/index.html')).toContain('B 1.');
+    expect(page('b/index.html')).toContain('B 1.5.');
     const sparesMarker = fs.statSync(path.join(spare(), '.site-build')).ino;
     expectNextBuildCold();
     expect(fs.statSync(path.join(out, '.site-build')).ino).toBe(sparesMarker);
