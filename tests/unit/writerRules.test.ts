@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SiteWriter } from '../../cli/write/writeSite.ts';
 import { MARKER_FILE, assertSafeOutputFile, assertSafeOutputFolder, markerText, readMarker } from '../../cli/write/outputFolder.ts';
-import { acquireOutputLock, recoverOutputFolder, repairOutputFolder, sideFolders, swapIn } from '../../cli/write/swap.ts';
+import { acquireOutputLock, discardSpare, recoverOutputFolder, repairOutputFolder, sideFolders, swapIn, takeSpare } from '../../cli/write/swap.ts';
 import { isRunning } from '../../cli/process.ts';
 
 /** The writer's safety rules, in process: what it writes, replaces, repairs, and refuses. */
@@ -229,6 +229,67 @@ describe('recovering from a killed build', () => {
     while (fs.readdirSync(dir).length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(fs.readdirSync(dir)).toEqual(['build']);
     expect(tree(target)).toEqual(ours('complete', { 'index.html': 'two' }));
+  });
+});
+
+describe('the spare', () => {
+  it('is the previous build, moved into the cache once the new one is in; where it cannot go, the previous build is removed', () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'build');
+    const spare = path.join(dir, 'cache', 'x.spare');
+    swapIn(folder(path.join(dir, 'first'), ours('complete', { 'index.html': 'one' })), target);
+    expect(swapIn(folder(path.join(dir, 'second'), ours('complete', { 'index.html': 'two' })), target, { spare })).toBe(true);
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'two' }));
+    expect(tree(spare)).toEqual(ours('complete', { 'index.html': 'one' }));
+    expect(fs.readdirSync(dir).sort()).toEqual(['build', 'cache']);
+
+    // Its place is taken (by anything): not replaced; the previous build is removed as without a cache.
+    expect(swapIn(folder(path.join(dir, 'third'), ours('complete', { 'index.html': 'three' })), target, { spare })).toBe(false);
+    expect(tree(target)).toEqual(ours('complete', { 'index.html': 'three' }));
+    expect(tree(spare)).toEqual(ours('complete', { 'index.html': 'one' }));
+    expect(fs.readdirSync(dir).sort()).toEqual(['build', 'cache']);
+  });
+
+  it('on another file system (EXDEV), the previous build is removed and build/ is the new one', () => {
+    // /dev/shm is a tmpfs on Linux: a rename from the temporary folder's disk into it fails with EXDEV.
+    const other = fs.existsSync('/dev/shm') ? fs.mkdtempSync('/dev/shm/spare-') : undefined;
+    if (!other) return;
+    try {
+      const dir = tempDir();
+      if (fs.statSync(dir).dev === fs.statSync(other).dev) return;
+      const target = path.join(dir, 'build');
+      const spare = path.join(other, 'x.spare');
+      swapIn(folder(path.join(dir, 'first'), ours('complete', { 'index.html': 'one' })), target);
+      expect(swapIn(folder(path.join(dir, 'second'), ours('complete', { 'index.html': 'two' })), target, { spare })).toBe(false);
+      expect(tree(target)).toEqual(ours('complete', { 'index.html': 'two' }));
+      expect(fs.existsSync(spare)).toBe(false);
+      expect(fs.readdirSync(dir)).toEqual(['build']);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('is taken only when its marker is the one named, and a spare not taken is removed only when it is ours', () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'build');
+    const temp = `${target}.tmp`;
+    const spare = folder(path.join(dir, 'x.spare'), ours('complete', { 'index.html': 'one' }));
+    const named = fs.statSync(path.join(spare, MARKER_FILE));
+    const stamp = { size: named.size, mtimeMs: named.mtimeMs, ino: named.ino };
+    expect(takeSpare(spare, temp, { ...stamp, ino: stamp.ino + 1 })).toBe(false);
+    expect(tree(spare)).toEqual(ours('complete', { 'index.html': 'one' }));
+    // Taken: renamed to build.tmp/, its marker saying "writing" (never a complete build that is not the new one).
+    expect(takeSpare(spare, temp, stamp)).toBe(true);
+    expect(fs.existsSync(spare)).toBe(false);
+    expect(readMarker(temp)).toBe('writing');
+    expect(tree(temp)['index.html']).toBe('one');
+
+    const foreign = folder(path.join(dir, 'y.spare'), { 'thesis.tex': 'mine' });
+    discardSpare(foreign, target);
+    expect(tree(foreign)).toEqual({ 'thesis.tex': 'mine' });
+    const mine = folder(path.join(dir, 'z.spare'), ours('complete', { 'index.html': 'z' }));
+    discardSpare(mine, target);
+    expect(fs.existsSync(mine)).toBe(false);
   });
 });
 
