@@ -61,6 +61,9 @@ export const MANIFEST_FORMAT = 7;
  * The build cache: one manifest per output folder, in a folder named for the generator's
  * own version (`generatorStamp`), next to the document cache. Safe to delete: without it
  * the next build is a cold one. Folders of other versions are removed when one is opened.
+ * Spares (whole builds) are in a folder of their own, `spare/`, not a version's: a build of
+ * a new version finds the spare its manifest does not name and removes it in the
+ * background (swap.ts), where removing the version's folder would take seconds at once.
  */
 export interface BuildCache {
   /** The manifest of the build now in `outDir`, if this cache made it and it is still there. */
@@ -71,21 +74,23 @@ export interface BuildCache {
   /**
    * Where the build `outDir` replaced is kept for the next build to update in place
    * (swap.ts, "The spare"): in this cache, so it goes with it and nothing of ours stays
-   * beside the output folder.
+   * beside the output folder. Only a manifest of this version names it as a spare to take.
    */
   spareOf(outDir: string): string;
 }
+
+const SPARES = 'spare';
 
 export function openBuildCache(root: string, generatorStamp: string): BuildCache {
   const version = createHash('sha1').update(`${MANIFEST_FORMAT}\0${generatorStamp}`).digest('hex').slice(0, 12);
   const dir = path.join(root, version);
   try {
-    for (const entry of fs.readdirSync(root)) if (entry !== version) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+    for (const entry of fs.readdirSync(root)) if (entry !== version && entry !== SPARES) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
   } catch {
     // No cache yet.
   }
-  const nameOf = (outDir: string) => path.join(dir, createHash('sha1').update(path.resolve(outDir)).digest('hex').slice(0, 16));
-  const fileOf = (outDir: string) => `${nameOf(outDir)}.json`;
+  const keyOf = (outDir: string) => createHash('sha1').update(path.resolve(outDir)).digest('hex').slice(0, 16);
+  const fileOf = (outDir: string) => path.join(dir, `${keyOf(outDir)}.json`);
   return {
     load(outDir) {
       let manifest: BuildManifest;
@@ -113,7 +118,7 @@ export function openBuildCache(root: string, generatorStamp: string): BuildCache
       }
     },
     spareOf(outDir) {
-      return `${nameOf(outDir)}.spare`;
+      return path.join(root, SPARES, keyOf(outDir));
     },
   };
 }

@@ -170,6 +170,31 @@ describe('an incremental build', () => {
   }, 300_000);
 });
 
+describe('the spare', () => {
+  it('outlives a new generator version, which does not take it and removes it without waiting', async () => {
+    const site = writeTempSite({ 'site.config.ts': 'export default { title: "T", trailingSlash: true };\n', 'docs/intro.md': '---\nslug: /\n---\n# Intro\n\nOne.\n' });
+    temps.push(site);
+    const work = tempDir('spare-version');
+    const reporter = createReporter({ quiet: true });
+    const outDir = path.join(work, 'out');
+    const first = openBuildCache(path.join(work, 'builds'), 'version 1');
+    await build(await loadConfig(site), { reporter, buildCache: first, outDir });
+    fs.writeFileSync(path.join(site, 'docs/intro.md'), '---\nslug: /\n---\n# Intro\n\nTwo.\n');
+    await build(await loadConfig(site), { reporter, buildCache: first, outDir });
+    const spare = first.spareOf(outDir);
+    expect(markerInode(spare)).toBeDefined();
+
+    // Opening the new version's cache removes the old version's manifests, not the spare (a whole build).
+    const second = openBuildCache(path.join(work, 'builds'), 'version 2');
+    expect(second.spareOf(outDir)).toBe(spare);
+    expect(markerInode(spare)).toBeDefined();
+    // Its build does not take it (no manifest of its version names it): set aside for removal, then gone.
+    await build(await loadConfig(site), { reporter, buildCache: second, outDir });
+    expect(fs.existsSync(spare)).toBe(false);
+    expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('Two.');
+  });
+});
+
 describe('the files of an incremental build', () => {
   it('keep their mtime when their bytes do not change, and the CLI says how many pages it rebuilt', () => {
     const site = writeTempSite({
