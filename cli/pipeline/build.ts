@@ -113,9 +113,10 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         previous: before?.search,
         keep: (file) => writer.reuse([file]),
         readPrevious: (file) => writer.readPrevious(file),
+        previousSplit: buildCache && ((name) => buildCache.attachment(outDir, name)),
       });
       for (const [file, contents] of index.files) await writer.write(file, contents);
-      return index.memo;
+      return index;
     });
     await reporter.step('Writing build', async () => {
       for (const [file, contents] of siteWideFiles(graph, site, config, staticFiles)) await writer.write(file, contents);
@@ -134,9 +135,9 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         outputs: writer.outputs,
         pages,
         bundle: { key: bundleKey, assets: bundle.assets, firstLoadBytes: bundle.firstLoadBytes, files },
-        search,
+        search: search.memo,
         documents: { cards: cards.known() },
-      });
+      }, search.attachments);
       const rendered = graph.routes.filter((r) => pages[r.path] !== before?.pages[r.path]).length;
       // The line CI logs show, as #14 words it: "Rebuilt 3 of 10,021 pages (10,018 unchanged) in 0.6 s".
       reporter.info(`Rebuilt ${count(rendered)} of ${count(graph.routes.length)} pages (${count(graph.routes.length - rendered)} unchanged) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -6,6 +6,9 @@ import { searchablePages, type RenderedPageText } from './records.ts';
 import { packIndex, type IndexMemo, type LocalIndex } from './buildIndex.ts';
 import { treeSections } from './treeSections.ts';
 import { digest } from '../render/pageInputs.ts';
+import { randomBytes } from 'node:crypto';
+import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
+import { decodeSplitState, encodeSplitState } from './splitState.ts';
 
 /**
  * The build's search step: the local index's files (manifest and shards, relative to the
@@ -31,8 +34,10 @@ export function incrementalSearchIndex(
     previous?: IndexMemo;
     keep?: (file: string) => boolean;
     readPrevious?: (file: string) => string | undefined;
+    /** The bytes of an attachment the last build returned (see `attachments`). */
+    previousSplit?: (name: string) => Uint8Array | undefined;
   },
-): { files: LocalIndex['files']; kept: string[]; memo?: IndexMemo } {
+): { files: LocalIndex['files']; kept: string[]; memo?: IndexMemo; attachments?: Record<string, Uint8Array> } {
   if (config.search.provider !== 'local') return { files: new Map(), kept: [] };
   const sectionsOf = options.sectionsOf ?? ((document: LoadedDocument) => treeSections(document.content));
   // URLs as the browser asks for them, under the base URL (as Algolia's records are).
@@ -45,5 +50,16 @@ export function incrementalSearchIndex(
     const key = !keyOf ? String(i) : digest(JSON.stringify(documentKey !== undefined ? [searchable.head, documentKey] : page()));
     return { key, url: searchable.head.url, page };
   });
-  return packIndex(entries, {}, options.previous, options.keep, options.readPrevious);
+  const previousSplit = () => {
+    const name = options.previous?.split;
+    const bytes = name !== undefined ? options.previousSplit?.(name) : undefined;
+    return bytes && decodeSplitState(bytes, FIELD_COUNT);
+  };
+  const index = packIndex(entries, {}, options.previous, options.keep, options.readPrevious, previousSplit);
+  if (!index.split || !options.previousSplit) return index;
+  // The state goes beside the manifest, under a name no earlier build used.
+  const name = `search-${randomBytes(6).toString('hex')}`;
+  return { ...index, memo: { ...index.memo, split: name }, attachments: { [name]: encodeSplitState(index.split, FIELD_COUNT) } };
 }
+
+const FIELD_COUNT = Object.keys(FIELD_BOOSTS).length;

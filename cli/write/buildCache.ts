@@ -61,7 +61,14 @@ export interface BuildCache {
   load(outDir: string): BuildManifest | undefined;
   /** Forgets `outDir`'s manifest: called before its folder is replaced, so a kill in between leaves none. */
   forget(outDir: string): void;
-  save(outDir: string, manifest: BuildManifest): void;
+  /**
+   * Saves the manifest, and beside it files too large to be part of it (`attachments`, by
+   * name: the split search index's state), written before it; the manifest names them
+   * (a name not used before, so an attachment is never taken for another build's).
+   */
+  save(outDir: string, manifest: BuildManifest, attachments?: Record<string, Uint8Array>): void;
+  /** An attachment saved with `outDir`'s manifest. */
+  attachment(outDir: string, name: string): Buffer | undefined;
 }
 
 export function openBuildCache(root: string, generatorStamp: string): BuildCache {
@@ -89,14 +96,30 @@ export function openBuildCache(root: string, generatorStamp: string): BuildCache
       fs.rmSync(fileOf(outDir), { force: true });
     },
     /** A cache that cannot be written only costs speed next time. */
-    save(outDir, manifest) {
+    save(outDir, manifest, attachments = {}) {
       try {
         fs.mkdirSync(dir, { recursive: true });
         const file = fileOf(outDir);
+        for (const [name, bytes] of Object.entries(attachments)) {
+          fs.writeFileSync(`${file}.tmp`, bytes);
+          fs.renameSync(`${file}.tmp`, `${file}.${name}`);
+        }
         fs.writeFileSync(`${file}.tmp`, JSON.stringify(manifest));
         fs.renameSync(`${file}.tmp`, file);
+        // Attachments of the builds before.
+        const base = path.basename(file);
+        for (const entry of fs.readdirSync(dir)) {
+          if (entry.startsWith(`${base}.`) && entry !== `${base}.tmp` && !Object.hasOwn(attachments, entry.slice(base.length + 1))) fs.rmSync(path.join(dir, entry), { force: true });
+        }
       } catch {
         // Next build is cold.
+      }
+    },
+    attachment(outDir, name) {
+      try {
+        return fs.readFileSync(`${fileOf(outDir)}.${name}`);
+      } catch {
+        return undefined;
       }
     },
   };
