@@ -108,7 +108,16 @@ export function splitIndexFiles(entries: SplitEntry[], previous?: SplitState): {
   // The whole index's records, and the postings of the terms to encode.
   const lengths = new Int32Array(records * FIELDS);
   const urlKeys = new Int32Array(records);
-  const postings = new Map<number, number[]>();
+  // Counted first, then copied into one array per term.
+  const counts = new Int32Array(vocabulary.length);
+  for (const { terms } of pages) {
+    for (let t = 0; t < terms.terms.length; t++) {
+      const id = terms.terms[t]!;
+      if (dirty[id]) counts[id]! += terms.starts[t + 1]! - terms.starts[t]!;
+    }
+  }
+  const postings = new Map<number, Int32Array>();
+  const filled = new Int32Array(vocabulary.length);
   pages.forEach(({ terms }, i) => {
     const offset = offsets[i]!;
     lengths.set(terms.lengths, offset * FIELDS);
@@ -118,8 +127,10 @@ export function splitIndexFiles(entries: SplitEntry[], previous?: SplitState): {
       const id = terms.terms[t]!;
       if (!dirty[id]) continue;
       let list = postings.get(id);
-      if (!list) postings.set(id, (list = []));
-      for (let p = terms.starts[t]!; p < terms.starts[t + 1]!; p++) list.push(terms.postings[p]! + shift);
+      if (!list) postings.set(id, (list = new Int32Array(counts[id]!)));
+      let at = filled[id]!;
+      for (let p = terms.starts[t]!; p < terms.starts[t + 1]!; p++) list[at++] = terms.postings[p]! + shift;
+      filled[id] = at;
     }
   });
   const stats: CapStatistics = {
@@ -133,7 +144,8 @@ export function splitIndexFiles(entries: SplitEntry[], previous?: SplitState): {
     const list = postings.get(ids.get(term)!)!;
     const frequency = new Array<number>(FIELDS).fill(0);
     for (const posting of list) frequency[postingField(posting)]!++;
-    const entry: TermEntry = { postings: list, frequency };
+    // Read as an array only (`capPostings` indexes it and copies what it keeps).
+    const entry: TermEntry = { postings: list as unknown as number[], frequency };
     const cut = capPostings(entry, stats, BOOSTS, records);
     const kept: PostingRecord[] = [];
     for (const posting of cut.postings) {
@@ -143,7 +155,7 @@ export function splitIndexFiles(entries: SplitEntry[], previous?: SplitState): {
     }
     if (cut.rest.length > 0) capped.add(term);
     // Beyond the cap, only the URL keys matter (the hit count): one per URL.
-    const restKeys = [...new Set(cut.rest.map((record) => urlKeys[record]!))].sort((a, b) => a - b);
+    const restKeys = urlKeysOf(cut.rest, urlKeys);
     const term_: EncodedTerm = restKeys.length > 0 ? [frequency, encodePostings(kept), encodeIds(restKeys, records)] : [frequency, encodePostings(kept)];
     return JSON.stringify(term_);
   };
@@ -209,4 +221,20 @@ export function splitIndexFiles(entries: SplitEntry[], previous?: SplitState): {
   const name = hashName('meta', json);
   files.set(name, json);
   return { meta: name, files, state: { vocabulary, pages, encoded, capped }, tokenized };
+}
+
+/**
+ * The distinct URL keys of `records` (ascending), ascending. A record's key is the first
+ * record of its URL, so keys nearly always ascend with records: then equal neighbours
+ * are the only repeats (a common word's records beyond the cap are thousands).
+ */
+function urlKeysOf(records: readonly number[], urlKeys: Int32Array): number[] {
+  const keys: number[] = [];
+  for (const record of records) {
+    const key = urlKeys[record]!;
+    const last = keys.length > 0 ? keys[keys.length - 1]! : -1;
+    if (key > last) keys.push(key);
+    else if (key < last) return [...new Set(records.map((r) => urlKeys[r]!))].sort((a, b) => a - b);
+  }
+  return keys;
 }
