@@ -67,7 +67,10 @@ export interface IndexMemo {
   options: string;
   pages: Record<string, { bytes: number; records: number; shard?: string; at?: number }>;
   shards: Record<string, string>;
-  /** A split index's state (`SplitState`), kept apart from the manifest under this name (see build.ts). */
+  /**
+   * A split index's metadata file: the index has a state (`SplitState`), which the build
+   * keeps beside the manifest (an attachment, see searchIndex.ts).
+   */
   split?: string;
 }
 
@@ -196,8 +199,10 @@ function packSplit(
   });
   const split = splitIndexFiles(
     entries.map((entry) => ({ key: entry.key, page: () => trim(entry) })),
+    memo.options,
     previousSplit(),
   );
+  memo.split = split.meta;
   for (const [name, json] of split.files) files.set(`${SEARCH_DIR}/${name}`, json);
   const manifest: SearchManifest = { version: FORMAT_VERSION, shards: [], split: split.meta, pages: entries.length, records };
   files.set(`${SEARCH_DIR}/${MANIFEST_FILE}`, JSON.stringify(manifest));

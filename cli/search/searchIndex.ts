@@ -6,7 +6,6 @@ import { searchablePages, type RenderedPageText } from './records.ts';
 import { packIndex, type IndexMemo, type LocalIndex } from './buildIndex.ts';
 import { treeSections } from './treeSections.ts';
 import { digest } from '../render/pageInputs.ts';
-import { randomBytes } from 'node:crypto';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
 import { decodeSplitState, encodeSplitState } from './splitState.ts';
 
@@ -34,7 +33,7 @@ export function incrementalSearchIndex(
     previous?: IndexMemo;
     keep?: (file: string) => boolean;
     readPrevious?: (file: string) => string | undefined;
-    /** The bytes of an attachment the last build returned (see `attachments`). */
+    /** The bytes of an attachment the last build returned (`attachments`: the split index's state). */
     previousSplit?: (name: string) => Uint8Array | undefined;
   },
 ): { files: LocalIndex['files']; kept: string[]; memo?: IndexMemo; attachments?: Record<string, Uint8Array> } {
@@ -51,15 +50,13 @@ export function incrementalSearchIndex(
     return { key, url: searchable.head.url, page };
   });
   const previousSplit = () => {
-    const name = options.previous?.split;
-    const bytes = name !== undefined ? options.previousSplit?.(name) : undefined;
+    const bytes = options.previousSplit?.(SPLIT_ATTACHMENT);
     return bytes && decodeSplitState(bytes, FIELD_COUNT);
   };
   const index = packIndex(entries, {}, options.previous, options.keep, options.readPrevious, previousSplit);
-  if (!index.split || !options.previousSplit) return index;
-  // The state goes beside the manifest, under a name no earlier build used.
-  const name = `search-${randomBytes(6).toString('hex')}`;
-  return { ...index, memo: { ...index.memo, split: name }, attachments: { [name]: encodeSplitState(index.split, FIELD_COUNT) } };
+  // The state goes beside the manifest, for the next build.
+  return index.split && options.previousSplit ? { ...index, attachments: { [SPLIT_ATTACHMENT]: encodeSplitState(index.split, FIELD_COUNT) } } : index;
 }
 
+const SPLIT_ATTACHMENT = 'search';
 const FIELD_COUNT = Object.keys(FIELD_BOOSTS).length;

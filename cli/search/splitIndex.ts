@@ -41,7 +41,9 @@ export interface SplitEntry {
  *   the terms' JSON, as a cold build makes them (cheap: no term is encoded for it).
  * The output is the same as a cold build's, byte for byte (tests/unit/searchIndexIncremental).
  */
-export function splitIndexFiles(entries: SplitEntry[], previous?: SplitState): { meta: string; files: Map<string, string>; state: SplitState; tokenized: number } {
+export function splitIndexFiles(entries: SplitEntry[], options: string, last?: SplitState): { meta: string; files: Map<string, string>; state: SplitState; tokenized: number } {
+  // Made with other options, its pages were clipped otherwise.
+  const previous = last?.options === options ? last : undefined;
   const vocabulary = previous ? previous.vocabulary.slice() : [];
   const ids = new Map<string, number>();
   vocabulary.forEach((term, id) => ids.set(term, id));
@@ -220,7 +222,7 @@ export function splitIndexFiles(entries: SplitEntry[], previous?: SplitState): {
   const json = JSON.stringify(meta);
   const name = hashName('meta', json);
   files.set(name, json);
-  return { meta: name, files, state: { vocabulary, pages, encoded, capped }, tokenized };
+  return { meta: name, files, state: { options, vocabulary, pages, encoded, capped }, tokenized };
 }
 
 /**

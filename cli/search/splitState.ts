@@ -7,6 +7,8 @@ import type { PageTerms } from './pageTerms.ts';
  * (`encodeSplitState`): reading it back costs a fraction of tokenizing the pages again.
  */
 export interface SplitState {
+  /** The index options it was made with (`IndexMemo.options`): pages are clipped by them. */
+  options: string;
   /** Terms by id (`PageTerms.terms`); may hold terms no page has any more. */
   vocabulary: string[];
   pages: { key: string; terms: PageTerms }[];
@@ -17,6 +19,7 @@ export interface SplitState {
 
 interface Header {
   version: typeof STATE_VERSION;
+  options: string;
   vocabulary: string[];
   keys: string[];
   /** Per page: language and tag. */
@@ -45,6 +48,7 @@ export function encodeSplitState(state: SplitState, fields: number): Buffer {
   const terms = [...state.encoded.keys()];
   const header: Header = {
     version: STATE_VERSION,
+    options: state.options,
     vocabulary,
     keys: state.pages.map((page) => page.key),
     facets: state.pages.map(({ terms: page }) => [page.language, page.tag]),
@@ -124,7 +128,7 @@ export function decodeSplitState(bytes: Uint8Array, fields: number): SplitState 
     if (i !== data.length) return undefined;
     const encoded = new Map<string, string>();
     header.terms.forEach((term, n) => encoded.set(term, lines[n]!));
-    return { vocabulary: header.vocabulary, pages, encoded, capped: new Set(header.capped) };
+    return { options: header.options, vocabulary: header.vocabulary, pages, encoded, capped: new Set(header.capped) };
   } catch {
     return undefined;
   }
