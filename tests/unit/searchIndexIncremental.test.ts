@@ -115,6 +115,8 @@ describe('an incremental split index', () => {
       text: `${sentence(5 + (n % 13))}${' payment'.repeat(1 + (n % 4))}${n < 512 ? ' zebra' : ''}`,
       usage: `${sentence(3 + (n % 7))}${' payment'.repeat(1 + (n % 3))}${n < 512 ? ' zebra' : ''}`,
     }));
+    // Rare words: 'okapi' on two pages, 'quagga' on one and the last.
+    for (const [n, word] of [[10, 'okapi'], [20, 'okapi'], [30, 'quagga'], [599, 'quagga']] as const) docs[n]!.text += ` ${word}`;
     const read = new Set<string>();
     let step = packIndex(entriesOf(docs, read), splitOptions);
     const written = new Map(step.files);
@@ -141,6 +143,12 @@ describe('an incremental split index', () => {
     // A paragraph edited: the same records, longer text (the averages move).
     docs[100] = { ...docs[100]!, text: `${docs[100]!.text} ${sentence(40)}` };
     rebuild(['p100']);
+    // A word taken out of a page, still on an earlier one.
+    docs[20] = { ...docs[20]!, text: docs[20]!.text.replace(' okapi', '') };
+    rebuild(['p20']);
+    // The last page deleted: its word is still on an earlier one.
+    docs.pop();
+    rebuild([]);
     // A page added in the middle: every later record is renumbered.
     docs.splice(300, 0, { id: 'new', text: sentence(9), usage: sentence(4) });
     rebuild(['new']);
