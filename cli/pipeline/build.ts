@@ -13,6 +13,7 @@ import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
 import { withContentStrictness } from '../report/diagnostic.ts';
 import { incrementalSearchIndex } from '../search/searchIndex.ts';
+import type { IndexOptions } from '../search/buildIndex.ts';
 import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
 import { digest, mayShowDocCards, pageFingerprints, readsDigest, recordingGraph, withReads } from '../render/pageInputs.ts';
@@ -37,7 +38,10 @@ export interface BuildResult {
  * as are the client bundle and the search index when what they are made from is the
  * same. The output is the same, byte for byte, as a cold build's.
  */
-export async function build(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; buildCache?: BuildCache; outDir?: string }): Promise<BuildResult> {
+export async function build(
+  config: ResolvedConfig,
+  deps: { reporter: Reporter; cache?: DocumentCache; buildCache?: BuildCache; outDir?: string; /** Tests: a split index on a small site. */ searchIndex?: IndexOptions },
+): Promise<BuildResult> {
   const { reporter, buildCache } = deps;
   const started = performance.now();
   const outDir = path.resolve(config.siteDir, deps.outDir ?? config.paths.outDir);
@@ -114,6 +118,7 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         keep: (file) => writer.reuse([file]),
         readPrevious: (file) => writer.readPrevious(file),
         previousSplit: buildCache && ((name) => buildCache.attachment(outDir, name)),
+        indexOptions: deps.searchIndex,
       });
       for (const [file, contents] of index.files) await writer.write(file, contents);
       return index;

@@ -3,7 +3,7 @@ import type { RouteGraph } from '../graph/types.ts';
 import type { PageSection } from '../../runtime/search/searchPage.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import { searchablePages, type RenderedPageText } from './records.ts';
-import { packIndex, type IndexMemo, type LocalIndex } from './buildIndex.ts';
+import { packIndex, type IndexMemo, type IndexOptions, type LocalIndex } from './buildIndex.ts';
 import { treeSections } from './treeSections.ts';
 import { digest } from '../render/pageInputs.ts';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
@@ -35,6 +35,7 @@ export function incrementalSearchIndex(
     readPrevious?: (file: string) => string | undefined;
     /** The bytes of an attachment the last build returned (`attachments`: the split index's state). */
     previousSplit?: (name: string) => Uint8Array | undefined;
+    indexOptions?: IndexOptions;
   },
 ): { files: LocalIndex['files']; kept: string[]; memo?: IndexMemo; attachments?: Record<string, Uint8Array> } {
   if (config.search.provider !== 'local') return { files: new Map(), kept: [] };
@@ -53,7 +54,7 @@ export function incrementalSearchIndex(
     const bytes = options.previousSplit?.(SPLIT_ATTACHMENT);
     return bytes && decodeSplitState(bytes, FIELD_COUNT);
   };
-  const index = packIndex(entries, {}, options.previous, options.keep, options.readPrevious, previousSplit);
+  const index = packIndex(entries, options.indexOptions, options.previous, options.keep, options.readPrevious, previousSplit);
   // The state goes beside the manifest, for the next build.
   return index.split && options.previousSplit ? { ...index, attachments: { [SPLIT_ATTACHMENT]: encodeSplitState(index.split, FIELD_COUNT) } } : index;
 }
