@@ -87,7 +87,7 @@ export function packIndex(
   keep: (file: string) => boolean = () => false,
   readPrevious: (file: string) => string | undefined = () => undefined,
   previousSplit: () => SplitState | undefined = () => undefined,
-): { files: Map<string, string>; kept: string[]; manifest: SearchManifest; memo: IndexMemo; split?: SplitState; tokenized?: number } {
+): { files: Map<string, string>; kept: string[]; manifest: SearchManifest; memo: IndexMemo; split?: SplitState; tokenized?: number; encoded?: number } {
   const cap = options.maxSectionText ?? DEFAULT_MAX_SECTION_TEXT;
   const budget = options.shardBytes ?? DEFAULT_SHARD_BYTES;
   const splitFrom = options.splitPages ?? SPLIT_MIN_PAGES;
@@ -206,7 +206,7 @@ function packSplit(
   for (const [name, json] of split.files) files.set(`${SEARCH_DIR}/${name}`, json);
   const manifest: SearchManifest = { version: FORMAT_VERSION, shards: [], split: split.meta, pages: entries.length, records };
   files.set(`${SEARCH_DIR}/${MANIFEST_FILE}`, JSON.stringify(manifest));
-  return { files, kept, manifest, memo, split: split.state, tokenized: split.tokenized };
+  return { files, kept, manifest, memo, split: split.state, tokenized: split.tokenized, encoded: split.encoded };
 }
 
 /** A page's size toward the shard budget. */

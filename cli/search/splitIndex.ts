@@ -5,7 +5,7 @@ import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { capPostings, type CapStatistics } from '../../runtime/search/scoring.ts';
 import { postingField, postingFrequency, postingRecord, type TermEntry } from '../../runtime/search/termIndex.ts';
 import { pageTerms, type PageTerms } from './pageTerms.ts';
-import type { SplitState } from './splitState.ts';
+import type { Margin, SplitState } from './splitState.ts';
 
 /** Raw bytes of a term fragment before the next one starts (a term is never cut). */
 export const FRAGMENT_BYTES = 8 * 1024;
@@ -41,7 +41,7 @@ export interface SplitEntry {
  *   the terms' JSON, as a cold build makes them (cheap: no term is encoded for it).
  * The output is the same as a cold build's, byte for byte (tests/unit/searchIndexIncremental).
  */
-export function splitIndexFiles(entries: SplitEntry[], options: string, last?: SplitState): { meta: string; files: Map<string, string>; state: SplitState; tokenized: number } {
+export function splitIndexFiles(entries: SplitEntry[], options: string, last?: SplitState): { meta: string; files: Map<string, string>; state: SplitState; tokenized: number; encoded: number } {
   // Made with other options, its pages were clipped otherwise.
   const previous = last?.options === options ? last : undefined;
   const vocabulary = previous ? previous.vocabulary.slice() : [];
@@ -92,8 +92,16 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
   for (const [key, old] of before) if (!inPlace.has(key)) markDirty(old.terms);
   const totals = new Array<number>(FIELDS * 2).fill(0);
   for (const { terms } of pages) terms.totals.forEach((n, i) => (totals[i]! += n));
+  // A capped term whose pages are as they were keeps its records while the scores of the
+  // ones it keeps stay above the others' (see `keptAsBefore`); else it is capped again.
+  const carried = new Map<string, Margin>();
   if (previous && (records !== previousRecords || totals.some((n, i) => n !== previousTotals[i]))) {
-    for (const term of previous.capped) dirtyIds.push(ids.get(term)!);
+    const moved = records === previousRecords ? scoreBounds(previousTotals, totals) : undefined;
+    for (const [term, margin] of previous.capped) {
+      const still = moved && keptAsBefore(margin, moved);
+      if (still) carried.set(term, still);
+      else dirtyIds.push(ids.get(term)!);
+    }
   }
   const dirty = new Uint8Array(vocabulary.length);
   for (const id of dirtyIds) dirty[id] = 1;
@@ -141,8 +149,10 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
     averageLength: (field) => (totals[field * 2 + 1] ? totals[field * 2]! / totals[field * 2 + 1]! : 1),
   };
   const encoded = new Map<string, string>();
-  const capped = new Set<string>();
+  const capped = new Map<string, Margin>();
+  let encodedTerms = 0;
   const encode = (term: string): string => {
+    encodedTerms++;
     const list = postings.get(ids.get(term)!)!;
     const frequency = new Array<number>(FIELDS).fill(0);
     for (const posting of list) frequency[postingField(posting)]!++;
@@ -155,7 +165,7 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
       if (kept.at(-1)?.record !== record) kept.push({ record, key: urlKeys[record]!, fields: [] });
       kept.at(-1)!.fields.push((postingField(posting) << 6) | postingFrequency(posting), lengths[record * FIELDS + postingField(posting)]!);
     }
-    if (cut.rest.length > 0) capped.add(term);
+    if (cut.margin) capped.set(term, cut.margin);
     // Beyond the cap, only the URL keys matter (the hit count): one per URL.
     const restKeys = urlKeysOf(cut.rest, urlKeys);
     const term_: EncodedTerm = restKeys.length > 0 ? [frequency, encodePostings(kept), encodeIds(restKeys, records)] : [frequency, encodePostings(kept)];
@@ -180,7 +190,8 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
     if (dirty[ids.get(term)!]) json = encode(term);
     else {
       json = previous!.encoded.get(term)!;
-      if (previous!.capped.has(term)) capped.add(term);
+      const margin = carried.get(term) ?? previous!.capped.get(term);
+      if (margin) capped.set(term, margin);
     }
     encoded.set(term, json);
     if (bytes >= FRAGMENT_BYTES) {
@@ -222,7 +233,7 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
   const json = JSON.stringify(meta);
   const name = hashName('meta', json);
   files.set(name, json);
-  return { meta: name, files, state: { options, vocabulary, pages, encoded, capped }, tokenized };
+  return { meta: name, files, state: { options, vocabulary, pages, encoded, capped }, tokenized, encoded: encodedTerms };
 }
 
 /**
@@ -239,4 +250,41 @@ function urlKeysOf(records: readonly number[], urlKeys: Int32Array): number[] {
     else if (key < last) return [...new Set(records.map((r) => urlKeys[r]!))].sort((a, b) => a - b);
   }
   return keys;
+}
+
+/**
+ * How much any record's score for a term can move when the fields' average lengths go
+ * from `before` to `after` (totals as `SplitMeta.fields`, flattened) and nothing else
+ * changes: at least `low`, at most `high` times what it was. BM25+'s part for a field is
+ * `tf (k + 1) / (tf + k (1 - b) + k b × length / average)`: scaling the average by r
+ * scales that part by a factor between 1 and r; the constant part (`d`) does not move.
+ */
+function scoreBounds(before: readonly number[], after: readonly number[]): { low: number; high: number } {
+  let low = 1;
+  let high = 1;
+  for (let f = 0; f < FIELDS; f++) {
+    const average = (totals: readonly number[]) => (totals[f * 2 + 1] ? totals[f * 2]! / totals[f * 2 + 1]! : 1);
+    const ratio = average(after) / average(before);
+    low = Math.min(low, ratio);
+    high = Math.max(high, ratio);
+  }
+  return { low, high };
+}
+
+/** Far more than the rounding of a score (a few operations on doubles). */
+const ROUNDING = 1e-9;
+
+/**
+ * Whether a capped term keeps the same records when its scores move by `moved`: those
+ * above the threshold stay above the records at it, which stay above those below (the
+ * records at it, alike, keep equal scores, so ties go to the same earlier records), with
+ * room for rounding; then its new margin, as bounds (the next build moves them again):
+ * `[above, threshold's low bound, below, threshold's high bound]`.
+ */
+function keptAsBefore(margin: Margin, moved: { low: number; high: number }): Margin | undefined {
+  // None above or below is ±Infinity, which JSON (the state) writes as null.
+  const [above = Infinity, threshold, below = -Infinity, alike, thresholdHigh = threshold] = margin.map((n) => n ?? undefined) as Margin;
+  if (!alike) return undefined;
+  const next: Margin = [above * moved.low * (1 - ROUNDING), threshold * moved.low * (1 - ROUNDING), below * moved.high * (1 + ROUNDING), true, thresholdHigh * moved.high * (1 + ROUNDING)];
+  return next[0] > next[4]! && next[1] > next[2] ? next : undefined;
 }

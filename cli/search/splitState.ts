@@ -14,8 +14,12 @@ export interface SplitState {
   pages: { key: string; terms: PageTerms }[];
   /** Each term of the index: its `EncodedTerm`'s JSON. */
   encoded: Map<string, string>;
-  capped: Set<string>;
+  /** The terms beyond the cap, with their scores' margin (`CappedEntry.margin`, or bounds of it). */
+  capped: Map<string, Margin>;
 }
+
+/** `CappedEntry.margin`, and once moved by a build, the threshold's high bound. */
+export type Margin = [above: number, threshold: number, below: number, alike: boolean, thresholdHigh?: number];
 
 interface Header {
   version: typeof STATE_VERSION;
@@ -26,7 +30,7 @@ interface Header {
   facets: [string, string][];
   /** The terms of `encoded`, in the order of their JSON in the text part. */
   terms: string[];
-  capped: string[];
+  capped: [string, Margin][];
   fields: number;
 }
 
@@ -128,7 +132,7 @@ export function decodeSplitState(bytes: Uint8Array, fields: number): SplitState 
     if (i !== data.length) return undefined;
     const encoded = new Map<string, string>();
     header.terms.forEach((term, n) => encoded.set(term, lines[n]!));
-    return { options: header.options, vocabulary: header.vocabulary, pages, encoded, capped: new Set(header.capped) };
+    return { options: header.options, vocabulary: header.vocabulary, pages, encoded, capped: new Map(header.capped) };
   } catch {
     return undefined;
   }

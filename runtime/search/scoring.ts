@@ -21,6 +21,14 @@ export interface CappedEntry {
   postings: number[];
   /** Records holding the term beyond the cap (ascending): counted, not scored. */
   rest: number[];
+  /**
+   * When there is a rest: the lowest score above the threshold (the cap-th best score),
+   * the threshold, the highest score below it, and whether the records at the threshold
+   * hold the term alike (same fields, frequencies and lengths: their scores stay equal
+   * whatever the statistics). A build keeps these: while the averages move less than the
+   * gaps allow, the same records are kept (see cli/search/splitIndex.ts).
+   */
+  margin?: [above: number, threshold: number, below: number, alike: boolean];
 }
 
 /**
@@ -211,6 +219,13 @@ export function capPostings(entry: TermEntry, index: CapStatistics, boosts: read
   let ties = cap - above;
   const kept = new Uint8Array(distinct);
   for (let i = 0; i < distinct; i++) if (values[i]! > threshold || (values[i] === threshold && ties-- > 0)) kept[i] = 1;
+  let lowestAbove = Infinity;
+  let highestBelow = -Infinity;
+  for (let i = 0; i < distinct; i++) {
+    if (values[i]! > threshold) lowestAbove = Math.min(lowestAbove, values[i]!);
+    else if (values[i]! < threshold) highestBelow = Math.max(highestBelow, values[i]!);
+  }
+  const alike = tiedAlike(postings, values, threshold, lengths, fields);
   const rest: number[] = [];
   const out: number[] = [];
   for (let i = 0, n = -1; i < postings.length; i++) {
@@ -221,7 +236,29 @@ export function capPostings(entry: TermEntry, index: CapStatistics, boosts: read
     }
     if (kept[n]) out.push(postings[i]!);
   }
-  return { postings: out, rest };
+  return { postings: out, rest, margin: [lowestAbove, threshold, highestBelow, alike] };
+}
+
+/** Whether the records scoring `threshold` hold the term in the same fields, as often, in fields as long. */
+function tiedAlike(postings: readonly number[], values: Float64Array, threshold: number, lengths: ArrayLike<number>, fields: number): boolean {
+  let first = '';
+  let current = '';
+  let n = -1;
+  const check = () => {
+    if (n < 0 || values[n] !== threshold) return true;
+    if (first === '') first = current;
+    return current === first;
+  };
+  for (let i = 0; i < postings.length; i++) {
+    const record = postingRecord(postings[i]!);
+    if (i === 0 || record !== postingRecord(postings[i - 1]!)) {
+      if (!check()) return false;
+      n++;
+      current = '';
+    }
+    if (values[n] === threshold) current += `${postings[i]! & 511}:${lengths[record * fields + postingField(postings[i]!)]} `;
+  }
+  return check();
 }
 
 /**
