@@ -62,9 +62,10 @@ export interface BuildCache {
   /** Forgets `outDir`'s manifest: called before its folder is replaced, so a kill in between leaves none. */
   forget(outDir: string): void;
   /**
-   * Saves the manifest, and beside it files too large to be part of it (`attachments`, by
-   * name: the split search index's state), written before it; the manifest names them
-   * (a name not used before, so an attachment is never taken for another build's).
+   * Saves the manifest, and beside it, written before it, files too large to be part of
+   * it (`attachments`, by name: the split search index's state); those of earlier builds
+   * are removed. An attachment must stand on its own (the split state holds what it was
+   * made from): one left by another build may only cost speed.
    */
   save(outDir: string, manifest: BuildManifest, attachments?: Record<string, Uint8Array>): void;
   /** An attachment saved with `outDir`'s manifest. */
