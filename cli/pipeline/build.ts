@@ -13,6 +13,7 @@ import { SiteError } from '../errors/SiteError.ts';
 import { printDiagnostics } from './report.ts';
 import { withContentStrictness } from '../report/diagnostic.ts';
 import { incrementalSearchIndex } from '../search/searchIndex.ts';
+import type { IndexOptions } from '../search/buildIndex.ts';
 import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
 import { digest, mayShowDocCards, pageFingerprints, readsDigest, recordingGraph, withReads } from '../render/pageInputs.ts';
@@ -37,7 +38,10 @@ export interface BuildResult {
  * as are the client bundle and the search index when what they are made from is the
  * same. The output is the same, byte for byte, as a cold build's.
  */
-export async function build(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; buildCache?: BuildCache; outDir?: string }): Promise<BuildResult> {
+export async function build(
+  config: ResolvedConfig,
+  deps: { reporter: Reporter; cache?: DocumentCache; buildCache?: BuildCache; outDir?: string; /** Tests: a split index on a small site. */ searchIndex?: IndexOptions },
+): Promise<BuildResult> {
   const { reporter, buildCache } = deps;
   const started = performance.now();
   const outDir = path.resolve(config.siteDir, deps.outDir ?? config.paths.outDir);
@@ -113,9 +117,11 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         previous: before?.search,
         keep: (file) => writer.reuse([file]),
         readPrevious: (file) => writer.readPrevious(file),
+        previousSplit: buildCache && ((name) => buildCache.attachment(outDir, name)),
+        indexOptions: deps.searchIndex,
       });
       for (const [file, contents] of index.files) await writer.write(file, contents);
-      return index.memo;
+      return index;
     });
     await reporter.step('Writing build', async () => {
       for (const [file, contents] of siteWideFiles(graph, site, config, staticFiles)) await writer.write(file, contents);
@@ -134,10 +140,10 @@ export async function build(config: ResolvedConfig, deps: { reporter: Reporter; 
         outputs: writer.outputs,
         pages,
         bundle: { key: bundleKey, assets: bundle.assets, firstLoadBytes: bundle.firstLoadBytes, files },
-        search,
+        search: search.memo,
         documents: { cards: cards.known() },
         ...(writer.spare && { spare: writer.spare }),
-      });
+      }, search.attachments);
       const rendered = graph.routes.filter((r) => pages[r.path] !== before?.pages[r.path]).length;
       // The line CI logs show, as #14 words it: "Rebuilt 3 of 10,021 pages (10,018 unchanged) in 0.6 s".
       reporter.info(`Rebuilt ${count(rendered)} of ${count(graph.routes.length)} pages (${count(graph.routes.length - rendered)} unchanged) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { pageRecords, type SearchPage } from '../../runtime/search/searchPage.ts';
 import { decodeShard, encodeShard, FORMAT_VERSION, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard } from '../../runtime/search/indexFormat.ts';
 import { splitIndexFiles } from './splitIndex.ts';
+import type { SplitState } from './splitState.ts';
 
 export interface IndexOptions {
   /**
@@ -66,12 +67,18 @@ export interface IndexMemo {
   options: string;
   pages: Record<string, { bytes: number; records: number; shard?: string; at?: number }>;
   shards: Record<string, string>;
+  /**
+   * A split index's metadata file: the index has a state (`SplitState`), which the build
+   * keeps beside the manifest (an attachment, see searchIndex.ts).
+   */
+  split?: string;
 }
 
 /**
  * The index's files for `entries`, in order. With `previous`, a shard whose pages have the
  * keys they had is not made again when `keep` keeps its file (then it is not in `files`);
- * `readPrevious` reads a file of the previous index, if it is still the one recorded.
+ * `readPrevious` reads a file of the previous index, if it is still the one recorded, and
+ * `previousSplit` the previous split index's state (asked only when both are split).
  */
 export function packIndex(
   entries: IndexEntry[],
@@ -79,7 +86,8 @@ export function packIndex(
   previous?: IndexMemo,
   keep: (file: string) => boolean = () => false,
   readPrevious: (file: string) => string | undefined = () => undefined,
-): { files: Map<string, string>; kept: string[]; manifest: SearchManifest; memo: IndexMemo } {
+  previousSplit: () => SplitState | undefined = () => undefined,
+): { files: Map<string, string>; kept: string[]; manifest: SearchManifest; memo: IndexMemo; split?: SplitState; tokenized?: number; encoded?: number } {
   const cap = options.maxSectionText ?? DEFAULT_MAX_SECTION_TEXT;
   const budget = options.shardBytes ?? DEFAULT_SHARD_BYTES;
   const splitFrom = options.splitPages ?? SPLIT_MIN_PAGES;
@@ -112,7 +120,7 @@ export function packIndex(
     trimmed.set(entry, page);
     return page;
   };
-  if (entries.length >= splitFrom) return packSplit(entries, trim, memo, before, keep);
+  if (entries.length >= splitFrom) return packSplit(entries, trim, memo, before, keep, before?.split !== undefined ? previousSplit : () => undefined);
   const groups: IndexEntry[][] = [[]];
   const sizes = new Map<IndexEntry, { bytes: number; records: number }>();
   let size = 0;
@@ -161,29 +169,44 @@ export function packIndex(
 /**
  * The split index of `entries`: one file per page (kept when the page and its place are
  * as before, and read back as the next build's previous text), the metadata and the term
- * fragments (made from every page, as a cold build makes them).
+ * fragments (made again from the pages that changed and the previous state, see
+ * `splitIndexFiles`; from every page without one, as a cold build makes them).
  */
-function packSplit(entries: IndexEntry[], trim: (entry: IndexEntry) => SearchPage, memo: IndexMemo, before: IndexMemo | undefined, keep: (file: string) => boolean) {
+function packSplit(
+  entries: IndexEntry[],
+  trim: (entry: IndexEntry) => SearchPage,
+  memo: IndexMemo,
+  before: IndexMemo | undefined,
+  keep: (file: string) => boolean,
+  previousSplit: () => SplitState | undefined,
+) {
   const files = new Map<string, string>();
   const kept: string[] = [];
-  const pages = entries.map(trim);
   let records = 0;
   entries.forEach((entry, n) => {
-    const page = pages[n]!;
     const name = splitPageFile(n);
     const pageKey = `${n}:${entry.key}`;
-    const count = pageRecords(page).length;
-    records += count;
-    memo.pages[entry.key] = { bytes: sizeOf(page), records: count, shard: name, at: 0 };
+    let known = before && Object.hasOwn(before.pages, entry.key) ? before.pages[entry.key] : undefined;
+    if (known && Object.hasOwn(before!.shards, pageKey) && before!.shards[pageKey] === name && keep(`${SEARCH_DIR}/${name}`)) kept.push(`${SEARCH_DIR}/${name}`);
+    else {
+      const page = trim(entry);
+      files.set(`${SEARCH_DIR}/${name}`, JSON.stringify(encodeShard([page])));
+      known = { bytes: sizeOf(page), records: pageRecords(page).length };
+    }
+    records += known.records;
+    memo.pages[entry.key] = { bytes: known.bytes, records: known.records, shard: name, at: 0 };
     memo.shards[pageKey] = name;
-    if (before && Object.hasOwn(before.shards, pageKey) && before.shards[pageKey] === name && keep(`${SEARCH_DIR}/${name}`)) kept.push(`${SEARCH_DIR}/${name}`);
-    else files.set(`${SEARCH_DIR}/${name}`, JSON.stringify(encodeShard([page])));
   });
-  const split = splitIndexFiles(pages);
+  const split = splitIndexFiles(
+    entries.map((entry) => ({ key: entry.key, page: () => trim(entry) })),
+    memo.options,
+    previousSplit(),
+  );
+  memo.split = split.meta;
   for (const [name, json] of split.files) files.set(`${SEARCH_DIR}/${name}`, json);
   const manifest: SearchManifest = { version: FORMAT_VERSION, shards: [], split: split.meta, pages: entries.length, records };
   files.set(`${SEARCH_DIR}/${MANIFEST_FILE}`, JSON.stringify(manifest));
-  return { files, kept, manifest, memo };
+  return { files, kept, manifest, memo, split: split.state, tokenized: split.tokenized, encoded: split.encoded };
 }
 
 /** A page's size toward the shard budget. */

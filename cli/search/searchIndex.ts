@@ -3,9 +3,11 @@ import type { RouteGraph } from '../graph/types.ts';
 import type { PageSection } from '../../runtime/search/searchPage.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import { searchablePages, type RenderedPageText } from './records.ts';
-import { packIndex, type IndexMemo, type LocalIndex } from './buildIndex.ts';
+import { packIndex, type IndexMemo, type IndexOptions, type LocalIndex } from './buildIndex.ts';
 import { treeSections } from './treeSections.ts';
 import { digest } from '../render/pageInputs.ts';
+import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
+import { decodeSplitState, encodeSplitState } from './splitState.ts';
 
 /**
  * The build's search step: the local index's files (manifest and shards, relative to the
@@ -31,8 +33,11 @@ export function incrementalSearchIndex(
     previous?: IndexMemo;
     keep?: (file: string) => boolean;
     readPrevious?: (file: string) => string | undefined;
+    /** The bytes of an attachment the last build returned (`attachments`: the split index's state). */
+    previousSplit?: (name: string) => Uint8Array | undefined;
+    indexOptions?: IndexOptions;
   },
-): { files: LocalIndex['files']; kept: string[]; memo?: IndexMemo } {
+): { files: LocalIndex['files']; kept: string[]; memo?: IndexMemo; attachments?: Record<string, Uint8Array> } {
   if (config.search.provider !== 'local') return { files: new Map(), kept: [] };
   const sectionsOf = options.sectionsOf ?? ((document: LoadedDocument) => treeSections(document.content));
   // URLs as the browser asks for them, under the base URL (as Algolia's records are).
@@ -45,5 +50,14 @@ export function incrementalSearchIndex(
     const key = !keyOf ? String(i) : digest(JSON.stringify(documentKey !== undefined ? [searchable.head, documentKey] : page()));
     return { key, url: searchable.head.url, page };
   });
-  return packIndex(entries, {}, options.previous, options.keep, options.readPrevious);
+  const previousSplit = () => {
+    const bytes = options.previousSplit?.(SPLIT_ATTACHMENT);
+    return bytes && decodeSplitState(bytes, FIELD_COUNT);
+  };
+  const index = packIndex(entries, options.indexOptions, options.previous, options.keep, options.readPrevious, previousSplit);
+  // The state goes beside the manifest, for the next build.
+  return index.split && options.previousSplit ? { ...index, attachments: { [SPLIT_ATTACHMENT]: encodeSplitState(index.split, FIELD_COUNT) } } : index;
 }
+
+const SPLIT_ATTACHMENT = 'search';
+const FIELD_COUNT = Object.keys(FIELD_BOOSTS).length;

@@ -1,63 +1,208 @@
 import { createHash } from 'node:crypto';
-import { FIELD_BOOSTS, SearchEngine } from '../../runtime/search/engine.ts';
-import { encodeIds, encodePostings, encodeVocabulary, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta, type TermFragment } from '../../runtime/search/indexFormat.ts';
-import { pageRecords, type SearchPage } from '../../runtime/search/searchPage.ts';
-import { capPostings } from '../../runtime/search/scoring.ts';
-import { postingField, postingFrequency, postingRecord, TermIndex } from '../../runtime/search/termIndex.ts';
+import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
+import { encodeIds, encodePostings, encodeVocabulary, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
+import type { SearchPage } from '../../runtime/search/searchPage.ts';
+import { capPostings, type CapStatistics } from '../../runtime/search/scoring.ts';
+import { postingField, postingFrequency, postingRecord, type TermEntry } from '../../runtime/search/termIndex.ts';
+import { pageTerms, type PageTerms } from './pageTerms.ts';
+import type { Margin, SplitState } from './splitState.ts';
 
 /** Raw bytes of a term fragment before the next one starts (a term is never cut). */
 export const FRAGMENT_BYTES = 8 * 1024;
 
+const BOOSTS = Object.values(FIELD_BOOSTS);
+const FIELDS = BOOSTS.length;
+
 const hashName = (prefix: string, json: string) => `${prefix}-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
 
+/** A page of the split index: `key` names what its part is made from (equal keys, equal parts). */
+export interface SplitEntry {
+  key: string;
+  page(): SearchPage;
+}
+
 /**
- * The split index's metadata and term fragments for `pages` (already clipped), by file
- * name under the search folder; the page files are the caller's (`splitPageFile`). Pure.
- * The postings are those the whole-index engine scores (`capPostings`, on the same index
- * built the same way), so the browser ranks exactly as that engine would.
+ * The split index's metadata and term fragments for `entries` (their pages already
+ * clipped), by file name under the search folder; the page files are the caller's
+ * (`splitPageFile`). Pure. The postings are those the whole-index engine scores
+ * (`capPostings`, on the same index built the same way), so the browser ranks exactly as
+ * that engine would.
+ *
+ * With `previous` (what the last build returned as `state`), only the pages whose key is
+ * new are read and tokenized, and only the terms they reach are encoded again; every
+ * other term keeps the JSON it had. What is global, and what a change of it reaches:
+ * - record numbers: a page whose first record moved (a page added, removed or grown by a
+ *   record before it) puts its terms' postings at other numbers: its terms are encoded again;
+ * - the record count and the fields' total lengths (idf and BM25's length normalisation):
+ *   they choose which records a term beyond `TERM_CAP` keeps, and its `rest` is a bitmap
+ *   over the record count, so when they change (any edit of text does) every capped term
+ *   is capped and encoded again; a term within the cap depends on neither;
+ * - fragment boundaries, the fragments' shared name and the metadata are made again from
+ *   the terms' JSON, as a cold build makes them (cheap: no term is encoded for it).
+ * The output is the same as a cold build's, byte for byte (tests/unit/searchIndexIncremental).
  */
-export function splitIndexFiles(pages: SearchPage[]): { meta: string; files: Map<string, string> } {
-  const engine = new SearchEngine();
-  engine.addPages(pages);
-  const index = engine.index as TermIndex;
-  const records = engine.records.length;
-  const boosts = Object.values(FIELD_BOOSTS);
-  const fields = index.fields;
-  const files = new Map<string, string>();
+export function splitIndexFiles(entries: SplitEntry[], options: string, last?: SplitState): { meta: string; files: Map<string, string>; state: SplitState; tokenized: number; encoded: number } {
+  // Made with other options, its pages were clipped otherwise.
+  const previous = last?.options === options ? last : undefined;
+  const vocabulary = previous ? previous.vocabulary.slice() : [];
+  const ids = new Map<string, number>();
+  vocabulary.forEach((term, id) => ids.set(term, id));
+  const idOf = (term: string) => {
+    let id = ids.get(term);
+    if (id === undefined) ids.set(term, (id = vocabulary.push(term) - 1));
+    return id;
+  };
+  // The previous pages by key, with where their records started.
+  const before = new Map<string, { offset: number; terms: PageTerms }>();
+  let previousRecords = 0;
+  const previousTotals = new Array<number>(FIELDS * 2).fill(0);
+  for (const { key, terms } of previous?.pages ?? []) {
+    before.set(key, { offset: previousRecords, terms });
+    previousRecords += terms.records;
+    terms.totals.forEach((n, i) => (previousTotals[i]! += n));
+  }
+  const dirtyIds: number[] = [];
+  const markDirty = (terms: PageTerms) => {
+    for (const id of terms.terms) dirtyIds.push(id);
+  };
+  const pages: SplitState['pages'] = [];
+  const offsets: number[] = [];
+  const inPlace = new Set<string>();
+  let records = 0;
+  let tokenized = 0;
+  for (const entry of entries) {
+    const old = before.get(entry.key);
+    let terms: PageTerms;
+    if (old && old.offset === records && !inPlace.has(entry.key)) {
+      terms = old.terms;
+      inPlace.add(entry.key);
+    } else {
+      if (old) terms = old.terms;
+      else {
+        terms = pageTerms(entry.page(), FIELDS, idOf);
+        tokenized++;
+      }
+      markDirty(terms);
+    }
+    pages.push({ key: entry.key, terms });
+    offsets.push(records);
+    records += terms.records;
+  }
+  // A page gone, or moved: the terms it had are elsewhere now, or nowhere.
+  for (const [key, old] of before) if (!inPlace.has(key)) markDirty(old.terms);
+  const totals = new Array<number>(FIELDS * 2).fill(0);
+  for (const { terms } of pages) terms.totals.forEach((n, i) => (totals[i]! += n));
+  // A capped term whose pages are as they were keeps its records while the scores of the
+  // ones it keeps stay above the others' (see `keptAsBefore`); else it is capped again.
+  const carried = new Map<string, Margin>();
+  if (previous && (records !== previousRecords || totals.some((n, i) => n !== previousTotals[i]))) {
+    const moved = records === previousRecords ? scoreBounds(previousTotals, totals) : undefined;
+    for (const [term, margin] of previous.capped) {
+      const still = moved && keptAsBefore(margin, moved);
+      if (still) carried.set(term, still);
+      else dirtyIds.push(ids.get(term)!);
+    }
+  }
+  const dirty = new Uint8Array(vocabulary.length);
+  for (const id of dirtyIds) dirty[id] = 1;
+  const live = new Uint8Array(vocabulary.length);
+  for (const { terms } of pages) for (const id of terms.terms) live[id] = 1;
+  const sorted: string[] = [];
+  for (let id = 0; id < vocabulary.length; id++) {
+    if (!live[id]) continue;
+    sorted.push(vocabulary[id]!);
+    if (!previous?.encoded.has(vocabulary[id]!)) dirty[id] = 1;
+  }
+  sorted.sort();
+
+  // The whole index's records, and the postings of the terms to encode.
+  const lengths = new Int32Array(records * FIELDS);
+  const urlKeys = new Int32Array(records);
+  // Counted first, then copied into one array per term.
+  const counts = new Int32Array(vocabulary.length);
+  for (const { terms } of pages) {
+    for (let t = 0; t < terms.terms.length; t++) {
+      const id = terms.terms[t]!;
+      if (dirty[id]) counts[id]! += terms.starts[t + 1]! - terms.starts[t]!;
+    }
+  }
+  const postings = new Map<number, Int32Array>();
+  const filled = new Int32Array(vocabulary.length);
+  pages.forEach(({ terms }, i) => {
+    const offset = offsets[i]!;
+    lengths.set(terms.lengths, offset * FIELDS);
+    for (let r = 0; r < terms.records; r++) urlKeys[offset + r] = terms.keys[r]! + offset;
+    const shift = offset * 512; // Record numbers are the postings' high bits (`record << 9`).
+    for (let t = 0; t < terms.terms.length; t++) {
+      const id = terms.terms[t]!;
+      if (!dirty[id]) continue;
+      let list = postings.get(id);
+      if (!list) postings.set(id, (list = new Int32Array(counts[id]!)));
+      let at = filled[id]!;
+      for (let p = terms.starts[t]!; p < terms.starts[t + 1]!; p++) list[at++] = terms.postings[p]! + shift;
+      filled[id] = at;
+    }
+  });
+  const stats: CapStatistics = {
+    fields: FIELDS,
+    lengths,
+    averageLength: (field) => (totals[field * 2 + 1] ? totals[field * 2]! / totals[field * 2 + 1]! : 1),
+  };
+  const encoded = new Map<string, string>();
+  const capped = new Map<string, Margin>();
+  let encodedTerms = 0;
+  const encode = (term: string): string => {
+    encodedTerms++;
+    const list = postings.get(ids.get(term)!)!;
+    const frequency = new Array<number>(FIELDS).fill(0);
+    for (const posting of list) frequency[postingField(posting)]!++;
+    // Read as an array only (`capPostings` indexes it and copies what it keeps).
+    const entry: TermEntry = { postings: list as unknown as number[], frequency };
+    const cut = capPostings(entry, stats, BOOSTS, records);
+    const kept: PostingRecord[] = [];
+    for (const posting of cut.postings) {
+      const record = postingRecord(posting);
+      if (kept.at(-1)?.record !== record) kept.push({ record, key: urlKeys[record]!, fields: [] });
+      kept.at(-1)!.fields.push((postingField(posting) << 6) | postingFrequency(posting), lengths[record * FIELDS + postingField(posting)]!);
+    }
+    if (cut.margin) capped.set(term, cut.margin);
+    // Beyond the cap, only the URL keys matter (the hit count): one per URL.
+    const restKeys = urlKeysOf(cut.rest, urlKeys);
+    const term_: EncodedTerm = restKeys.length > 0 ? [frequency, encodePostings(kept), encodeIds(restKeys, records)] : [frequency, encodePostings(kept)];
+    return JSON.stringify(term_);
+  };
+
   const fragments: string[] = [];
   const starts: number[] = [];
-  const sorted = [...index.entries().keys()].sort();
-  let terms: EncodedTerm[] = [];
+  let terms: string[] = [];
   let first = 0;
   let bytes = 0;
+  // As JSON.stringify writes a `TermFragment`.
   const flush = () => {
     if (terms.length === 0) return;
-    const fragment: TermFragment = { version: FORMAT_VERSION, terms };
-    fragments.push(JSON.stringify(fragment));
+    fragments.push(`{"version":${FORMAT_VERSION},"terms":[${terms.join(',')}]}`);
     starts.push(first);
     terms = [];
     bytes = 0;
   };
   sorted.forEach((term, i) => {
-    const entry = index.entries().get(term)!;
-    const capped = capPostings(entry, index, boosts, records);
-    const kept: PostingRecord[] = [];
-    for (const posting of capped.postings) {
-      const record = postingRecord(posting);
-      if (kept.at(-1)?.record !== record) kept.push({ record, key: engine.urlKeyOf(record), fields: [] });
-      kept.at(-1)!.fields.push((postingField(posting) << 6) | postingFrequency(posting), index.lengths[record * fields + postingField(posting)]!);
+    let json: string;
+    if (dirty[ids.get(term)!]) json = encode(term);
+    else {
+      json = previous!.encoded.get(term)!;
+      const margin = carried.get(term) ?? previous!.capped.get(term);
+      if (margin) capped.set(term, margin);
     }
-    // Beyond the cap, only the URL keys matter (the hit count): one per URL.
-    const restKeys = [...new Set(capped.rest.map((record) => engine.urlKeyOf(record)))].sort((a, b) => a - b);
-    const encoded: EncodedTerm = restKeys.length > 0 ? [entry.frequency, encodePostings(kept), encodeIds(restKeys, records)] : [entry.frequency, encodePostings(kept)];
+    encoded.set(term, json);
     if (bytes >= FRAGMENT_BYTES) {
       flush();
       first = i;
     }
-    terms.push(encoded);
-    bytes += JSON.stringify(encoded).length;
+    terms.push(json);
+    bytes += json.length;
   });
   flush();
+  const files = new Map<string, string>();
   const hash = createHash('sha256');
   for (const json of fragments) hash.update(json).update('\n');
   const prefix = `terms-${hash.digest('hex').slice(0, 10)}`;
@@ -65,18 +210,20 @@ export function splitIndexFiles(pages: SearchPage[]): { meta: string; files: Map
   const strings: string[] = [];
   const intern = (value: string) => (strings.includes(value) ? strings.indexOf(value) : strings.push(value) - 1);
   const facets: SplitMeta['facets'] = [];
-  for (const page of pages) {
+  for (const { terms: page } of pages) {
     const language = intern(page.language);
-    const tag = intern(page.docusaurus_tag);
+    const tag = intern(page.tag);
     const last = facets.at(-1);
     if (last && last[1] === language && last[2] === tag) last[0]++;
     else facets.push([1, language, tag]);
   }
+  const fieldTotals: [number, number][] = [];
+  for (let f = 0; f < FIELDS; f++) fieldTotals.push([totals[f * 2]!, totals[f * 2 + 1]!]);
   const meta: SplitMeta = {
     version: FORMAT_VERSION,
     records,
-    fields: index.fieldTotals(),
-    pages: pages.map((page) => pageRecords(page).length),
+    fields: fieldTotals,
+    pages: pages.map(({ terms: page }) => page.records),
     facets,
     strings,
     vocabulary: encodeVocabulary(sorted),
@@ -86,5 +233,58 @@ export function splitIndexFiles(pages: SearchPage[]): { meta: string; files: Map
   const json = JSON.stringify(meta);
   const name = hashName('meta', json);
   files.set(name, json);
-  return { meta: name, files };
+  return { meta: name, files, state: { options, vocabulary, pages, encoded, capped }, tokenized, encoded: encodedTerms };
+}
+
+/**
+ * The distinct URL keys of `records` (ascending), ascending. A record's key is the first
+ * record of its URL, so keys nearly always ascend with records: then equal neighbours
+ * are the only repeats (a common word's records beyond the cap are thousands).
+ */
+function urlKeysOf(records: readonly number[], urlKeys: Int32Array): number[] {
+  const keys: number[] = [];
+  for (const record of records) {
+    const key = urlKeys[record]!;
+    const last = keys.length > 0 ? keys[keys.length - 1]! : -1;
+    if (key > last) keys.push(key);
+    else if (key < last) return [...new Set(records.map((r) => urlKeys[r]!))].sort((a, b) => a - b);
+  }
+  return keys;
+}
+
+/**
+ * How much any record's score for a term can move when the fields' average lengths go
+ * from `before` to `after` (totals as `SplitMeta.fields`, flattened) and nothing else
+ * changes: at least `low`, at most `high` times what it was. BM25+'s part for a field is
+ * `tf (k + 1) / (tf + k (1 - b) + k b × length / average)`: scaling the average by r
+ * scales that part by a factor between 1 and r; the constant part (`d`) does not move.
+ */
+function scoreBounds(before: readonly number[], after: readonly number[]): { low: number; high: number } {
+  let low = 1;
+  let high = 1;
+  for (let f = 0; f < FIELDS; f++) {
+    const average = (totals: readonly number[]) => (totals[f * 2 + 1] ? totals[f * 2]! / totals[f * 2 + 1]! : 1);
+    const ratio = average(after) / average(before);
+    low = Math.min(low, ratio);
+    high = Math.max(high, ratio);
+  }
+  return { low, high };
+}
+
+/** Far more than the rounding of a score (a few operations on doubles). */
+const ROUNDING = 1e-9;
+
+/**
+ * Whether a capped term keeps the same records when its scores move by `moved`: those
+ * above the threshold stay above the records at it, which stay above those below (the
+ * records at it, alike, keep equal scores, so ties go to the same earlier records), with
+ * room for rounding; then its new margin, as bounds (the next build moves them again):
+ * `[above, threshold's low bound, below, threshold's high bound]`.
+ */
+function keptAsBefore(margin: Margin, moved: { low: number; high: number }): Margin | undefined {
+  // None above or below is ±Infinity, which JSON (the state) writes as null.
+  const [above = Infinity, threshold, below = -Infinity, alike, thresholdHigh = threshold] = margin.map((n) => n ?? undefined) as Margin;
+  if (!alike) return undefined;
+  const next: Margin = [above * moved.low * (1 - ROUNDING), threshold * moved.low * (1 - ROUNDING), below * moved.high * (1 + ROUNDING), true, thresholdHigh * moved.high * (1 + ROUNDING)];
+  return next[0] > next[4]! && next[1] > next[2] ? next : undefined;
 }

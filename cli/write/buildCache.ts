@@ -70,13 +70,21 @@ export interface BuildCache {
   load(outDir: string): BuildManifest | undefined;
   /** Forgets `outDir`'s manifest: called before its folder is replaced, so a kill in between leaves none. */
   forget(outDir: string): void;
-  save(outDir: string, manifest: BuildManifest): void;
   /**
    * Where the build `outDir` replaced is kept for the next build to update in place
    * (swap.ts, "The spare"): in this cache, so it goes with it and nothing of ours stays
    * beside the output folder. Only a manifest of this version names it as a spare to take.
    */
   spareOf(outDir: string): string;
+  /**
+   * Saves the manifest, and beside it, written before it, files too large to be part of
+   * it (`attachments`, by name: the split search index's state); those of earlier builds
+   * are removed. An attachment must stand on its own (the split state holds what it was
+   * made from): one left by another build may only cost speed.
+   */
+  save(outDir: string, manifest: BuildManifest, attachments?: Record<string, Uint8Array>): void;
+  /** An attachment saved with `outDir`'s manifest. */
+  attachment(outDir: string, name: string): Buffer | undefined;
 }
 
 const SPARES = 'spare';
@@ -107,18 +115,34 @@ export function openBuildCache(root: string, generatorStamp: string): BuildCache
       fs.rmSync(fileOf(outDir), { force: true });
     },
     /** A cache that cannot be written only costs speed next time. */
-    save(outDir, manifest) {
+    save(outDir, manifest, attachments = {}) {
       try {
         fs.mkdirSync(dir, { recursive: true });
         const file = fileOf(outDir);
+        for (const [name, bytes] of Object.entries(attachments)) {
+          fs.writeFileSync(`${file}.tmp`, bytes);
+          fs.renameSync(`${file}.tmp`, `${file}.${name}`);
+        }
         fs.writeFileSync(`${file}.tmp`, JSON.stringify(manifest));
         fs.renameSync(`${file}.tmp`, file);
+        // Attachments of the builds before.
+        const base = path.basename(file);
+        for (const entry of fs.readdirSync(dir)) {
+          if (entry.startsWith(`${base}.`) && entry !== `${base}.tmp` && !Object.hasOwn(attachments, entry.slice(base.length + 1))) fs.rmSync(path.join(dir, entry), { force: true });
+        }
       } catch {
         // Next build is cold.
       }
     },
     spareOf(outDir) {
       return path.join(root, SPARES, keyOf(outDir));
+    },
+    attachment(outDir, name) {
+      try {
+        return fs.readFileSync(`${fileOf(outDir)}.${name}`);
+      } catch {
+        return undefined;
+      }
     },
   };
 }

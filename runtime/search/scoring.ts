@@ -21,6 +21,14 @@ export interface CappedEntry {
   postings: number[];
   /** Records holding the term beyond the cap (ascending): counted, not scored. */
   rest: number[];
+  /**
+   * When there is a rest: the lowest score above the threshold (the cap-th best score),
+   * the threshold, the highest score below it, and whether the records at the threshold
+   * hold the term alike (same fields, frequencies and lengths: their scores stay equal
+   * whatever the statistics). A build keeps these: while the averages move less than the
+   * gaps allow, the same records are kept (see cli/search/splitIndex.ts).
+   */
+  margin?: [above: number, threshold: number, below: number, alike: boolean];
 }
 
 /**
@@ -187,6 +195,9 @@ export function capPostings(entry: TermEntry, index: CapStatistics, boosts: read
     factor[f] = df ? boosts[f]! * Math.log(1 + (records - df + 0.5) / (df + 0.5)) : 0;
   }
   const fixedNorm = BM25.k * (1 - BM25.b);
+  const lengthNorm = new Float64Array(fields);
+  for (let f = 0; f < fields; f++) lengthNorm[f] = (BM25.k * BM25.b) / index.averageLength(f);
+  const lengths = index.lengths;
   const ids = new Int32Array(distinct);
   const values = new Float64Array(distinct);
   let n = -1;
@@ -196,18 +207,25 @@ export function capPostings(entry: TermEntry, index: CapStatistics, boosts: read
     const field = postingField(posting);
     const tf = postingFrequency(posting);
     if (n < 0 || ids[n] !== record) ids[++n] = record;
-    const length = index.lengths[record * fields + field]!;
-    values[n]! += factor[field]! * (BM25.d + (tf * (BM25.k + 1)) / (tf + fixedNorm + ((BM25.k * BM25.b) / index.averageLength(field)) * length));
+    const length = lengths[record * fields + field]!;
+    values[n]! += factor[field]! * (BM25.d + (tf * (BM25.k + 1)) / (tf + fixedNorm + lengthNorm[field]! * length));
   }
-  // The cap-th best value, by a native sort of the values alone (a comparator sort of a
-  // common word's 40,000 records took tens of ms on the first keystroke that reached it):
-  // every record above it is kept, then those equal to it, earlier records first.
-  const threshold = values.slice().sort()[distinct - cap]!;
+  // The cap-th best value, selected among the values alone (a comparator sort of a common
+  // word's 40,000 records took tens of ms on the first keystroke that reached it, a native
+  // sort a few): every record above it is kept, then those equal to it, earlier records first.
+  const threshold = nthSmallest(values.slice(), distinct - cap);
   let above = 0;
   for (let i = 0; i < distinct; i++) if (values[i]! > threshold) above++;
   let ties = cap - above;
   const kept = new Uint8Array(distinct);
   for (let i = 0; i < distinct; i++) if (values[i]! > threshold || (values[i] === threshold && ties-- > 0)) kept[i] = 1;
+  let lowestAbove = Infinity;
+  let highestBelow = -Infinity;
+  for (let i = 0; i < distinct; i++) {
+    if (values[i]! > threshold) lowestAbove = Math.min(lowestAbove, values[i]!);
+    else if (values[i]! < threshold) highestBelow = Math.max(highestBelow, values[i]!);
+  }
+  const alike = tiedAlike(postings, values, threshold, lengths, fields);
   const rest: number[] = [];
   const out: number[] = [];
   for (let i = 0, n = -1; i < postings.length; i++) {
@@ -218,7 +236,56 @@ export function capPostings(entry: TermEntry, index: CapStatistics, boosts: read
     }
     if (kept[n]) out.push(postings[i]!);
   }
-  return { postings: out, rest };
+  return { postings: out, rest, margin: [lowestAbove, threshold, highestBelow, alike] };
+}
+
+/** Whether the records scoring `threshold` hold the term in the same fields, as often, in fields as long. */
+function tiedAlike(postings: readonly number[], values: Float64Array, threshold: number, lengths: ArrayLike<number>, fields: number): boolean {
+  let first = '';
+  let current = '';
+  let n = -1;
+  const check = () => {
+    if (n < 0 || values[n] !== threshold) return true;
+    if (first === '') first = current;
+    return current === first;
+  };
+  for (let i = 0; i < postings.length; i++) {
+    const record = postingRecord(postings[i]!);
+    if (i === 0 || record !== postingRecord(postings[i - 1]!)) {
+      if (!check()) return false;
+      n++;
+      current = '';
+    }
+    if (values[n] === threshold) current += `${postings[i]! & 511}:${lengths[record * fields + postingField(postings[i]!)]} `;
+  }
+  return check();
+}
+
+/**
+ * The value a sort would put at `k` (Hoare's selection; reorders `values`): what
+ * `values.sort()[k]` is, in time linear in their number. The values are scores (no NaN).
+ */
+export function nthSmallest(values: Float64Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = t;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else return values[k]!;
+  }
+  return values[k]!;
 }
 
 function bitCount(mask: number): number {

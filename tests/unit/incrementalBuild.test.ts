@@ -7,6 +7,7 @@ import { build } from '../../cli/pipeline/build.ts';
 import { createReporter } from '../../cli/pipeline/reporter.ts';
 import { openDiskCache } from '../../cli/content/documentCache.ts';
 import { openBuildCache } from '../../cli/write/buildCache.ts';
+import type { IndexOptions } from '../../cli/search/buildIndex.ts';
 import { runCli } from '../helpers/cli.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
 
@@ -67,7 +68,13 @@ function docText(title: string, position: number, words: string[]): string {
 }
 
 describe('an incremental build', () => {
-  it('is the same as a cold build after each of a sequence of random edits', async () => {
+  it('is the same as a cold build after each of a sequence of random edits', () => randomEdits({}), 300_000);
+  // Every page of the split search index (kept, or made again from the previous build's state).
+  it('is the same as a cold build after each of a sequence of random edits, with a split search index', () => randomEdits({ splitPages: 1 }), 300_000);
+});
+
+async function randomEdits(searchIndex: IndexOptions) {
+  {
     const seed = Number(process.env.INCREMENTAL_SEED ?? 20240521);
     const rand = random(seed);
     const pick = <T,>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
@@ -154,10 +161,10 @@ describe('an incremental build', () => {
       history.push(step === 0 ? 'first build' : pick(edits)());
       const config = await loadConfig(site);
       const spare = markerInode(buildCache.spareOf(incremental));
-      await build(config, { reporter, cache: documents, buildCache, outDir: incremental });
+      await build(config, { reporter, cache: documents, buildCache, outDir: incremental, searchIndex });
       if (spare !== undefined && markerInode(incremental) === spare) throughSpare++;
       documents.flush();
-      await build(config, { reporter, outDir: cold });
+      await build(config, { reporter, outDir: cold, searchIndex });
       const got = filesOf(incremental);
       const want = filesOf(cold);
       const where = `seed ${seed}, after: ${history.join('; ')}`;
@@ -167,8 +174,8 @@ describe('an incremental build', () => {
     }
     // From the third build on, each one is the spare updated in place.
     expect(throughSpare).toBe(10);
-  }, 300_000);
-});
+  }
+}
 
 describe('the spare', () => {
   it('outlives a new generator version, which does not take it and removes it without waiting', async () => {

@@ -3,7 +3,7 @@ import { SearchEngine } from '../../runtime/search/engine.ts';
 import { compileFacetFilters } from '../../runtime/search/facetFilters.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { selectTop } from '../../runtime/search/selectTop.ts';
-import { TERM_CAP } from '../../runtime/search/scoring.ts';
+import { nthSmallest, TERM_CAP } from '../../runtime/search/scoring.ts';
 import { TermIndex } from '../../runtime/search/termIndex.ts';
 import { editDistance } from '../../runtime/search/editDistance.ts';
 
@@ -182,5 +182,17 @@ describe('selectTop', () => {
     const items = scores.map((_, i) => i);
     const sorted = [...items].sort((a, b) => (before(a, b) ? -1 : 1));
     for (const count of [0, 1, 7, 50, 499, 500, 900]) expect(selectTop(items, count, before)).toEqual(sorted.slice(0, count));
+  });
+});
+
+describe('the threshold of a capped term', () => {
+  it('is the value a sort of its scores puts at the cut (ties and all)', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let trial = 0; trial < 2000; trial++) {
+      const values = Float64Array.from({ length: 1 + Math.floor(random() * 200) }, () => (trial % 2 ? Math.floor(random() * 6) / 3 : random()));
+      const k = Math.floor(random() * values.length);
+      expect(nthSmallest(values.slice(), k)).toBe(values.slice().sort()[k]);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { packIndex, type IndexEntry, type IndexOptions } from '../../cli/search/buildIndex.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
+import { decodeSplitState, encodeSplitState } from '../../cli/search/splitState.ts';
+import { TERM_CAP } from '../../runtime/search/scoring.ts';
 
 /**
  * The search index of a rebuild: shards whose pages did not change are kept as they were,
@@ -70,3 +72,127 @@ function rebuild(memo: ReturnType<typeof packIndex>['memo'], written: Map<string
   expect(next.manifest).toEqual(cold.manifest);
   return next;
 }
+
+/**
+ * A split index rebuilt from the previous build's state (each page's postings, each term's
+ * JSON; through its bytes, as the build cache keeps it) after each kind of change is the
+ * cold build's, byte for byte, and tokenizes only the pages that changed. The corpus has
+ * words beyond the cap (`TERM_CAP`), whose kept records depend on the whole site's
+ * statistics, and one word that an edit moves over the cap and back.
+ */
+describe('an incremental split index', () => {
+  const WORDS = 'wallet invoice network fee callback refund ledger token merchant checkout swap payout'.split(' ');
+  let seed = 7;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const sentence = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
+  interface Doc {
+    id: string;
+    text: string;
+    usage: string;
+    extra?: string[];
+  }
+  const splitPage = (doc: Doc): SearchPage => ({
+    url: `/${doc.id}/`,
+    lvl0: 'Docs',
+    lvl1: `Page ${doc.id}`,
+    language: 'en',
+    docusaurus_tag: 'docs-default-current',
+    sections: [
+      { level: 1, anchor: null, heading: null, text: doc.text },
+      { level: 2, anchor: 'usage', heading: 'Usage', text: doc.usage },
+      ...(doc.extra ?? []).map((text, i) => ({ level: 2 as const, anchor: `more-${i}`, heading: `More ${i}`, text })),
+    ],
+  });
+  const entriesOf = (docs: Doc[], read: Set<string>) =>
+    docs.map((doc): IndexEntry => ({ key: JSON.stringify(doc), url: `/${doc.id}/`, page: () => (read.add(doc.id), splitPage(doc)) }));
+  const splitOptions: IndexOptions = { splitPages: 5 };
+
+  it('after an edit, an insertion, a deletion, a rename and a word crossing the cap, is the cold build byte for byte', () => {
+    // 600 pages: 'payment' is in all 1,200 text records, some times each, so beyond the cap.
+    // 'zebra' is in exactly TERM_CAP records (the first 512 pages' two texts).
+    const docs: Doc[] = Array.from({ length: 600 }, (_, n) => ({
+      id: `p${n}`,
+      text: `${sentence(5 + (n % 13))}${' payment'.repeat(1 + (n % 4))}${n < 512 ? ' zebra' : ''}`,
+      usage: `${sentence(3 + (n % 7))}${' payment'.repeat(1 + (n % 3))}${n < 512 ? ' zebra' : ''}`,
+      // 'ore' once in 2 words and twice in 10, on every page: which of the two it keeps
+      // most of (the cap keeps 1,024 of 1,200) depends on the average length of text.
+      extra: ['ore mined', 'ore ore mined in the hills far from any town'],
+    }));
+    // Rare words: 'okapi' on two pages, 'quagga' on one and the last.
+    for (const [n, word] of [[10, 'okapi'], [20, 'okapi'], [30, 'quagga'], [599, 'quagga']] as const) docs[n]!.text += ` ${word}`;
+    const read = new Set<string>();
+    let step = packIndex(entriesOf(docs, read), splitOptions);
+    const written = new Map(step.files);
+    const cappedWords = () => step.split!.capped;
+    expect(cappedWords().has('payment')).toBe(true);
+    expect(cappedWords().has('zebra')).toBe(false);
+
+    const rebuild = (changed: string[]) => {
+      read.clear();
+      const bytes = encodeSplitState(step.split!, 5);
+      const next = packIndex(entriesOf(docs, read), splitOptions, step.memo, (file) => written.has(file), (file) => written.get(file), () => decodeSplitState(bytes, 5));
+      expect([...read].sort()).toEqual([...changed].sort());
+      expect(next.tokenized).toBe(changed.length);
+      const cold = packIndex(entriesOf(docs, new Set()), splitOptions);
+      const all = new Map([...next.kept.map((file) => [file, written.get(file)!] as const), ...next.files]);
+      expect(new Map([...all].sort())).toEqual(new Map([...cold.files].sort()));
+      expect(next.manifest).toEqual(cold.manifest);
+      expect([...next.split!.capped.keys()].sort()).toEqual([...cold.split!.capped.keys()].sort());
+      written.clear();
+      for (const [file, text] of all) written.set(file, text);
+      step = next;
+    };
+
+    // A paragraph edited: the same records, longer text (the averages move).
+    docs[100] = { ...docs[100]!, text: `${docs[100]!.text} ${sentence(40)}` };
+    rebuild(['p100']);
+    // A word taken out of a page, still on an earlier one.
+    docs[20] = { ...docs[20]!, text: docs[20]!.text.replace(' okapi', '') };
+    rebuild(['p20']);
+    // The last page deleted: its word is still on an earlier one.
+    docs.pop();
+    rebuild([]);
+    // A page added in the middle: every later record is renumbered.
+    docs.splice(300, 0, { id: 'new', text: sentence(9), usage: sentence(4) });
+    rebuild(['new']);
+    // A page deleted.
+    docs.splice(200, 1);
+    rebuild([]);
+    // A page renamed: a new URL (so a new key), at the end of the route order.
+    const [renamed] = docs.splice(50, 1);
+    docs.push({ ...renamed!, id: 'renamed' });
+    rebuild(['renamed']);
+    // A section added: the page gains a record, the ones after it move by one.
+    docs[400] = { ...docs[400]!, extra: [...docs[400]!.extra!, sentence(6)] };
+    rebuild([docs[400]!.id]);
+    // 'zebra' in more records: over the cap, then back under it.
+    const zebras = () => docs.reduce((n, doc) => n + [doc.text, doc.usage].filter((text) => text.includes('zebra')).length, 0);
+    const more = docs.filter((doc) => !doc.text.includes('zebra')).slice(0, TERM_CAP + 1 - zebras());
+    const withZebra = (doc: Doc, add: boolean) => ({ ...doc, text: add ? `${doc.text} zebra` : doc.text.replace(' zebra', '') });
+    for (const doc of more) docs[docs.indexOf(doc)] = withZebra(doc, true);
+    expect(zebras()).toBe(TERM_CAP + 1);
+    rebuild(more.map((doc) => doc.id));
+    expect(cappedWords().has('zebra')).toBe(true);
+    for (const doc of more) docs[docs.findIndex((d) => d.id === doc.id)] = withZebra(docs.find((d) => d.id === doc.id)!, false);
+    rebuild(more.map((doc) => doc.id));
+    expect(cappedWords().has('zebra')).toBe(false);
+    // Pages without the common words added at the end: the record count (idf, the bitmap
+    // of a capped word's other records) changes, and no capped word's page does.
+    docs.push(...Array.from({ length: 20 }, (_, n): Doc => ({ id: `q${n}`, text: 'quiet', usage: 'quiet', extra: Array.from({ length: 10 }, () => 'quiet') })));
+    rebuild(Array.from({ length: 20 }, (_, n) => `q${n}`));
+    // Text added to a page without 'ore': the averages move a little, and 'ore' keeps its
+    // records (it is not capped again: only the changed page's words are encoded)…
+    const quiet = () => docs.filter((doc) => doc.id.startsWith('q'));
+    const wordsOf = (changed: Doc[]) => new Set(changed.flatMap((doc) => [...step.split!.pages.find((page) => page.key === JSON.stringify(doc))!.terms.terms])).size;
+    docs[docs.length - 1] = { ...docs.at(-1)!, text: 'quiet '.repeat(30) };
+    rebuild([docs.at(-1)!.id]);
+    expect(step.split!.capped.has('ore')).toBe(true);
+    expect(step.encoded).toBe(wordsOf([docs.at(-1)!]));
+    // …and a lot (the 240 sections of 20 pages, each a word long, now as long as a section
+    // may be: the text's average length doubles): the records 'ore' keeps change.
+    const long = 'quiet '.repeat(200);
+    for (const doc of quiet()) docs[docs.indexOf(doc)] = { ...doc, text: long, usage: long, extra: doc.extra!.map(() => long) };
+    rebuild(quiet().map((doc) => doc.id));
+    expect(step.encoded).toBeGreaterThan(wordsOf(quiet()));
+  });
+});

@@ -1,0 +1,141 @@
+import type { PageTerms } from './pageTerms.ts';
+
+/**
+ * What a split index was made from, for making the next one (`splitIndexFiles`): each
+ * page's part (by key, in order) and each term's encoded JSON, and which terms are beyond
+ * the cap. Kept in the build cache beside the manifest as one binary file
+ * (`encodeSplitState`): reading it back costs a fraction of tokenizing the pages again.
+ */
+export interface SplitState {
+  /** The index options it was made with (`IndexMemo.options`): pages are clipped by them. */
+  options: string;
+  /** Terms by id (`PageTerms.terms`); may hold terms no page has any more. */
+  vocabulary: string[];
+  pages: { key: string; terms: PageTerms }[];
+  /** Each term of the index: its `EncodedTerm`'s JSON. */
+  encoded: Map<string, string>;
+  /** The terms beyond the cap, with their scores' margin (`CappedEntry.margin`, or bounds of it). */
+  capped: Map<string, Margin>;
+}
+
+/** `CappedEntry.margin`, and once moved by a build, the threshold's high bound. */
+export type Margin = [above: number, threshold: number, below: number, alike: boolean, thresholdHigh?: number];
+
+interface Header {
+  version: typeof STATE_VERSION;
+  options: string;
+  vocabulary: string[];
+  keys: string[];
+  /** Per page: language and tag. */
+  facets: [string, string][];
+  /** The terms of `encoded`, in the order of their JSON in the text part. */
+  terms: string[];
+  capped: [string, Margin][];
+  fields: number;
+}
+
+const STATE_VERSION = 1;
+
+/**
+ * The state as bytes: two lengths, the header's JSON, the terms' JSON (one a line), then
+ * 32-bit integers, per page: records, terms, postings, then its keys, lengths, totals,
+ * term ids, starts and postings. Term ids no page holds are dropped here.
+ */
+export function encodeSplitState(state: SplitState, fields: number): Buffer {
+  const remap = new Int32Array(state.vocabulary.length).fill(-1);
+  const vocabulary: string[] = [];
+  let ints = 0;
+  for (const { terms } of state.pages) {
+    for (const id of terms.terms) if (remap[id] === -1) remap[id] = vocabulary.push(state.vocabulary[id]!) - 1;
+    ints += 3 + terms.records * (1 + fields) + fields * 2 + terms.terms.length * 2 + 1 + terms.postings.length;
+  }
+  const terms = [...state.encoded.keys()];
+  const header: Header = {
+    version: STATE_VERSION,
+    options: state.options,
+    vocabulary,
+    keys: state.pages.map((page) => page.key),
+    facets: state.pages.map(({ terms: page }) => [page.language, page.tag]),
+    terms,
+    capped: [...state.capped],
+    fields,
+  };
+  const head = Buffer.from(JSON.stringify(header));
+  const text = Buffer.from(terms.map((term) => state.encoded.get(term)!).join('\n'));
+  const at = align(8 + head.length + text.length);
+  const out = Buffer.alloc(at + ints * 4);
+  out.writeUInt32LE(head.length, 0);
+  out.writeUInt32LE(text.length, 4);
+  head.copy(out, 8);
+  text.copy(out, 8 + head.length);
+  const data = new Int32Array(out.buffer, out.byteOffset + at, ints);
+  let i = 0;
+  for (const { terms: page } of state.pages) {
+    data[i++] = page.records;
+    data[i++] = page.terms.length;
+    data[i++] = page.postings.length;
+    data.set(page.keys, i);
+    i += page.keys.length;
+    data.set(page.lengths, i);
+    i += page.lengths.length;
+    data.set(page.totals, i);
+    i += page.totals.length;
+    for (const id of page.terms) data[i++] = remap[id]!;
+    data.set(page.starts, i);
+    i += page.starts.length;
+    data.set(page.postings, i);
+    i += page.postings.length;
+  }
+  return out;
+}
+
+/** The state `encodeSplitState` wrote, or undefined when the bytes are not one (another version, cut short). */
+export function decodeSplitState(bytes: Uint8Array, fields: number): SplitState | undefined {
+  try {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const headLength = buffer.readUInt32LE(0);
+    const textLength = buffer.readUInt32LE(4);
+    const header = JSON.parse(buffer.toString('utf8', 8, 8 + headLength)) as Header;
+    if (header.version !== STATE_VERSION || header.fields !== fields) return undefined;
+    const text = buffer.toString('utf8', 8 + headLength, 8 + headLength + textLength);
+    const lines = text === '' ? [] : text.split('\n');
+    if (lines.length !== header.terms.length) return undefined;
+    const at = align(8 + headLength + textLength);
+    const count = (buffer.byteLength - at) / 4;
+    // Views need 4-byte alignment; a buffer from a pool may not have it.
+    const data = (buffer.byteOffset + at) % 4 === 0 ? new Int32Array(buffer.buffer, buffer.byteOffset + at, count) : new Int32Array(buffer.buffer.slice(buffer.byteOffset + at, buffer.byteOffset + at + count * 4));
+    const pages: SplitState['pages'] = [];
+    let i = 0;
+    const take = (n: number) => {
+      if (i + n > data.length) throw new Error('cut short');
+      const view = data.subarray(i, i + n);
+      i += n;
+      return view;
+    };
+    header.keys.forEach((key, p) => {
+      const [records, terms, postings] = take(3);
+      pages.push({
+        key,
+        terms: {
+          records: records!,
+          keys: take(records!),
+          lengths: take(records! * fields),
+          totals: take(fields * 2),
+          terms: take(terms!),
+          starts: take(terms! + 1),
+          postings: take(postings!),
+          language: header.facets[p]![0],
+          tag: header.facets[p]![1],
+        },
+      });
+    });
+    if (i !== data.length) return undefined;
+    const encoded = new Map<string, string>();
+    header.terms.forEach((term, n) => encoded.set(term, lines[n]!));
+    return { options: header.options, vocabulary: header.vocabulary, pages, encoded, capped: new Map(header.capped) };
+  } catch {
+    return undefined;
+  }
+}
+
+const align = (n: number) => Math.ceil(n / 4) * 4;
