@@ -45,21 +45,38 @@ export async function loadContent(
     keys?: WeakMap<SourceFile, string>;
     /** Reads a partial an MDX file imports (site-relative), or says why it cannot be read. */
     readPartial?: (file: string) => SourceFile | 'missing' | 'outside';
+    /** Reads a file the scan did not (`recordedKey`), when its document is not in the cache. */
+    readSource?: (source: SourceFile) => SourceFile;
   } = {},
 ): Promise<LoadedContent> {
   const cache = deps.cache;
+  // A file found by its recorded key is read after all if its document is gone from the
+  // cache; the scan's object takes the text (its key is computed from it, below).
+  const recordedHits = new Map<SourceFile, LoadedDocument>();
+  for (const source of files) {
+    if (source.recordedKey === undefined) continue;
+    const hit = cache?.get(source.recordedKey);
+    if (hit) {
+      recordedHits.set(source, hit);
+      continue;
+    }
+    if (!deps.readSource) throw new Error(`${source.file} was not read, and nothing can read it`);
+    const read = deps.readSource(source);
+    delete source.recordedKey;
+    Object.assign(source, read);
+  }
   const unreadable = files.flatMap((f) => (f.unreadable ? [f.unreadable] : []));
   files = files.filter((f) => !f.unreadable);
   const markdown = files.filter((f) => /\.mdx?$/.test(f.relPath));
   const keys = markdown.map((source) => {
     let key = deps.keys?.get(source);
     if (key === undefined) {
-      key = cacheKey(source);
+      key = source.recordedKey ?? cacheKey(source);
       deps.keys?.set(source, key);
     }
     return key;
   });
-  const cached = markdown.map((_, i) => cache?.get(keys[i]!));
+  const cached = markdown.map((source, i) => recordedHits.get(source) ?? cache?.get(keys[i]!));
   const missing = markdown.filter((_, i) => !cached[i]);
   const fresh = deps.loadMarkdown ? await deps.loadMarkdown(missing) : missing.map(loadDocument);
   const freshByFile = new Map(fresh.map((d) => [d.file, d]));

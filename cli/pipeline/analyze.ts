@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { RouteGraph } from '../graph/types.ts';
-import { readPartial, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
+import { readPartial, readSource, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
+import type { KnownFiles } from '../content/knownFiles.ts';
 import { readVersions } from '../content/readVersions.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
 import { loadDocument } from '../content/loadDocument.ts';
@@ -37,12 +38,12 @@ export interface Analysis {
  * The stages `build`, `check` and `dev` share: read, load, graph, check. Nothing is
  * written. The caller decides what the diagnostics mean for the exit code.
  */
-export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; mode?: 'build' | 'dev' }): Promise<Analysis> {
+export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; knownFiles?: KnownFiles; mode?: 'build' | 'dev' }): Promise<Analysis> {
   const { reporter } = deps;
   // A docs instance with no version left to build (an error says why) is built empty by the graph.
   const versions = readVersions(config);
   const docsFolders = versions.versions.map((v) => v.info.contentDir);
-  const [scanned, staticScan, reactPages] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders), scanStatic(config), scanReactPages(config)]));
+  const [scanned, staticScan, reactPages] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders, deps.cache && deps.knownFiles), scanStatic(config), scanReactPages(config)]));
   const staticFiles = staticScan.files;
   const keys = new WeakMap<SourceFile, string>();
   const content = await reporter.step('Loading Markdown', (progress) => {
@@ -50,6 +51,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
       cache: deps.cache,
       keys,
       readPartial: (file) => readPartial(config, file),
+      readSource: (source) => readSource(config, source),
       // Decided on what is left to load: a warm cache needs no workers.
       loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources, progress) : Promise.resolve(sources.map(loadDocument))),
     });
@@ -65,7 +67,10 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const documentKeys = new Map<string, string>();
   for (const source of scanned.files) {
     const key = keys.get(source);
-    if (key !== undefined) documentKeys.set(source.file, key);
+    if (key === undefined) continue;
+    documentKeys.set(source.file, key);
+    // What the next build needs to find this document without reading the file.
+    if (source.stamp && source.format) deps.knownFiles?.record(source.file, source.format, source.stamp, key);
   }
   return { graph, staticFiles, siteComponents: [...siteComponents.components, ...reactPageModules(graph, config)], siteStyles: siteComponents.styles, diagnostics: applyPolicy(diagnostics, config, deps.mode), documentKeys };
 }
