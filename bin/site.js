@@ -63,6 +63,8 @@ async function compile(outDir) {
     jsx: 'automatic',
     // In files of their own: Node reads them only with --enable-source-maps (inline, they were half of every file it loads).
     sourcemap: 'linked',
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'error',
     define: { 'process.env.SITE_CLI_COMPILED': '"1"' },
     // The server render never needs styles (packages' CSS would otherwise stay an import Node cannot load).
