@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SourceFile } from './scan.ts';
-import { loadDocument, type LoadedDocument } from './loadDocument.ts';
+import type { LoadedDocument } from './loadDocument.ts';
 import { loadCategory, loadAuthors, loadTagsFile, type CategoryMeta, type Author, type TagDeclaration } from './loadMeta.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
@@ -78,7 +78,8 @@ export async function loadContent(
   });
   const cached = markdown.map((source, i) => recordedHits.get(source) ?? cache?.get(keys[i]!));
   const missing = markdown.filter((_, i) => !cached[i]);
-  const fresh = deps.loadMarkdown ? await deps.loadMarkdown(missing) : missing.map(loadDocument);
+  const loadMarkdown = deps.loadMarkdown ?? loadInThisThread;
+  const fresh = missing.length > 0 ? await loadMarkdown(missing) : [];
   const freshByFile = new Map(fresh.map((d) => [d.file, d]));
   const documents = markdown.map((source, i) => {
     const hit = cached[i];
@@ -87,7 +88,7 @@ export async function loadContent(
     cache?.set(keys[i]!, doc);
     return doc;
   });
-  const partials = loadPartials(documents, deps.readPartial, cache);
+  const partials = await loadPartials(documents, deps.readPartial, cache, loadMarkdown);
   const categories: CategoryMeta[] = [];
   let authors: Record<string, Author> = {};
   const tagsFiles: LoadedContent['tagsFiles'] = {};
@@ -112,12 +113,23 @@ export async function loadContent(
   return { documents, partials: partials.loaded, categories, authors, tagsFiles, docsTagsFiles, diagnostics };
 }
 
+/** The parser, loaded when a document needs it (a warm cache needs none). */
+async function loadInThisThread(sources: SourceFile[]): Promise<LoadedDocument[]> {
+  const { loadDocument } = await import('./loadDocument.ts');
+  return sources.map(loadDocument);
+}
+
 /**
  * The partials MDX files import, and the partials those import, each loaded once (cached
  * like any document). A partial's own problems are reported at its own file and line; one
  * that cannot be read is reported at the import that names it.
  */
-function loadPartials(documents: LoadedDocument[], read: ((file: string) => SourceFile | 'missing' | 'outside') | undefined, cache: DocumentCache | undefined): { loaded: Map<string, LoadedDocument>; diagnostics: Diagnostic[] } {
+async function loadPartials(
+  documents: LoadedDocument[],
+  read: ((file: string) => SourceFile | 'missing' | 'outside') | undefined,
+  cache: DocumentCache | undefined,
+  loadMarkdown: (sources: SourceFile[]) => Promise<LoadedDocument[]>,
+): Promise<{ loaded: Map<string, LoadedDocument>; diagnostics: Diagnostic[] }> {
   const loaded = new Map<string, LoadedDocument>();
   const diagnostics: Diagnostic[] = [];
   const tried = new Set<string>();
@@ -141,7 +153,7 @@ function loadPartials(documents: LoadedDocument[], read: ((file: string) => Sour
         const key = cacheKey(source);
         let doc = cache?.get(key);
         if (!doc) {
-          doc = loadDocument(source);
+          doc = (await loadMarkdown([source]))[0]!;
           cache?.set(key, doc);
         }
         loaded.set(binding.file, doc);

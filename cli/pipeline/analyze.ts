@@ -7,9 +7,7 @@ import { readPartial, readSource, scanContent, scanStatic, type SourceFile } fro
 import type { KnownFiles } from '../content/knownFiles.ts';
 import { readVersions } from '../content/readVersions.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
-import { loadDocument } from '../content/loadDocument.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
-import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from './report.ts';
@@ -52,8 +50,15 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
       keys,
       readPartial: (file) => readPartial(config, file),
       readSource: (source) => readSource(config, source),
-      // Decided on what is left to load: a warm cache needs no workers.
-      loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources, progress) : Promise.resolve(sources.map(loadDocument))),
+      // Decided on what is left to load: a warm cache needs no workers, and no parser
+      // (loaded only then: the parser and its grammars cost a process 150-200 ms of CPU).
+      loadMarkdown: async (sources) => {
+        if (sources.length === 0) return [];
+        const { loadMarkdownInWorkers, WORKER_THRESHOLD } = await import('../content/workerPool.ts');
+        if (sources.length >= WORKER_THRESHOLD) return loadMarkdownInWorkers(sources, progress);
+        const { loadDocument } = await import('../content/loadDocument.ts');
+        return sources.map(loadDocument);
+      },
     });
   });
   const roots = readRoots(config);
