@@ -76,6 +76,8 @@ export function openKnownFiles(dir: string, siteDir: string, startedAt: number):
       next[name] = [format, stamp.size, stamp.mtimeNs, stamp.ctimeNs, stamp.ino, stamp.dev, key];
     },
     flush() {
+      // Nothing to keep, and nothing kept: no file (each temporary site a test builds would leave one).
+      if (Object.keys(next).length === 0 && Object.keys(previous).length === 0) return;
       const temp = `${file}.${process.pid}.tmp`;
       try {
         fs.writeFileSync(temp, JSON.stringify(next));
