@@ -3,7 +3,7 @@ import { loadConfig } from '../config/load.ts';
 import { build } from '../pipeline/build.ts';
 import { createReporter } from '../pipeline/reporter.ts';
 import { handleFailure } from './handleFailure.ts';
-import { commandBuildCache, commandCache } from './cache.ts';
+import { commandBuildCache, commandCache, commandKnownFiles } from './cache.ts';
 import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
 import { withBoundedHeapGrowth } from '../pipeline/heapGrowth.ts';
 
@@ -16,13 +16,16 @@ export function buildCommand(siteDir: string, options: BuildOptions): Promise<nu
 }
 
 async function runBuild(siteDir: string, options: BuildOptions): Promise<number> {
+  const startedAt = Date.now();
   const reporter = createReporter();
   const cache = commandCache(options.cache);
   try {
     const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
+    const knownFiles = commandKnownFiles(cache, config.siteDir, startedAt);
     // A path typed on the command line is relative to where it was typed.
-    await build(config, { reporter, cache, buildCache: commandBuildCache(options.cache), outDir: options.outDir && path.resolve(options.outDir) });
+    await build(config, { reporter, cache, knownFiles, buildCache: commandBuildCache(options.cache), outDir: options.outDir && path.resolve(options.outDir) });
     cache?.flush();
+    knownFiles?.flush();
     return 0;
   } catch (error) {
     return handleFailure(error, reporter, options.debug, 'Build failed; the previous build folder was left as it was.');

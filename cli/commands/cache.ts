@@ -3,6 +3,7 @@ import { PACKAGE_ROOT } from '../paths.ts';
 import fs from 'node:fs';
 import { openDiskCache } from '../content/documentCache.ts';
 import { openBuildCache, type BuildCache } from '../write/buildCache.ts';
+import { openKnownFiles } from '../content/knownFiles.ts';
 
 /**
  * The on-disk document cache for `build` and `check`, unless turned off. Only the
@@ -30,4 +31,12 @@ export function commandBuildCache(enabled: boolean): BuildCache | undefined {
     // No lockfile: the generator's stamp alone.
   }
   return openBuildCache(path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-build'), `${stamp}\0${lock}`);
+}
+
+/**
+ * The stamps of the site's files with their content keys, kept beside the documents (see
+ * knownFiles.ts); none without a document cache. `startedAt`: when the command began.
+ */
+export function commandKnownFiles(cache: ReturnType<typeof commandCache>, siteDir: string, startedAt: number): ReturnType<typeof openKnownFiles> | undefined {
+  return cache && openKnownFiles(cache.dir, siteDir, startedAt);
 }

@@ -5,18 +5,21 @@ import { createReporter } from '../pipeline/reporter.ts';
 import { printDiagnostics, type DiagnosticFormat } from '../pipeline/report.ts';
 import { handleFailure } from './handleFailure.ts';
 import { withContentStrictness } from '../report/diagnostic.ts';
-import { commandCache } from './cache.ts';
+import { commandCache, commandKnownFiles } from './cache.ts';
 import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
 
 /** `site check [siteDir] [--format text|json|github]`: the link check, for CI, with the site code bundled in memory as build does. Renders and writes nothing. */
 export async function checkCommand(siteDir: string, options: { format: DiagnosticFormat; cache: boolean; debug?: boolean } & ConfigOptions): Promise<number> {
   // Machine formats keep stdout clean; progress goes to stderr either way.
   const reporter = createReporter({ quiet: options.format === 'json' });
+  const startedAt = Date.now();
   const cache = commandCache(options.cache);
   try {
     const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
-    const analysis = await analyze(config, { reporter, cache });
+    const knownFiles = commandKnownFiles(cache, config.siteDir, startedAt);
+    const analysis = await analyze(config, { reporter, cache, knownFiles });
     cache?.flush();
+    knownFiles?.flush();
     // Bundled (in memory) as the build does: what the site's components name, and what breaks them, is part of the check.
     const { diagnostics } = await bundleSiteCode(config, analysis, reporter);
     const { graph } = analysis;

@@ -20,7 +20,7 @@ export interface DocumentCache {
  * The folder is named for the generator's own version (`generatorStamp`), so a changed
  * loader never reads old entries; folders of other versions are removed when one is opened.
  */
-export function openDiskCache(root: string, generatorStamp: string): DocumentCache & { flush(): void } {
+export function openDiskCache(root: string, generatorStamp: string): DocumentCache & { flush(): void; dir: string } {
   const version = createHash('sha1').update(generatorStamp).digest('hex').slice(0, 12);
   const dir = path.join(root, version);
   try {
@@ -33,6 +33,7 @@ export function openDiskCache(root: string, generatorStamp: string): DocumentCac
   // only now and then, so keeping every version would grow with each save.
   const pending = new Map<string, { key: string; doc: LoadedDocument }>();
   return {
+    dir,
     get(key) {
       try {
         return readEntry(fs.readFileSync(path.join(dir, `${key}.json`)));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SourceFile } from './scan.ts';
-import { loadDocument, type LoadedDocument } from './loadDocument.ts';
+import type { LoadedDocument } from './loadDocument.ts';
 import { loadCategory, loadAuthors, loadTagsFile, type CategoryMeta, type Author, type TagDeclaration } from './loadMeta.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
@@ -45,23 +45,41 @@ export async function loadContent(
     keys?: WeakMap<SourceFile, string>;
     /** Reads a partial an MDX file imports (site-relative), or says why it cannot be read. */
     readPartial?: (file: string) => SourceFile | 'missing' | 'outside';
+    /** Reads a file the scan did not (`recordedKey`), when its document is not in the cache. */
+    readSource?: (source: SourceFile) => SourceFile;
   } = {},
 ): Promise<LoadedContent> {
   const cache = deps.cache;
+  // A file found by its recorded key is read after all if its document is gone from the
+  // cache; the scan's object takes the text (its key is computed from it, below).
+  const recordedHits = new Map<SourceFile, LoadedDocument>();
+  for (const source of files) {
+    if (source.recordedKey === undefined) continue;
+    const hit = cache?.get(source.recordedKey);
+    if (hit) {
+      recordedHits.set(source, hit);
+      continue;
+    }
+    if (!deps.readSource) throw new Error(`${source.file} was not read, and nothing can read it`);
+    const read = deps.readSource(source);
+    delete source.recordedKey;
+    Object.assign(source, read);
+  }
   const unreadable = files.flatMap((f) => (f.unreadable ? [f.unreadable] : []));
   files = files.filter((f) => !f.unreadable);
   const markdown = files.filter((f) => /\.mdx?$/.test(f.relPath));
   const keys = markdown.map((source) => {
     let key = deps.keys?.get(source);
     if (key === undefined) {
-      key = cacheKey(source);
+      key = source.recordedKey ?? cacheKey(source);
       deps.keys?.set(source, key);
     }
     return key;
   });
-  const cached = markdown.map((_, i) => cache?.get(keys[i]!));
+  const cached = markdown.map((source, i) => recordedHits.get(source) ?? cache?.get(keys[i]!));
   const missing = markdown.filter((_, i) => !cached[i]);
-  const fresh = deps.loadMarkdown ? await deps.loadMarkdown(missing) : missing.map(loadDocument);
+  const loadMarkdown = deps.loadMarkdown ?? loadInThisThread;
+  const fresh = missing.length > 0 ? await loadMarkdown(missing) : [];
   const freshByFile = new Map(fresh.map((d) => [d.file, d]));
   const documents = markdown.map((source, i) => {
     const hit = cached[i];
@@ -70,7 +88,7 @@ export async function loadContent(
     cache?.set(keys[i]!, doc);
     return doc;
   });
-  const partials = loadPartials(documents, deps.readPartial, cache);
+  const partials = await loadPartials(documents, deps.readPartial, cache, loadMarkdown);
   const categories: CategoryMeta[] = [];
   let authors: Record<string, Author> = {};
   const tagsFiles: LoadedContent['tagsFiles'] = {};
@@ -95,12 +113,23 @@ export async function loadContent(
   return { documents, partials: partials.loaded, categories, authors, tagsFiles, docsTagsFiles, diagnostics };
 }
 
+/** The parser, loaded when a document needs it (a warm cache needs none). */
+async function loadInThisThread(sources: SourceFile[]): Promise<LoadedDocument[]> {
+  const { loadDocument } = await import('./loadDocument.ts');
+  return sources.map(loadDocument);
+}
+
 /**
  * The partials MDX files import, and the partials those import, each loaded once (cached
  * like any document). A partial's own problems are reported at its own file and line; one
  * that cannot be read is reported at the import that names it.
  */
-function loadPartials(documents: LoadedDocument[], read: ((file: string) => SourceFile | 'missing' | 'outside') | undefined, cache: DocumentCache | undefined): { loaded: Map<string, LoadedDocument>; diagnostics: Diagnostic[] } {
+async function loadPartials(
+  documents: LoadedDocument[],
+  read: ((file: string) => SourceFile | 'missing' | 'outside') | undefined,
+  cache: DocumentCache | undefined,
+  loadMarkdown: (sources: SourceFile[]) => Promise<LoadedDocument[]>,
+): Promise<{ loaded: Map<string, LoadedDocument>; diagnostics: Diagnostic[] }> {
   const loaded = new Map<string, LoadedDocument>();
   const diagnostics: Diagnostic[] = [];
   const tried = new Set<string>();
@@ -124,7 +153,7 @@ function loadPartials(documents: LoadedDocument[], read: ((file: string) => Sour
         const key = cacheKey(source);
         let doc = cache?.get(key);
         if (!doc) {
-          doc = loadDocument(source);
+          doc = (await loadMarkdown([source]))[0]!;
           cache?.set(key, doc);
         }
         loaded.set(binding.file, doc);

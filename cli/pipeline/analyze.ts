@@ -3,12 +3,11 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { RouteGraph } from '../graph/types.ts';
-import { readPartial, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
+import { readPartial, readSource, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
+import type { KnownFiles } from '../content/knownFiles.ts';
 import { readVersions } from '../content/readVersions.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
-import { loadDocument } from '../content/loadDocument.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
-import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from './report.ts';
@@ -37,12 +36,12 @@ export interface Analysis {
  * The stages `build`, `check` and `dev` share: read, load, graph, check. Nothing is
  * written. The caller decides what the diagnostics mean for the exit code.
  */
-export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; mode?: 'build' | 'dev' }): Promise<Analysis> {
+export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; knownFiles?: KnownFiles; mode?: 'build' | 'dev' }): Promise<Analysis> {
   const { reporter } = deps;
   // A docs instance with no version left to build (an error says why) is built empty by the graph.
   const versions = readVersions(config);
   const docsFolders = versions.versions.map((v) => v.info.contentDir);
-  const [scanned, staticScan, reactPages] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders), scanStatic(config), scanReactPages(config)]));
+  const [scanned, staticScan, reactPages] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders, deps.cache && deps.knownFiles), scanStatic(config), scanReactPages(config)]));
   const staticFiles = staticScan.files;
   const keys = new WeakMap<SourceFile, string>();
   const content = await reporter.step('Loading Markdown', (progress) => {
@@ -50,8 +49,16 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
       cache: deps.cache,
       keys,
       readPartial: (file) => readPartial(config, file),
-      // Decided on what is left to load: a warm cache needs no workers.
-      loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources, progress) : Promise.resolve(sources.map(loadDocument))),
+      readSource: (source) => readSource(config, source),
+      // Decided on what is left to load: a warm cache needs no workers, and no parser
+      // (loaded only then: the parser and its grammars cost a process 150-200 ms of CPU).
+      loadMarkdown: async (sources) => {
+        if (sources.length === 0) return [];
+        const { loadMarkdownInWorkers, WORKER_THRESHOLD } = await import('../content/workerPool.ts');
+        if (sources.length >= WORKER_THRESHOLD) return loadMarkdownInWorkers(sources, progress);
+        const { loadDocument } = await import('../content/loadDocument.ts');
+        return sources.map(loadDocument);
+      },
     });
   });
   const roots = readRoots(config);
@@ -65,7 +72,10 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const documentKeys = new Map<string, string>();
   for (const source of scanned.files) {
     const key = keys.get(source);
-    if (key !== undefined) documentKeys.set(source.file, key);
+    if (key === undefined) continue;
+    documentKeys.set(source.file, key);
+    // What the next build needs to find this document without reading the file.
+    if (source.stamp && source.format) deps.knownFiles?.record(source.file, source.format, source.stamp, key);
   }
   return { graph, staticFiles, siteComponents: [...siteComponents.components, ...reactPageModules(graph, config)], siteStyles: siteComponents.styles, diagnostics: applyPolicy(diagnostics, config, deps.mode), documentKeys };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { DocumentCache } from '../content/loadContent.ts';
+import type { KnownFiles } from '../content/knownFiles.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient, type ClientBundle } from '../bundle/clientBundle.ts';
 import { bundleSiteCode } from './siteCode.ts';
@@ -38,10 +39,14 @@ export interface BuildResult {
  * as are the client bundle and the search index when what they are made from is the
  * same. The output is the same, byte for byte, as a cold build's.
  */
+<<<<<<< HEAD
 export async function build(
   config: ResolvedConfig,
   deps: { reporter: Reporter; cache?: DocumentCache; buildCache?: BuildCache; outDir?: string; /** Tests: a split index on a small site. */ searchIndex?: IndexOptions },
 ): Promise<BuildResult> {
+=======
+export async function build(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; knownFiles?: KnownFiles; buildCache?: BuildCache; outDir?: string }): Promise<BuildResult> {
+>>>>>>> s8start
   const { reporter, buildCache } = deps;
   const started = performance.now();
   const outDir = path.resolve(config.siteDir, deps.outDir ?? config.paths.outDir);
@@ -55,7 +60,7 @@ export async function build(
   // Another config: no page is kept as it was (files whose bytes come out the same still are).
   const before = writer.previousBuild?.configId === configId ? writer.previousBuild : undefined;
   try {
-    const analysis = await analyze(config, { reporter, cache: deps.cache });
+    const analysis = await analyze(config, { reporter, cache: deps.cache, knownFiles: deps.knownFiles });
     const { graph, staticFiles, siteComponents, documentKeys } = analysis;
     // The site's own code before the report: it names components content may use.
     const siteCode = await bundleSiteCode(config, analysis, reporter);

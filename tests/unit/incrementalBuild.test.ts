@@ -8,6 +8,7 @@ import { createReporter } from '../../cli/pipeline/reporter.ts';
 import { openDiskCache } from '../../cli/content/documentCache.ts';
 import { openBuildCache } from '../../cli/write/buildCache.ts';
 import type { IndexOptions } from '../../cli/search/buildIndex.ts';
+import { openKnownFiles, RACY_MS } from '../../cli/content/knownFiles.ts';
 import { runCli } from '../helpers/cli.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
 
@@ -157,13 +158,20 @@ async function randomEdits(searchIndex: IndexOptions) {
     const history: string[] = [];
     // Builds that updated the spare (the build before last, kept in the build cache) in place.
     let throughSpare = 0;
+    // Files are found by their recorded stat once they are RACY_MS old: the first ones are by then.
+    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
+    let foundByStamp = 0;
     for (let step = 0; step < 12; step++) {
       history.push(step === 0 ? 'first build' : pick(edits)());
+      const startedAt = Date.now();
       const config = await loadConfig(site);
+      const known = openKnownFiles(documents.dir, site, startedAt);
+      const knownFiles = { keyOf: (...args: Parameters<typeof known.keyOf>) => { const key = known.keyOf(...args); if (key) foundByStamp++; return key; }, record: known.record };
       const spare = markerInode(buildCache.spareOf(incremental));
-      await build(config, { reporter, cache: documents, buildCache, outDir: incremental, searchIndex });
+      await build(config, { reporter, cache: documents, knownFiles, buildCache, outDir: incremental, searchIndex });
       if (spare !== undefined && markerInode(incremental) === spare) throughSpare++;
       documents.flush();
+      known.flush();
       await build(config, { reporter, outDir: cold, searchIndex });
       const got = filesOf(incremental);
       const want = filesOf(cold);
@@ -174,6 +182,7 @@ async function randomEdits(searchIndex: IndexOptions) {
     }
     // From the third build on, each one is the spare updated in place.
     expect(throughSpare).toBe(10);
+    expect(foundByStamp).toBeGreaterThan(0);
   }
 }
 

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refractor } from 'refractor/core';
-// Registers the languages code blocks are highlighted with.
-import '../../cli/content/markdown/codeBlock.ts';
+// The languages code blocks are highlighted with (registered on first use).
+import { grammars } from '../../cli/content/markdown/codeBlock.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 /** Every class a highlighted token can carry: each grammar's token names and aliases, nested grammars too. */
@@ -27,7 +26,7 @@ function tokenClasses(): Set<string> {
       }
     }
   };
-  for (const grammar of Object.values(refractor.languages)) walk(grammar);
+  for (const grammar of Object.values(grammars().languages)) walk(grammar);
   return names;
 }
 

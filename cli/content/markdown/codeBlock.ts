@@ -27,10 +27,22 @@ import csharp from 'refractor/csharp';
 import ini from 'refractor/ini';
 import markdown from 'refractor/markdown';
 
-for (const lang of [markup, css, javascript, typescript, jsx, tsx, bash, json, yaml, php, python, swift, kotlin, java, http, diff, sql, go, ruby, csharp, ini, markdown]) {
-  refractor.register(lang);
+/**
+ * The grammars, registered (all of them, in this order) when the first code block needs
+ * them: registering them costs every process that loads the parser 50-70 ms of CPU (Prism's
+ * insertBefore walks every grammar), though a warm rebuild or check may parse no code at all.
+ */
+let registered = false;
+export function grammars(): typeof refractor {
+  if (!registered) {
+    for (const lang of [markup, css, javascript, typescript, jsx, tsx, bash, json, yaml, php, python, swift, kotlin, java, http, diff, sql, go, ruby, csharp, ini, markdown]) {
+      refractor.register(lang);
+    }
+    refractor.alias({ bash: ['shell', 'console', 'zsh'], json: ['json5', 'jsonc'], markup: ['svg'] });
+    registered = true;
+  }
+  return refractor;
 }
-refractor.alias({ bash: ['shell', 'console', 'zsh'], json: ['json5', 'jsonc'], markup: ['svg'] });
 
 export interface CodeMeta {
   title?: string;
@@ -65,7 +77,7 @@ export function codeBlockHandler(_state: State, node: Code): MdxJsxFlowElementHa
   const code = node.value;
   let tokens: ElementContent[];
   try {
-    tokens = lang && refractor.registered(lang) ? (refractor.highlight(code, lang) as HastRoot).children as ElementContent[] : [text(code)];
+    tokens = lang && grammars().registered(lang) ? (refractor.highlight(code, lang) as HastRoot).children as ElementContent[] : [text(code)];
   } catch {
     tokens = [text(code)];
   }
