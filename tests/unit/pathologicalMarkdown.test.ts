@@ -128,6 +128,15 @@ describe('pathological Markdown ends quickly, with a place', () => {
     expect(toHtml(load(ok[0]!).doc.content)).toContain('level 49');
   });
 
+  // Each tag with no '>' after it made the tag pattern scan the rest of its line: 80,000
+  // of them on one line (240 KB) took 10 s of CPU before the parser even started.
+  it('reads a line of unended tags in linear time, and still counts the tags after it', () => {
+    const text = '<a '.repeat(80_000) + '\n' + '<div>'.repeat(101) + '\n';
+    const { result, seconds } = cpuSeconds(() => findDeepNesting(text));
+    expect(result).toEqual({ line: 2, column: 501, what: 'HTML elements' });
+    expect(seconds).toBeLessThan(0.5);
+  });
+
   it('walks a tree 100,000 levels deep without overflowing the stack', () => {
     type N = { type: string; children?: N[] };
     const root: N = { type: 'root', children: [] };
