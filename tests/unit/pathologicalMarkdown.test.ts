@@ -128,6 +128,15 @@ describe('pathological Markdown ends quickly, with a place', () => {
     expect(toHtml(load(ok[0]!).doc.content)).toContain('level 49');
   });
 
+  // Each tag with no '>' after it made the tag pattern scan the rest of its line: 80,000
+  // of them on one line (240 KB) took 10 s of CPU before the parser even started.
+  it('reads a line of unended tags in linear time, and still counts the tags after it', () => {
+    const text = '<a '.repeat(80_000) + '\n' + '<div>'.repeat(101) + '\n';
+    const { result, seconds } = cpuSeconds(() => findDeepNesting(text));
+    expect(result).toEqual({ line: 2, column: 501, what: 'HTML elements' });
+    expect(seconds).toBeLessThan(0.5);
+  });
+
   it('walks a tree 100,000 levels deep without overflowing the stack', () => {
     type N = { type: string; children?: N[] };
     const root: N = { type: 'root', children: [] };
@@ -223,6 +232,26 @@ describe('large ordinary Markdown stays linear', () => {
   it('footnotes and link references resolve as before (numbers, back references, undefined ones left as text)', () => {
     const text = 'A[^a] b[^b] c[^b] d[^c] [r] [s] [^a]\n\n[^b]: B\n[^a]: A *a*\n\n[r]: /u\n';
     expect(toHtml(load(text).doc.content)).toBe("<p>A<sup><a href=\"#user-content-fn-a\" id=\"user-content-fnref-a\" data-footnote-ref aria-describedby=\"footnote-label\">1</a></sup> b<sup><a href=\"#user-content-fn-b\" id=\"user-content-fnref-b\" data-footnote-ref aria-describedby=\"footnote-label\">2</a></sup> c<sup><a href=\"#user-content-fn-b\" id=\"user-content-fnref-b-2\" data-footnote-ref aria-describedby=\"footnote-label\">2</a></sup> d[^c] <a href=\"/u\">r</a> [s] <sup><a href=\"#user-content-fn-a\" id=\"user-content-fnref-a-2\" data-footnote-ref aria-describedby=\"footnote-label\">1</a></sup></p>\n<section data-footnotes class=\"footnotes\"><h2 class=\"sr-only\" id=\"footnote-label\">Footnotes</h2>\n<ol>\n<li id=\"user-content-fn-a\">\n<p>A <em>a</em> <a href=\"#user-content-fnref-a\" data-footnote-backref=\"\" aria-label=\"Back to reference 1\" class=\"data-footnote-backref\">\u21a9</a> <a href=\"#user-content-fnref-a-2\" data-footnote-backref=\"\" aria-label=\"Back to reference 1-2\" class=\"data-footnote-backref\">\u21a9<sup>2</sup></a></p>\n</li>\n<li id=\"user-content-fn-b\">\n<p>B <a href=\"#user-content-fnref-b\" data-footnote-backref=\"\" aria-label=\"Back to reference 2\" class=\"data-footnote-backref\">\u21a9</a> <a href=\"#user-content-fnref-b-2\" data-footnote-backref=\"\" aria-label=\"Back to reference 2-2\" class=\"data-footnote-backref\">\u21a9<sup>2</sup></a></p>\n</li>\n</ol>\n</section>");
+  });
+
+  // Each `]` read its label back to its `[` (label-end, to see whether it names a
+  // definition) and walked the paragraph back to its start (gfm-footnote, looking for a
+  // `![`): 'a]' 40,000 times took 82 s of CPU, 25,000 nested brackets 34 s.
+  it.each([
+    ['40,000 "]" with no "["', 'a]'.repeat(40_000), 1],
+    ['25,000 nested brackets', '['.repeat(25_000) + 'a' + ']'.repeat(25_000), 1],
+    ['20,000 "![" with a "]" each', '![a] '.repeat(20_000), 1],
+  ])('%s', (_, text, paragraphs) => {
+    const { result: tree, seconds } = cpuSeconds(() => markdownProcessor.parse(text) as unknown as { children: unknown[] });
+    expect(tree.children).toHaveLength(paragraphs);
+    expect(seconds).toBeLessThan(3);
+  });
+
+  it('references and footnote calls after "!" resolve as before, the long labels that name nothing as text', () => {
+    const long = 'x'.repeat(1200);
+    const html = toHtml(load(`![^a] [[r]] [r][] [${long}] [[${long}]]\n\n[^a]: A\n\n[r]: /u\n`).doc.content);
+    expect(html).toContain('<p>!<sup><a href="#user-content-fn-a" id="user-content-fnref-a" data-footnote-ref aria-describedby="footnote-label">1</a></sup> [<a href="/u">r</a>] <a href="/u">r</a> [');
+    expect(html).toContain(`[${long}] [[${long}]]</p>`);
   });
 
   it('60,000 footnote references are numbered in linear time (mdast-util-to-hast searched its list for each)', () => {

@@ -1,5 +1,6 @@
 import { definition, labelEnd } from 'micromark-core-commonmark';
-import type { Construct, TokenizeContext, Tokenizer } from 'micromark-util-types';
+import type { Code, Construct, Effects, State as TokenizerState, Token, TokenizeContext, Tokenizer } from 'micromark-util-types';
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { FootnoteReference } from 'mdast';
 import type { Element } from 'hast';
 import type { State } from 'mdast-util-to-hast';
@@ -70,9 +71,68 @@ function indexBefore(construct: Construct & { [WRAPPED]?: true }): void {
   construct[WRAPPED] = true;
 }
 
+/*
+ * Two more costs per `]` grew with the text before it, so a paragraph of many `]` was
+ * quadratic: 'a]' 40,000 times (80 KB) took 82 s of CPU, and 25,000 nested brackets 34 s.
+ * - label-end serializes the whole label from its `[` to decide whether it names a
+ *   definition: with brackets nested n deep, each `]` reads a label of up to 2n characters;
+ * - gfm-footnote's potential call (`![^x]`) walks every event of the paragraph back to its
+ *   start looking for a `![`.
+ * A link label, and so a definition's or a footnote's label, is at most 999 characters
+ * (CommonMark; micromark's own definitions and footnote calls stop there), so neither
+ * needs to look further back than that: a longer label names no definition.
+ */
+const LABEL_MAX = 999;
+
+/** Makes label-end read a label only when it is short enough to name a definition. */
+function boundLabelReads(construct: Construct & { [BOUNDED]?: true }): void {
+  if (construct[BOUNDED] || typeof construct.tokenize !== 'function') return;
+  const tokenize = construct.tokenize;
+  construct.tokenize = function (this: TokenizeContext, effects, ok, nok) {
+    const context = this;
+    // '' names no definition (a label holds something other than white space).
+    const sliceSerialize: TokenizeContext['sliceSerialize'] = (token, expandTabs) => (token.end.offset - token.start.offset > LABEL_MAX ? '' : context.sliceSerialize(token, expandTabs));
+    return tokenize.call(Object.create(context, { sliceSerialize: { value: sliceSerialize } }) as TokenizeContext, effects, ok, nok);
+  } as Tokenizer;
+  construct[BOUNDED] = true;
+}
+
+const BOUNDED = Symbol('bounded label reads');
+
+/**
+ * micromark-extension-gfm-footnote's `tokenizePotentialGfmFootnoteCall` (2.1.0), with its
+ * walk back for the `![` stopped past the longest label: the same calls, in linear time.
+ */
+function tokenizePotentialFootnoteCall(this: TokenizeContext, effects: Effects, ok: TokenizerState, nok: TokenizerState): TokenizerState {
+  const self = this;
+  const parser = self.parser as TokenizeContext['parser'] & { gfmFootnotes?: string[] };
+  const defined = (parser.gfmFootnotes ??= []);
+  const from = self.now().offset - LABEL_MAX - 3;
+  let labelStart: Token | undefined;
+  for (let index = self.events.length - 1; index >= 0; index--) {
+    const token = self.events[index]![1];
+    if (token.type === 'labelImage') {
+      labelStart = token;
+      break;
+    }
+    if (token.type === 'gfmFootnoteCall' || token.type === 'labelLink' || token.type === 'label' || token.type === 'image' || token.type === 'link') break;
+    if (token.start.offset < from) break;
+  }
+  return (code: Code) => {
+    if (!labelStart || !labelStart._balanced) return nok(code);
+    const id = normalizeIdentifier(self.sliceSerialize({ start: labelStart.end, end: self.now() }));
+    if (id.codePointAt(0) !== 94 || !defined.includes(id.slice(1))) return nok(code);
+    effects.enter('gfmFootnoteCallLabelMarker');
+    effects.consume(code);
+    effects.exit('gfmFootnoteCallLabelMarker');
+    return ok(code);
+  };
+}
+
 // Module singletons, shared by every parser in this thread: wrapped once.
 indexBefore(definition);
 indexBefore(labelEnd);
+boundLabelReads(labelEnd);
 
 /**
  * A unified plugin, used after remark-gfm: its footnote constructs are made per
@@ -82,6 +142,7 @@ export function remarkLinearFootnotes(this: { data(key: 'micromarkExtensions'): 
   for (const extension of (this.data('micromarkExtensions') ?? []) as { document?: Record<number, unknown>; text?: Record<number, unknown> }[]) {
     for (const constructs of [extension.document?.[91], extension.text?.[91], extension.text?.[93]]) {
       for (const construct of (Array.isArray(constructs) ? constructs : constructs ? [constructs] : []) as Construct[]) {
+        if (construct.name === 'gfmPotentialFootnoteCall') construct.tokenize = tokenizePotentialFootnoteCall;
         if (/^gfm(Potential)?Footnote/.test(construct.name ?? '')) indexBefore(construct);
       }
     }
