@@ -39,14 +39,10 @@ export interface BuildResult {
  * as are the client bundle and the search index when what they are made from is the
  * same. The output is the same, byte for byte, as a cold build's.
  */
-<<<<<<< HEAD
 export async function build(
   config: ResolvedConfig,
-  deps: { reporter: Reporter; cache?: DocumentCache; buildCache?: BuildCache; outDir?: string; /** Tests: a split index on a small site. */ searchIndex?: IndexOptions },
+  deps: { reporter: Reporter; cache?: DocumentCache; knownFiles?: KnownFiles; buildCache?: BuildCache; outDir?: string; /** Tests: a split index on a small site. */ searchIndex?: IndexOptions },
 ): Promise<BuildResult> {
-=======
-export async function build(config: ResolvedConfig, deps: { reporter: Reporter; cache?: DocumentCache; knownFiles?: KnownFiles; buildCache?: BuildCache; outDir?: string }): Promise<BuildResult> {
->>>>>>> s8start
   const { reporter, buildCache } = deps;
   const started = performance.now();
   const outDir = path.resolve(config.siteDir, deps.outDir ?? config.paths.outDir);
