@@ -15,6 +15,7 @@ import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { findDeepNesting, findDeepNode, MAX_NESTING } from './markdown/nesting.ts';
 import { CodeTooDeepError, MAX_CODE_DEPTH } from './markdown/acornParser.ts';
+import { EmphasisTooDeepError } from './markdown/linearResolvers.ts';
 
 /** A Markdown file after the load stage: everything later stages need, as plain data. */
 export interface LoadedDocument {
@@ -76,7 +77,9 @@ export function loadDocument(source: SourceFile): LoadedDocument {
       const fromMdx = mdx && /^(micromark-extension-mdx|mdast-util-mdx)/.test((error as { source?: string }).source ?? '');
       const reason = (error as { reason?: string }).reason ?? (error as Error).message;
       const tooDeep = (error as { cause?: unknown }).cause instanceof CodeTooDeepError;
-      diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(tooDeep ? catalog.mdxCodeTooDeep(MAX_CODE_DEPTH) : fromMdx ? catalog.mdxSyntax(reason) : catalog.markdownFailed(reason)) });
+      // Emphasis found too deep while the parser resolved it (linearResolvers.ts): said as the tree check says it.
+      if (error instanceof EmphasisTooDeepError) diagnostics.push({ severity: 'error', ...at(error.place), ...catalog.markdownTooDeep('elements', MAX_NESTING) });
+      else diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(tooDeep ? catalog.mdxCodeTooDeep(MAX_CODE_DEPTH) : fromMdx ? catalog.mdxSyntax(reason) : catalog.markdownFailed(reason)) });
     }
   }
   for (const message of vfile.messages) {
