@@ -88,15 +88,21 @@ function resolveAll(constructs: Pick<Construct, 'resolveAll'>[], events: Event[]
  * - the walk happens over `list`, which holds only the events up to the closer's exit
  *   (the rest are appended as the walk reaches them), so a replacement moves only the
  *   span being resolved, not the rest of the paragraph;
- * - once a closer finds no opener of its kind at all, later closers of that kind stop
- *   where it is (`floor`): openers are never added below, only used up. Without this,
- *   "word* " repeated (closers and no opener) walked back to the start every time:
- *   0.25 MB took 27 s.
+ * - once a closer matches no opener, later closers of its kind stop where it is
+ *   (`floor`, CommonMark's "openers_bottom"): openers are never added below, only used up,
+ *   and a closer of the same kind would refuse the same ones. Without this, "word* "
+ *   repeated (closers and no opener) walked back to the start every time: 0.25 MB took
+ *   27 s; and "a**b" then "c* " repeated (an opener the rule of three refuses to every
+ *   closer) 12 s at 59 KB.
  */
 function resolvePairs<Kind>(
   events: Event[],
   side: {
-    /** The kind of closer at `index` (emphasis: its marker; strikethrough: its size), or undefined if it is none. */
+    /**
+     * The kind of closer at `index`, or undefined if it is none: closers of one kind find
+     * the same openers acceptable (emphasis: its marker, its size modulo 3 and whether it can
+     * also open, which the rule of three reads; strikethrough: its size).
+     */
     closer: (event: Event) => Kind | undefined;
     /** Whether the event at `open` is an opener of the closer's kind. */
     opener: (list: Event[], open: number, index: number) => boolean;
@@ -118,18 +124,18 @@ function resolvePairs<Kind>(
     if (kind === undefined) continue;
     const bottom = floor.get(kind);
     let open = index;
-    let seen = false;
+    let matched = false;
     while (open--) {
       if (list[open]![0] === 'enter' && list[open]![1] === bottom) break;
       if (!side.opener(list, open, index)) continue;
-      seen = true;
       const found = side.match(list, open, index);
       if (!found) continue;
       replace(list, open - 1, index - open + 3, found.events);
       index = found.resume;
+      matched = true;
       break;
     }
-    if (!seen) floor.set(kind, list[index]![1]);
+    if (!matched) floor.set(kind, list[index]![1]);
   }
   for (const event of list) if (event[1].type === side.leftover) event[1].type = 'data';
   // Same array back, as micromark's own resolvers do.
@@ -148,7 +154,7 @@ function resolveAllAttention(events: Event[], context: TokenizeContext): Event[]
   };
   const marker = (token: Token) => context.sliceSerialize(token).charCodeAt(0);
   return resolvePairs(events, {
-    closer: ([kind, token]) => (kind === 'enter' && token.type === 'attentionSequence' && (token as Open)._close ? marker(token) : undefined),
+    closer: ([kind, token]) => (kind === 'enter' && token.type === 'attentionSequence' && (token as Open)._close ? `${marker(token)}:${size(token) % 3}:${(token as Open)._open ? 1 : 0}` : undefined),
     opener: (list, open, index) => {
       const [kind, token] = list[open]!;
       return kind === 'exit' && token.type === 'attentionSequence' && Boolean((token as Open)._open) && marker(token) === marker(list[index]![1]);
