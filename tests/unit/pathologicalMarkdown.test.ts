@@ -252,6 +252,14 @@ describe('large ordinary Markdown stays linear', () => {
     expect(seconds).toBeLessThan(3);
   });
 
+  // Each `<!--` scanned to the end of its paragraph for a `-->` that is not there.
+  it('20,000 unclosed HTML comments in a paragraph are text, in linear time; closed ones are still comments', () => {
+    const { result: tree, seconds } = cpuSeconds(() => markdownProcessor.parse('</' + '<!--'.repeat(20_000)) as unknown as { children: { children: { type: string }[] }[] });
+    expect(tree.children[0]!.children.map((n) => n.type)).toEqual(['text']);
+    expect(seconds).toBeLessThan(3);
+    expect(toHtml(load('a <!-- b <!-- c\n\nd <!-- e --> f <!-- g -->\n').doc.content)).toBe('<p>a &#x3C;!-- b &#x3C;!-- c</p>\n<p>d  f </p>');
+  });
+
   it('references and footnote calls after "!" resolve as before, the long labels that name nothing as text', () => {
     const long = 'x'.repeat(1200);
     const html = toHtml(load(`![^a] [[r]] [r][] [${long}] [[${long}]]\n\n[^a]: A\n\n[r]: /u\n`).doc.content);

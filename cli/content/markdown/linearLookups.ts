@@ -1,4 +1,4 @@
-import { definition, labelEnd } from 'micromark-core-commonmark';
+import { definition, htmlText, labelEnd } from 'micromark-core-commonmark';
 import type { Code, Construct, Effects, State as TokenizerState, Token, TokenizeContext, Tokenizer } from 'micromark-util-types';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { FootnoteReference } from 'mdast';
@@ -129,10 +129,58 @@ function tokenizePotentialFootnoteCall(this: TokenizeContext, effects: Effects, 
   };
 }
 
+/*
+ * An HTML comment in a paragraph (`<!-- … -->`) is scanned to its `-->`, and to the end of
+ * the paragraph when there is none, at every `<!--`: a paragraph of n unclosed `<!--` was
+ * quadratic (20,000 of them, 78 KB: 40 s). Once a scan from one `<!--` has reached the end,
+ * no `-->` follows it, so a later `<!--` in the same paragraph fails as well: it is failed
+ * at once. Only where its fifth character could not end it early (`<!-->` and `<!--->` are
+ * comments of their own).
+ */
+const commentScanFailed = new WeakMap<TokenizeContext, number>();
+const COMMENT_OPEN = [60, 33, 45, 45]; // <!--
+
+/** Makes html-text remember, per paragraph, where a comment scan ran to its end unclosed. */
+function rememberUnclosedComments(construct: Construct & { [REMEMBERS]?: true }): void {
+  if (construct[REMEMBERS] || typeof construct.tokenize !== 'function') return;
+  const tokenize = construct.tokenize;
+  construct.tokenize = function (this: TokenizeContext, effects, ok, nok) {
+    const context = this;
+    const from = context.now().offset;
+    const failedFrom = () => commentScanFailed.get(context) ?? Infinity;
+    // How many characters the construct has been given, and whether the first four are `<!--`.
+    let seen = 0;
+    let comment = true;
+    let done = false;
+    const finish = (next: TokenizerState) => (code: Code) => {
+      done = true;
+      // The end of the paragraph, reached inside a comment: none from here on closes.
+      if (code === null && comment && seen > 4 && from < failedFrom()) commentScanFailed.set(context, from);
+      return next(code);
+    };
+    // Each state it returns is followed, until it ends, to see the `<!--` and its fifth character.
+    const follow = (state: TokenizerState): TokenizerState => (code: Code) => {
+      if (seen === 4 && comment && code !== 62 && code !== 45 && failedFrom() < from) {
+        done = true;
+        return nok(code);
+      }
+      if (seen < 4) comment &&= code === COMMENT_OPEN[seen];
+      seen++;
+      const next = state(code);
+      return done || typeof next !== 'function' ? next : follow(next);
+    };
+    return follow(tokenize.call(context, effects, finish(ok), finish(nok)));
+  } as Tokenizer;
+  construct[REMEMBERS] = true;
+}
+
+const REMEMBERS = Symbol('remembers unclosed comments');
+
 // Module singletons, shared by every parser in this thread: wrapped once.
 indexBefore(definition);
 indexBefore(labelEnd);
 boundLabelReads(labelEnd);
+rememberUnclosedComments(htmlText);
 
 /**
  * A unified plugin, used after remark-gfm: its footnote constructs are made per
