@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { random } from './random.ts';
 
 /**
  * Domain words placed at spread ranks of the vocabulary (the first is the most frequent
@@ -15,17 +16,6 @@ const FUNCTION_SHARE = 0.4;
 const FUNCTION_WORDS = 'the of and to a in is that for it as with on be by this are or from at an can which when not your you if its all will have more than each then one use'.split(' ');
 const PAGE_WORDS = { min: 300, max: 2000 };
 
-/** A small deterministic generator (mulberry32): runs are comparable and need no data files. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The vocabulary by rank: generated pronounceable words, the domain words at ranks 1.5^i. */
 function vocabulary(): string[] {

@@ -11,6 +11,7 @@ import type { IndexOptions } from '../../cli/search/buildIndex.ts';
 import { openKnownFiles, RACY_MS } from '../../cli/content/knownFiles.ts';
 import { runCli } from '../helpers/cli.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
+import { random } from '../../bench/random.ts';
 
 /**
  * Incremental builds: after any sequence of edits, a build that keeps what did not change
@@ -52,15 +53,6 @@ function markerInode(dir: string): number | undefined {
   }
 }
 
-/** mulberry32: small, seeded, good enough to pick edits. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = 'wallet invoice network fee callback refund ledger token merchant checkout swap payout'.split(' ');
 

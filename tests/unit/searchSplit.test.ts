@@ -4,6 +4,7 @@ import { createLocalSearchClient } from '../../runtime/search/localSearchClient.
 import type { SearchManifest, SplitMeta } from '../../runtime/search/indexFormat.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { TERM_CAP } from '../../runtime/search/scoring.ts';
+import { random } from '../../bench/random.ts';
 
 /**
  * The split index (a large site's) answers every query exactly as the whole index does
@@ -12,17 +13,6 @@ import { TERM_CAP } from '../../runtime/search/scoring.ts';
  * a query needs.
  */
 
-/** A deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = 'payment wallet network address checkout invoice merchant confirm balance transfer callback signature token swap route ledger asset fee limit status payout payload paying walled netting'.split(' ');
 
