@@ -134,8 +134,9 @@ function tokenizePotentialFootnoteCall(this: TokenizeContext, effects: Effects, 
  * the paragraph when there is none, at every `<!--`: a paragraph of n unclosed `<!--` was
  * quadratic (20,000 of them, 78 KB: 40 s). Once a scan from one `<!--` has reached the end,
  * no `-->` follows it, so a later `<!--` in the same paragraph fails as well: it is failed
- * at once. Only where its fifth character could not end it early (`<!-->` and `<!--->` are
- * comments of their own).
+ * at once. (Not when its fifth character is `>` or `-`: `<!-->` and `<!--->` end there. Each
+ * holds a `-->` the failed scan would have found, so this cannot happen; it is left to
+ * micromark all the same.)
  */
 const commentScanFailed = new WeakMap<TokenizeContext, number>();
 const COMMENT_OPEN = [60, 33, 45, 45]; // <!--
