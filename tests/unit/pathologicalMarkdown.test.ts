@@ -260,6 +260,17 @@ describe('large ordinary Markdown stays linear', () => {
     expect(toHtml(load('a <!-- b <!-- c\n\nd <!-- e --> f <!-- g -->\n').doc.content)).toBe('<p>a &#x3C;!-- b &#x3C;!-- c</p>\n<p>d  f </p>');
   });
 
+  // Each `](` with a `(` title after it scanned to the end of its paragraph for a `)`.
+  it('20,000 unclosed link titles in a paragraph are text, in linear time; titles that close still make links', () => {
+    const { result: tree, seconds } = cpuSeconds(() => markdownProcessor.parse('[ (]('.repeat(20_000)) as unknown as { children: { children: { type: string }[] }[] });
+    expect(tree.children[0]!.children.map((n) => n.type)).toEqual(['text']);
+    expect(seconds).toBeLessThan(3);
+    // A title left open in one paragraph does not fail the next one's, nor one before it.
+    expect(toHtml(load('[a](b (c [d](e (f\n\n[g](h (i))\n\n[j](k (l)) [m](n (o\n').doc.content)).toBe(
+      '<p>[a](b (c [d](e (f</p>\n<p><a href="h" title="i">g</a></p>\n<p><a href="k" title="l">j</a> [m](n (o</p>',
+    );
+  });
+
   it('references and footnote calls after "!" resolve as before, the long labels that name nothing as text', () => {
     const long = 'x'.repeat(1200);
     const html = toHtml(load(`![^a] [[r]] [r][] [${long}] [[${long}]]\n\n[^a]: A\n\n[r]: /u\n`).doc.content);

@@ -177,11 +177,83 @@ function rememberUnclosedComments(construct: Construct & { [REMEMBERS]?: true })
 
 const REMEMBERS = Symbol('remembers unclosed comments');
 
+/*
+ * A link title in parentheses (`[a](b (title))`) is scanned to its `)`, and to the end of
+ * the paragraph when there is none, at every `](` that has one: '[ (](' repeated was
+ * quadratic (20,000 times, 98 KB: 40 s). Once a resource whose title opened with a `(` has
+ * failed at the end of the paragraph, a title opened by a later `(` fails as well, and is
+ * failed at once: it reads the same characters as the first from there on (a `(` is not
+ * the closing marker, and the first scan is in the same state after it whether it opened a
+ * title or was read inside one), so it finds no `)` where the first found none, and the
+ * `)` the first found is followed by nothing but white space to the end, where the resource
+ * fails. Titles in quotes are left alone: a quote the failed scan read unescaped would have
+ * closed it, and a title's quote follows white space, so never one escaped. The resource
+ * construct is private to label-end, so it is caught where label-end attempts it, at the
+ * `(` after its `]`.
+ */
+const titleScanFailed = new WeakMap<TokenizeContext, number>();
+
+/** Makes label-end's resource remember, per paragraph, where a `(` title ran to its end unclosed. */
+function rememberUnclosedTitles(labelEndConstruct: Construct & { [REMEMBERS_TITLES]?: true }): void {
+  if (labelEndConstruct[REMEMBERS_TITLES] || typeof labelEndConstruct.tokenize !== 'function') return;
+  const tokenize = labelEndConstruct.tokenize;
+  labelEndConstruct.tokenize = function (this: TokenizeContext, effects, ok, nok) {
+    const attempt: Effects['attempt'] = (constructs, returnState, bogusState) => {
+      const start = effects.attempt(constructs, returnState, bogusState);
+      return (code: Code) => {
+        if (code === 40 && !Array.isArray(constructs) && 'tokenize' in constructs) followTitles(constructs as Construct);
+        return start(code);
+      };
+    };
+    return tokenize.call(this, Object.create(effects, { attempt: { value: attempt } }) as Effects, ok, nok);
+  } as Tokenizer;
+  labelEndConstruct[REMEMBERS_TITLES] = true;
+}
+
+function followTitles(resource: Construct & { [REMEMBERS_TITLES]?: true }): void {
+  if (resource[REMEMBERS_TITLES] || typeof resource.tokenize !== 'function') return;
+  const tokenize = resource.tokenize;
+  resource.tokenize = function (this: TokenizeContext, effects, ok, nok) {
+    const context = this;
+    const events = context.events;
+    const failedFrom = () => titleScanFailed.get(context) ?? Infinity;
+    // Where this resource's `(` title opened.
+    let titleFrom: number | undefined;
+    let done = false;
+    const finish = (next: TokenizerState) => (code: Code) => {
+      done = true;
+      if (code === null && titleFrom !== undefined && titleFrom < failedFrom()) titleScanFailed.set(context, titleFrom);
+      return next(code);
+    };
+    const follow = (state: TokenizerState): TokenizerState => (code: Code) => {
+      const next = state(code);
+      if (done || typeof next !== 'function') return next;
+      if (titleFrom === undefined && code === 40) {
+        const last = events[events.length - 1];
+        // A title's opening marker was just read.
+        if (last?.[0] === 'exit' && last[1].type === 'resourceTitleMarker') {
+          titleFrom = last[1].start.offset;
+          if (failedFrom() < titleFrom) {
+            done = true;
+            return (after: Code) => nok(after);
+          }
+        }
+      }
+      return follow(next);
+    };
+    return follow(tokenize.call(context, effects, finish(ok), finish(nok)));
+  } as Tokenizer;
+  resource[REMEMBERS_TITLES] = true;
+}
+
+const REMEMBERS_TITLES = Symbol('remembers unclosed titles');
+
 // Module singletons, shared by every parser in this thread: wrapped once.
 indexBefore(definition);
 indexBefore(labelEnd);
 boundLabelReads(labelEnd);
 rememberUnclosedComments(htmlText);
+rememberUnclosedTitles(labelEnd);
 
 /**
  * A unified plugin, used after remark-gfm: its footnote constructs are made per
