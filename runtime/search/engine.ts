@@ -289,11 +289,11 @@ export class SearchEngine {
    * on; call (and load what it names) until it names none, then `pagesToShow`. A stand-in
    * boosts by 1, and `mayHold` bounds what its text can boost it by (a record that lacks
    * one of the phrase's words in its headings cannot hold it there). Ordered with the
-   * boosts known so far, the hits shown are final once none of them is a stand-in that may
-   * hold the phrase and no stand-in below them could pass the last of them even at its
-   * bound (its score times its bound is below that hit's score, which only the records
-   * above it hold or pass): those need no text. (The first 50 pages of a two-word query
-   * are 117 KB gzip at 2,000 docs; most lie far below the 20th hit even boosted.)
+   * boosts known so far, the keys of the hits shown are final once no stand-in below them
+   * could pass the last of them at its bound (its score times its bound is below that
+   * key's score, which a boost only raises): those stand-ins need no text. Those shown
+   * may still move among themselves; `pagesToShow` reads them all. (The 50 best pages of a
+   * three-word query are 133 KB gzip at 10,000 docs; most lie far below the 20th hit.)
    */
   phrasePages(ranking: Ranking, limit: number, mayHold: (record: number, phrase: string) => { headings: boolean; text: boolean }): number[] {
     const phrase = phraseOf(ranking.query);
@@ -314,15 +314,15 @@ export class SearchEngine {
       }
       if (key !== this.titles[page]) hits++;
     }
-    // Not filled: `finish` reads further, and every boost counts.
+    // Not filled: every key is shown (each adds a hit, and the window holds `limit` of them).
     const last = hits >= limit ? ordered[taken - 1]!.score : -Infinity;
     const pages = new Set<number>();
-    ordered.slice(0, PHRASE_WINDOW).forEach(({ key, record }, i) => {
+    ordered.slice(taken, PHRASE_WINDOW).forEach(({ key, record }) => {
       if (record.objectID !== '') return;
       const { headings, text } = mayHold(this.bestRecord[key]!, phrase);
       if (!headings && !text) return;
       const bound = this.bestScore[key]! * (headings ? PHRASE_BOOST.heading : PHRASE_BOOST.content);
-      if (i < taken || !(bound < last)) pages.add(this.pageOf[key]!);
+      if (!(bound < last)) pages.add(this.pageOf[key]!);
     });
     return [...pages];
   }
