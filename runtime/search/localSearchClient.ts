@@ -194,7 +194,8 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
       const startedAt = performance.now();
       const ranking = engine.rank(query, { filter, perPage: true });
       try {
-        await loadPages(engine.phrasePages(ranking, limit, (record, phrase) => index.mayHoldPhrase(record, phrase)));
+        const mayHold = (record: number, phrase: string) => index.mayHoldPhrase(record, phrase);
+        for (let pages; (pages = engine.phrasePages(ranking, limit, mayHold)).length > 0; ) await loadPages(pages);
         await loadPages(engine.pagesToShow(ranking, limit));
       } catch (error) {
         engine.finish(ranking, 0);

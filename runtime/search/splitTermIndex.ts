@@ -9,6 +9,8 @@ import { decodeIds, type EncodedTerm, type SplitMeta, type TermFragment } from '
 import { toTerm } from './terms.ts';
 import { fuzzyWeight, lowerBound, prefixWeight, type Expansion, type MatchOptions, type ScoringIndex, type TermEntry } from './termIndex.ts';
 
+const NOWHERE = { headings: false, text: false };
+
 /** Query terms whose reach is remembered (the vocabulary never changes, so neither does a reach). */
 const REACH_MEMO_SIZE = 1_000;
 
@@ -127,30 +129,30 @@ export class SplitTermIndex implements ScoringIndex {
 
   /**
    * Whether `record` may hold `phrase` (normalized, as the engine's phrase boost reads it)
-   * in a heading or in its text: not when one of its words' terms is known to be missing
+   * in a heading, and in its text: not when one of its words' terms is known to be missing
    * from those fields (a term not in the vocabulary, or one whose every record is loaded).
-   * A word in a text is a term of it, so a record this says no to cannot hold the phrase.
+   * A word in a text is a term of it, so where this says no, the record cannot hold the phrase.
    */
-  mayHoldPhrase(record: number, phrase: string): boolean {
+  mayHoldPhrase(record: number, phrase: string): { headings: boolean; text: boolean } {
     let headings = true;
     let text = true;
     for (const word of phrase.trim().split(' ')) {
       const term = toTerm(word);
       if (term === null) continue;
       const at = lowerBound(this.vocabulary, term);
-      if (this.vocabulary[at] !== term) return false;
+      if (this.vocabulary[at] !== term) return NOWHERE;
       const entry = this.entries.get(term);
       let mask = 0b11111;
       if (entry) {
         const known = this.fieldMasks(term, entry).get(record);
         if (known !== undefined) mask = known;
-        else if (entry.rest!.length === 0) return false;
+        else if (entry.rest!.length === 0) return NOWHERE;
       }
       headings &&= (mask & 0b111) !== 0;
       text &&= (mask & 0b1000) !== 0;
-      if (!headings && !text) return false;
+      if (!headings && !text) return NOWHERE;
     }
-    return true;
+    return { headings, text };
   }
 
   private readonly masks = new Map<string, Map<number, number>>();
