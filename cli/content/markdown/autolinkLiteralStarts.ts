@@ -1,4 +1,4 @@
-import type { Construct, Point, Previous, TokenizeContext, Tokenizer } from 'micromark-util-types';
+import type { Construct, Previous, Token, TokenizeContext, Tokenizer } from 'micromark-util-types';
 
 /*
  * GFM autolink literals (micromark-extension-gfm-autolink-literal 2.1.0) register a construct
@@ -22,36 +22,43 @@ const ATEXT_RUN = /[A-Za-z0-9+\-._]*/y;
 const PROTOCOL = /https?:\/\//iy;
 const WWW = /www\./iy;
 
-/** The string chunk the tokenizer is at and the index in it; undefined at a code chunk (a tab, a line ending). */
-function chunkAt(context: TokenizeContext): { chunk: string; at: number } | undefined {
+/** The string chunk the tokenizer is at (its line's text up to a tab or the line's end) and the index in it. */
+interface Found {
+  chunk: string;
+  at: number;
+}
+
+/** The chunk and index the tokenizer is at; undefined at a code chunk (a tab, a line ending). Called at each word's start: kept lean. */
+function chunkAt(context: TokenizeContext): Found | undefined {
   const point = context.now();
   if (point._bufferIndex < 0) return undefined;
-  // From the chunk's start (a start index of -1 keeps it whole) to the next chunk.
-  const [chunk] = context.sliceStream({ start: { ...point, _bufferIndex: -1 }, end: { ...point, _index: point._index + 1, _bufferIndex: 0 } as Point });
+  // From the chunk's start (a start index of -1 keeps it whole) to the next chunk: sliceStream reads only these two fields.
+  const [chunk] = context.sliceStream({ start: { _index: point._index, _bufferIndex: -1 }, end: { _index: point._index + 1, _bufferIndex: 0 } } as unknown as Token);
   return typeof chunk === 'string' ? { chunk, at: point._bufferIndex } : undefined;
 }
 
-/** Whether the pattern's match here is ruled out by the text ahead (its whole length is in the chunk, and it differs). */
-function ruledOut(pattern: RegExp, length: number, found: { chunk: string; at: number }): boolean {
-  if (found.chunk.length - found.at < length) {
+/** Whether the prefix (one of `texts`, any case) is ruled out here: the text ahead differs from each, as far as the chunk shows it. */
+function ruledOut(pattern: RegExp, texts: string[], found: Found): boolean {
+  const longest = Math.max(...texts.map((t) => t.length));
+  if (found.chunk.length - found.at < longest) {
     // Not all of it is in view: ruled out only if what is in view already differs.
-    const seen = found.chunk.slice(found.at);
-    return !(pattern === PROTOCOL ? ['http://', 'https://'] : ['www.']).some((text) => text.startsWith(seen.toLowerCase()));
+    const seen = found.chunk.slice(found.at).toLowerCase();
+    return !texts.some((text) => text.startsWith(seen) || seen.startsWith(text));
   }
   pattern.lastIndex = found.at;
   return !pattern.test(found.chunk);
 }
 
 /** Whether the construct cannot start here, as the line's text ahead shows. */
-const cannotStart: Record<string, (found: { chunk: string; at: number }) => boolean> = {
+const cannotStart: Record<string, (found: Found) => boolean> = {
   emailAutolink(found) {
     ATEXT_RUN.lastIndex = found.at;
     ATEXT_RUN.test(found.chunk);
     const end = ATEXT_RUN.lastIndex;
     return end < found.chunk.length && found.chunk.charCodeAt(end) !== 64; // '@'
   },
-  protocolAutolink: (found) => ruledOut(PROTOCOL, 'https://'.length, found),
-  wwwAutolink: (found) => ruledOut(WWW, 'www.'.length, found),
+  protocolAutolink: (found) => ruledOut(PROTOCOL, ['http://', 'https://'], found),
+  wwwAutolink: (found) => ruledOut(WWW, ['www.'], found),
 };
 
 const WRAPPED = Symbol('autolink literal starts');
