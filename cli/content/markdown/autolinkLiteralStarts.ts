@@ -12,7 +12,9 @@ import type { Construct, Previous, Token, TokenizeContext, Tokenizer } from 'mic
  * literal `www.` (letters in any case). When the line's text ahead shows the construct cannot
  * start, it is not a place to stop the data token (`previous` says no) and the construct fails
  * at once (as it would have, later). Where the text ahead cannot be seen (the run reaches the
- * end of the line's chunk), the construct is left to decide, as before. Adjacent data tokens are
+ * end of the line's chunk), the construct is left to decide, as before. A skipped attempt's only
+ * lasting effect was the mark its bracket check leaves on the last token ("no unbalanced `[` before
+ * here"), a fact that stays true, so later checks answer the same without it. Adjacent data tokens are
  * merged before the tree is built, so the events and trees are the same, as a differential test
  * shows (tests/unit/autolinkLiteralStarts.test.ts).
  */
