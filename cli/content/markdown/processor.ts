@@ -6,6 +6,7 @@ import { remarkLinearStrikethrough } from './linearResolvers.ts';
 import { footnoteReferenceHandler, remarkLinearFootnotes } from './linearLookups.ts';
 import { MdxCodeParser } from './acornParser.ts';
 import { remarkAutolinkLiteralsWhereNeeded } from './autolinkLiterals.ts';
+import { remarkAutolinkLiteralStarts } from './autolinkLiteralStarts.ts';
 import remarkDirective from 'remark-directive';
 import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
 import remarkMdx from 'remark-mdx';
@@ -40,6 +41,7 @@ function pipeline(mdx: boolean) {
     .use(remarkLinearStrikethrough)
     .use(remarkLinearFootnotes)
     .use(remarkAutolinkLiteralsWhereNeeded)
+    .use(remarkAutolinkLiteralStarts)
     .use(remarkDirective)
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
