@@ -20,7 +20,7 @@ import { sharedHeadTags } from '../render/siteFiles.ts';
 import { digest, mayShowDocCards, pageFingerprints, readsDigest, recordingGraph, withReads } from '../render/pageInputs.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
-import { formatBytes, formatDuration, type Reporter } from './reporter.ts';
+import { formatBytes, formatCount as count, formatDuration, type Reporter } from './reporter.ts';
 
 export interface BuildResult {
   pages: number;
@@ -179,9 +179,4 @@ function memoByDocument<T>(previous: Record<string, T> | undefined, documentKeys
       return known;
     },
   };
-}
-
-/** 10021 → "10,021", as CI logs show counts. */
-function count(n: number): string {
-  return n.toLocaleString('en-US');
 }
