@@ -41,7 +41,16 @@ export interface BuildManifest {
    * (swap.ts, "The spare"): its marker, and its files this build does not have (its others
    * are this build's `outputs`).
    */
-  spare?: { marker: FileStamp; stale: string[] };
+  spare?: {
+    marker: FileStamp;
+    stale: string[];
+    /**
+     * This build's files that are not the spare's file of the same name (written by this
+     * build, or new in it). The spare's others are this build's very files (the same inodes:
+     * linked from it), so the next build keeps them without a stat each.
+     */
+    changed?: string[];
+  };
 }
 
 export interface FileStamp {
