@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readsDigest, readsOnlyTables, tablesDigest } from '../../cli/render/pageInputs.ts';
+import fs from 'node:fs';
+import { afterAll } from 'vitest';
+import { readsDigest, readsOnlyTables, routeJson, tablesDigest } from '../../cli/render/pageInputs.ts';
+import { analyze } from '../../cli/pipeline/analyze.ts';
+import { loadConfig } from '../../cli/config/load.ts';
+import { createReporter } from '../../cli/pipeline/reporter.ts';
+import { writeTempSite } from '../helpers/memorySite.ts';
 import type { RouteGraph } from '../../cli/graph/types.ts';
 import type { LoadedDocument } from '../../cli/content/loadDocument.ts';
 
@@ -44,5 +50,39 @@ describe('tablesDigest', () => {
     expect(readsOnlyTables([])).toBe(true);
     expect(readsOnlyTables(['route\0/a/', '*'])).toBe(false);
     expect(readsOnlyTables(['sidebar\0x'])).toBe(false);
+  });
+});
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+describe('routeJson', () => {
+  it('writes every route with its documents as content keys and excerpts as their post\'s, whatever the route', async () => {
+    const site = writeTempSite({
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, docs: { editUrl: "https://e.example/" } };\n',
+      'docs/intro.md': '---\nslug: /\ntags: [start]\n---\n# Intro\n\nStart [here](./a/one.md).\n',
+      'docs/a/_category_.json': '{ "label": "A", "link": { "type": "generated-index" } }',
+      'docs/a/one.md': '---\ntags: [start, more]\nsidebar_position: 1\n---\n# One\n\nFirst.\n',
+      'docs/a/two.md': '---\nsidebar_position: 2\n---\n# Two\n\nSecond.\n',
+      'blog/2024-01-02-hello.md': '---\ntitle: Hello\ntags: [news]\n---\nFirst post.\n\n<!-- truncate -->\n\nMore.\n',
+      'src/pages/about.md': '# About\n\nUs.\n',
+    });
+    temps.push(site);
+    const { graph } = await analyze(await loadConfig(site), { reporter: createReporter({ quiet: true }) });
+    const documentKeys = new Map(graph.routes.flatMap((route) => ('document' in route ? [[route.document.file, `key-of-${route.document.file}`] as [string, string]] : [])));
+    const keyOf = (document: LoadedDocument) => documentKeys.get(document.file) ?? 'none';
+    // The rule, as a replacer over any depth.
+    const expected = (route: (typeof graph.routes)[number]) =>
+      JSON.stringify(route, function (this: Record<string, unknown>, key, value: unknown) {
+        if (key === 'document' && value && typeof value === 'object') return `doc:${keyOf(value as LoadedDocument)}`;
+        if (key === 'excerpt' && typeof this.source === 'string' && documentKeys.has(this.source)) return `excerpt:${documentKeys.get(this.source)}`;
+        return value;
+      });
+    expect(graph.routes.filter((route) => route.kind === 'doc').length).toBeGreaterThan(2);
+    for (const route of graph.routes) {
+      const json = routeJson(route, documentKeys, keyOf);
+      expect(json, route.path).toBe(expected(route));
+      expect(json).not.toContain('"children"');
+    }
   });
 });
