@@ -206,7 +206,6 @@ export function readsOnlyTables(reads: readonly string[]): boolean {
 
 const TABLE_NAMES = new Set<string>(Object.values(TABLES));
 
-
 /** Theme components that never read the page's doc cards. */
 const NO_CARDS = new Set(['Admonition', 'CodeBlock', 'Details', 'Link', 'TabItem', 'Tabs', 'TOCInline']);
 
