@@ -17,10 +17,10 @@ import { incrementalSearchIndex } from '../search/searchIndex.ts';
 import type { IndexOptions } from '../search/buildIndex.ts';
 import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
-import { digest, mayShowDocCards, pageFingerprints, readsDigest, recordingGraph, withReads } from '../render/pageInputs.ts';
+import { digest, mayShowDocCards, pageFingerprints, readsDigest, readsOnlyTables, recordingGraph, tablesDigest } from '../render/pageInputs.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
-import { formatBytes, formatDuration, type Reporter } from './reporter.ts';
+import { formatBytes, formatCount as count, formatDuration, type Reporter } from './reporter.ts';
 
 export interface BuildResult {
   pages: number;
@@ -94,18 +94,23 @@ export async function build(
     // What each page looks up in the graph is recorded as it renders, and is part of its fingerprint (pageInputs.ts).
     const recorder = fingerprints ? recordingGraph(graph) : undefined;
     const lookups = { documentKeys, memo: new Map<string, string>() };
+    // The same tables as the build before: a page's recorded lookups find what they found then.
+    const tables = fingerprints && tablesDigest(graph, documentKeys);
+    const sameTables = tables !== undefined && before?.tables === tables;
+    // Whether a page's lookups find what they found when it was rendered: redone only when a table changed (or it read more than tables).
+    const found = (reads: string[], recorded: string) => (sameTables && readsOnlyTables(reads)) || recorded === readsDigest(reads, graph, lookups);
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = 0;
       for (const route of graph.routes) {
         const own = fingerprints?.get(route.path) ?? '';
         const last = before?.pages[route.path];
-        if (last?.reads && last.fingerprint === withReads(own, readsDigest(last.reads, graph, lookups)) && writer.reuse(last.files)) {
+        if (last?.reads && last.readsDigest !== undefined && last.fingerprint === own && found(last.reads, last.readsDigest) && writer.reuse(last.files)) {
           pages[route.path] = last;
         } else {
           const { files } = pageFiles(route, { graph: recorder?.graph ?? graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys });
           for (const [file, contents] of files) await writer.write(file, contents);
           const reads = recorder?.take() ?? [];
-          pages[route.path] = { fingerprint: fingerprints ? withReads(own, readsDigest(reads, graph, lookups)) : '', files: files.map(([file]) => file), reads };
+          pages[route.path] = { fingerprint: own, readsDigest: fingerprints ? readsDigest(reads, graph, lookups) : '', files: files.map(([file]) => file), reads };
         }
         progress(++done, graph.routes.length);
       }
@@ -140,6 +145,7 @@ export async function build(
         marker: writer.marker!,
         outputs: writer.outputs,
         pages,
+        ...(tables !== undefined && { tables }),
         bundle: { key: bundleKey, assets: bundle.assets, firstLoadBytes: bundle.firstLoadBytes, files },
         search: search.memo,
         documents: { cards: cards.known() },
@@ -179,9 +185,4 @@ function memoByDocument<T>(previous: Record<string, T> | undefined, documentKeys
       return known;
     },
   };
-}
-
-/** 10021 → "10,021", as CI logs show counts. */
-function count(n: number): string {
-  return n.toLocaleString('en-US');
 }

@@ -21,10 +21,12 @@ export interface BuildManifest {
   marker: FileStamp;
   outputs: Record<string, OutputRecord>;
   /**
-   * Route path → the fingerprint its files were made from (with what its lookups in the
-   * graph found, see pageInputs.ts `readsDigest`), those files, and those lookups.
+   * Route path → the fingerprint its files were made from, what its lookups in the graph
+   * found (pageInputs.ts `readsDigest`), those files, and those lookups.
    */
-  pages: Record<string, { fingerprint: string; files: string[]; reads?: string[] }>;
+  pages: Record<string, { fingerprint: string; readsDigest?: string; files: string[]; reads?: string[] }>;
+  /** What the graph's tables answered lookups with (pageInputs.ts `tablesDigest`): the same next time, no page's lookups are redone. */
+  tables?: string;
   bundle?: { key: string; assets: PageAssets; firstLoadBytes: number; files: string[] };
   /** What the search index was packed from (see packIndex): a rebuild packs the shards that changed. */
   search?: IndexMemo;
@@ -39,7 +41,16 @@ export interface BuildManifest {
    * (swap.ts, "The spare"): its marker, and its files this build does not have (its others
    * are this build's `outputs`).
    */
-  spare?: { marker: FileStamp; stale: string[] };
+  spare?: {
+    marker: FileStamp;
+    stale: string[];
+    /**
+     * This build's files that are not the spare's file of the same name (written by this
+     * build, or new in it). The spare's others are this build's very files (the same inodes:
+     * linked from it), so the next build keeps them without a stat each.
+     */
+    changed?: string[];
+  };
 }
 
 export interface FileStamp {
@@ -55,7 +66,7 @@ export interface OutputRecord extends FileStamp {
 }
 
 /** Bumped when the manifest's shape or meaning changes: old manifests are then not read. */
-export const MANIFEST_FORMAT = 7;
+export const MANIFEST_FORMAT = 8;
 
 /**
  * The build cache: one manifest per output folder, in a folder named for the generator's

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDiskCache } from '../../cli/content/documentCache.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { HEAD_READ_BYTES, openDiskCache } from '../../cli/content/documentCache.ts';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
 
 /** The on-disk document cache: what a rebuild reads back, and when. */
@@ -56,5 +56,66 @@ describe('the disk document cache', () => {
     expect(openDiskCache(root, 'v1').get('key')).toBeUndefined();
     fs.writeFileSync(file, whole.slice(0, whole.indexOf('\n') + 1));
     expect(openDiskCache(root, 'v1').get('key')).toBeUndefined();
+  });
+
+  it('reads only the head of an entry until its tree is read: a rebuild reads every head, and the trees of the pages it renders', () => {
+    // A page whose tree is far longer than the head buffer.
+    const long = loadDocument({ area: 'docs', relPath: 'long.md', file: 'docs/long.md', text: `# Long\n\n${'A paragraph of words that goes on. '.repeat(40)}\n\n`.repeat(100) });
+    const root = cacheDir();
+    const cache = openDiskCache(root, 'v1');
+    cache.set('long', long);
+    cache.flush();
+    const [version] = fs.readdirSync(root);
+    const size = fs.statSync(path.join(root, version!, 'long.json')).size;
+    expect(size).toBeGreaterThan(4 * HEAD_READ_BYTES);
+    const reads: number[] = [];
+    const realReadSync = fs.readSync;
+    const realReadFileSync = fs.readFileSync;
+    const spyRead = vi.spyOn(fs, 'readSync').mockImplementation(((...args: Parameters<typeof fs.readSync>) => {
+      const n = (realReadSync as (...a: unknown[]) => number)(...args);
+      reads.push(n);
+      return n;
+    }) as typeof fs.readSync);
+    const spyFile = vi.spyOn(fs, 'readFileSync').mockImplementation(((...args: Parameters<typeof fs.readFileSync>) => {
+      const out = (realReadFileSync as (...a: unknown[]) => Buffer | string)(...args);
+      reads.push(out.length);
+      return out;
+    }) as typeof fs.readFileSync);
+    try {
+      const again = openDiskCache(root, 'v1').get('long')!;
+      expect(again.title).toBe('Long');
+      expect(reads.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(HEAD_READ_BYTES);
+      expect(again.content).toEqual(long.content);
+      expect(reads.reduce((a, b) => a + b, 0)).toBeGreaterThan(size);
+    } finally {
+      spyRead.mockRestore();
+      spyFile.mockRestore();
+    }
+  });
+
+  it('reads an entry whose head is longer than the head buffer whole', () => {
+    const links = Array.from({ length: 1500 }, (_, i) => `[link ${i}](./page-${i}.md#section-${i})`).join('\n\n');
+    const linky = loadDocument({ area: 'docs', relPath: 'links.md', file: 'docs/links.md', text: `# Links\n\n${links}\n` });
+    const root = cacheDir();
+    const cache = openDiskCache(root, 'v1');
+    cache.set('linky', linky);
+    cache.flush();
+    const [version] = fs.readdirSync(root);
+    const whole = fs.readFileSync(path.join(root, version!, 'linky.json'), 'utf8');
+    expect(whole.indexOf('\n')).toBeGreaterThan(HEAD_READ_BYTES);
+    const again = openDiskCache(root, 'v1').get('linky')!;
+    expect(again).toEqual(linky);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(linky));
+  });
+
+  it('says to build again when an entry whose head was read is gone when its tree is read', () => {
+    const root = cacheDir();
+    const cache = openDiskCache(root, 'v1');
+    cache.set('key', document);
+    cache.flush();
+    const again = openDiskCache(root, 'v1').get('key')!;
+    const [version] = fs.readdirSync(root);
+    fs.rmSync(path.join(root, version!), { recursive: true });
+    expect(() => again.content).toThrow(/docs\/fees\.md.*was removed while the build ran\. Run the build again\./);
   });
 });
