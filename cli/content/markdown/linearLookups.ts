@@ -220,10 +220,15 @@ function followTitles(resource: Construct & { [REMEMBERS_TITLES]?: true }): void
     // Where this resource's `(` title opened.
     let titleFrom: number | undefined;
     let done = false;
-    const finish = (next: TokenizerState) => (code: Code) => {
+    const succeed = (code: Code) => {
+      done = true;
+      return ok(code);
+    };
+    // Failed at the end of the paragraph, with a `(` title opened.
+    const fail = (code: Code) => {
       done = true;
       if (code === null && titleFrom !== undefined && titleFrom < failedFrom()) titleScanFailed.set(context, titleFrom);
-      return next(code);
+      return nok(code);
     };
     const follow = (state: TokenizerState): TokenizerState => (code: Code) => {
       const next = state(code);
@@ -241,7 +246,7 @@ function followTitles(resource: Construct & { [REMEMBERS_TITLES]?: true }): void
       }
       return follow(next);
     };
-    return follow(tokenize.call(context, effects, finish(ok), finish(nok)));
+    return follow(tokenize.call(context, effects, succeed, fail));
   } as Tokenizer;
   resource[REMEMBERS_TITLES] = true;
 }
