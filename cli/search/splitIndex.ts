@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
-import { encodeIds, encodePostings, encodeVocabulary, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
+import { encodeIds, encodePostings, encodeVocabulary, FRAGMENT_HASH, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { capPostings, type CapStatistics } from '../../runtime/search/scoring.ts';
 import { postingField, postingFrequency, postingRecord, type TermEntry } from '../../runtime/search/termIndex.ts';
@@ -37,8 +37,9 @@ export interface SplitEntry {
  *   they choose which records a term beyond `TERM_CAP` keeps, and its `rest` is a bitmap
  *   over the record count, so when they change (any edit of text does) every capped term
  *   is capped and encoded again; a term within the cap depends on neither;
- * - fragment boundaries, the fragments' shared name and the metadata are made again from
- *   the terms' JSON, as a cold build makes them (cheap: no term is encoded for it).
+ * - fragment boundaries and the metadata are made again from the terms' JSON, as a cold
+ *   build makes them (cheap: no term is encoded for it); a fragment is named by its own
+ *   bytes (`fragmentNames`), so one whose terms are as they were keeps its name and bytes.
  * The output is the same as a cold build's, byte for byte (tests/unit/searchIndexIncremental).
  */
 export function splitIndexFiles(entries: SplitEntry[], options: string, last?: SplitState): { meta: string; files: Map<string, string>; state: SplitState; tokenized: number; encoded: number } {
@@ -203,10 +204,8 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
   });
   flush();
   const files = new Map<string, string>();
-  const hash = createHash('sha256');
-  for (const json of fragments) hash.update(json).update('\n');
-  const prefix = `terms-${hash.digest('hex').slice(0, 10)}`;
-  fragments.forEach((json, i) => files.set(fragmentFile({ fragments: prefix }, i), json));
+  const names = fragmentNames(fragments);
+  fragments.forEach((json, i) => files.set(fragmentFile({ fragments: names }, i), json));
   const strings: string[] = [];
   const intern = (value: string) => (strings.includes(value) ? strings.indexOf(value) : strings.push(value) - 1);
   const facets: SplitMeta['facets'] = [];
@@ -227,7 +226,7 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
     facets,
     strings,
     vocabulary: encodeVocabulary(sorted),
-    fragments: prefix,
+    fragments: names,
     starts: starts.map((start, i) => start - (i === 0 ? 0 : starts[i - 1]!)),
   };
   const json = JSON.stringify(meta);
@@ -235,6 +234,27 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
   files.set(name, json);
   return { meta: name, files, state: { options, vocabulary, pages, encoded, capped }, tokenized, encoded: encodedTerms };
 }
+
+/**
+ * `SplitMeta.fragments` for fragments of these bytes: per fragment `FRAGMENT_HASH`
+ * base64url characters of a hash of its bytes. Two different fragments whose hashes
+ * begin alike (rare: 36 bits) must not share a name: the later one hashes its bytes again
+ * with a number appended, until its name is free. That depends only on the fragments, so
+ * an incremental build names them as a cold build does.
+ */
+export function fragmentNames(fragments: readonly string[]): string {
+  const taken = new Map<string, string>();
+  let names = '';
+  for (const json of fragments) {
+    let name = hashOf(json);
+    for (let salt = 1; taken.has(name) && taken.get(name) !== json; salt++) name = hashOf(`${json}\n${salt}`);
+    taken.set(name, json);
+    names += name;
+  }
+  return names;
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, FRAGMENT_HASH);
 
 /**
  * The distinct URL keys of `records` (ascending), ascending. A record's key is the first

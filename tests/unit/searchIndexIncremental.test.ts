@@ -138,14 +138,28 @@ describe('an incremental split index', () => {
       expect(new Map([...all].sort())).toEqual(new Map([...cold.files].sort()));
       expect(next.manifest).toEqual(cold.manifest);
       expect([...next.split!.capped.keys()].sort()).toEqual([...cold.split!.capped.keys()].sort());
+      // A fragment whose bytes the last build wrote keeps its name (and so its mtime: the
+      // build writes it as it was), so that a deploy uploads only what changed. (A page
+      // file is named by its place: a page added before it moves it to the next name.)
+      const nameOf = new Map([...written].map(([file, text]) => [text, file]));
+      for (const [file, text] of all) if (file.startsWith('search/terms-') && nameOf.has(text)) expect(file).toBe(nameOf.get(text));
+      const changedFiles = [...all].filter(([file, text]) => written.get(file) !== text).map(([file]) => file);
       written.clear();
       for (const [file, text] of all) written.set(file, text);
       step = next;
+      return changedFiles;
     };
 
     // A paragraph edited: the same records, longer text (the averages move).
     docs[100] = { ...docs[100]!, text: `${docs[100]!.text} ${sentence(40)}` };
-    rebuild(['p100']);
+    const fragments = () => [...written.keys()].filter((file) => file.startsWith('search/terms-')).length;
+    const before = fragments();
+    const changed = rebuild(['p100']);
+    // Its page file, the manifest and metadata (the averages moved), and the fragments of
+    // the words whose postings changed, not the others.
+    expect(changed.filter((file) => !file.startsWith('search/terms-')).sort()).toEqual(['search/manifest.json', expect.stringMatching(/^search\/meta-/), 'search/pages/100.json']);
+    expect(before).toBeGreaterThan(10);
+    expect(changed.length - 3).toBeLessThan(before / 2);
     // A word taken out of a page, still on an earlier one.
     docs[20] = { ...docs[20]!, text: docs[20]!.text.replace(' okapi', '') };
     rebuild(['p20']);
