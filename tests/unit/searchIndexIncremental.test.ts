@@ -150,6 +150,7 @@ describe('an incremental split index', () => {
       return changedFiles;
     };
 
+    const wordsOf = (changed: Doc[]) => new Set(changed.flatMap((doc) => [...step.split!.pages.find((page) => page.key === JSON.stringify(doc))!.terms.terms])).size;
     // A paragraph edited: the same records, longer text (the averages move).
     docs[100] = { ...docs[100]!, text: `${docs[100]!.text} ${sentence(40)}` };
     const fragments = () => [...written.keys()].filter((file) => file.startsWith('search/terms-')).length;
@@ -160,6 +161,15 @@ describe('an incremental split index', () => {
     expect(changed.filter((file) => !file.startsWith('search/terms-')).sort()).toEqual(['search/manifest.json', expect.stringMatching(/^search\/meta-/), 'search/pages/100.json']);
     expect(before).toBeGreaterThan(10);
     expect(changed.length - 3).toBeLessThan(before / 2);
+    // A capped word whose records on the page were not kept, and are still not, keeps its JSON: it is not capped again.
+    expect(step.encoded).toBeLessThan(wordsOf([docs[100]!]));
+    // A paragraph edit that takes a kept record of a capped word ('payment' four times in
+    // a short text) below its cap (once in a long text), then back above it.
+    const short = docs[3]!;
+    docs[3] = { ...short, text: `payment zebra ${sentence(80)}` };
+    rebuild(['p3']);
+    docs[3] = short;
+    rebuild(['p3']);
     // A word taken out of a page, still on an earlier one.
     docs[20] = { ...docs[20]!, text: docs[20]!.text.replace(' okapi', '') };
     rebuild(['p20']);
@@ -197,7 +207,6 @@ describe('an incremental split index', () => {
     // Text added to a page without 'ore': the averages move a little, and 'ore' keeps its
     // records (it is not capped again: only the changed page's words are encoded)…
     const quiet = () => docs.filter((doc) => doc.id.startsWith('q'));
-    const wordsOf = (changed: Doc[]) => new Set(changed.flatMap((doc) => [...step.split!.pages.find((page) => page.key === JSON.stringify(doc))!.terms.terms])).size;
     docs[docs.length - 1] = { ...docs.at(-1)!, text: 'quiet '.repeat(30) };
     rebuild([docs.at(-1)!.id]);
     expect(step.split!.capped.has('ore')).toBe(true);
