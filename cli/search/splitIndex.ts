@@ -352,9 +352,9 @@ const averagesOf = (totals: readonly number[]) => Array.from({ length: FIELDS },
  * `page` was replaced, and whether the page has records it keeps; undefined when the term
  * must be capped again. It keeps the same records when the page holds the term in the
  * same records and fields as before (so its frequencies and the records beyond the cap
- * are the same) and each of those records was above the threshold before (`margin`) and
- * is above the others now, or was below it and still is; the margin's `above` and `below`
- * move to their new scores. The term's JSON changes only in those kept records'
+ * are the same) and each of those records whose frequencies or lengths changed was above
+ * the threshold before (`margin`) and is above the others now, or was below it and still
+ * is; the margin's `above` and `below` move to their new scores. The term's JSON changes only in those kept records'
  * frequencies and lengths (`withKeptAgain`).
  */
 function keepsRecords(next: Margin, margin: Margin, page: Replaced, id: number, json: string, records: number, averages: { before: number[]; after: number[] }): { margin: Margin; kept: boolean } | undefined {
@@ -368,6 +368,15 @@ function keepsRecords(next: Margin, margin: Margin, page: Replaced, id: number, 
   if (before.length !== after.length || before.some((posting, i) => posting >>> 6 !== after[i]! >>> 6)) return undefined;
   // The frequencies per field, as the term's JSON starts (`EncodedTerm`): the same now.
   const frequency = json.slice(2, json.indexOf(']')).split(',').map(Number);
+  // A record whose postings and field lengths are as they were scores as any other record does (`next` covers it).
+  const changed: boolean[] = [];
+  for (let i = 0; i < before.length; i++) {
+    const record = postingRecord(before[i]!);
+    const at = record * FIELDS + postingField(before[i]!);
+    const same = before[i] === after[i] && page.before.lengths[at] === page.after.lengths[at];
+    if (i === 0 || record !== postingRecord(before[i - 1]!)) changed.push(!same);
+    else if (!same) changed[changed.length - 1] = true;
+  }
   const scores = (postings: Int32Array, terms: PageTerms, average: number[]) => {
     const out: number[] = [];
     // As `capPostings` sums a record's score, operation for operation.
@@ -391,6 +400,7 @@ function keepsRecords(next: Margin, margin: Margin, page: Replaced, id: number, 
   let [above, , below] = next;
   let kept = false;
   for (let r = 0; r < was.length; r++) {
+    if (!changed[r]) continue;
     if (was[r]! * (1 - ROUNDING) > thresholdHigh) {
       // Kept before: it must be kept now, and its postings are encoded again.
       above = Math.min(above, now[r]! * (1 - ROUNDING));

@@ -205,17 +205,23 @@ describe('an incremental split index', () => {
     docs.push(...Array.from({ length: 20 }, (_, n): Doc => ({ id: `q${n}`, text: 'quiet', usage: 'quiet', extra: Array.from({ length: 10 }, () => 'quiet') })));
     rebuild(Array.from({ length: 20 }, (_, n) => `q${n}`));
     // Text added to a page without 'ore': the averages move a little, and 'ore' keeps its
-    // records (it is not capped again: only the changed page's words are encoded)…
+    // records (it is not capped again: only the changed page's words are encoded, and of
+    // those beyond the cap, such as its title's 'page', none: the page's records keep their side of it)…
     const quiet = () => docs.filter((doc) => doc.id.startsWith('q'));
     docs[docs.length - 1] = { ...docs.at(-1)!, text: 'quiet '.repeat(30) };
     rebuild([docs.at(-1)!.id]);
     expect(step.split!.capped.has('ore')).toBe(true);
-    expect(step.encoded).toBe(wordsOf([docs.at(-1)!]));
+    const cappedOn = (doc: Doc) => [...step.split!.pages.find((page) => page.key === JSON.stringify(doc))!.terms.terms].filter((id) => step.split!.capped.has(step.split!.vocabulary[id]!)).length;
+    expect(cappedOn(docs.at(-1)!)).toBeGreaterThan(0);
+    expect(step.encoded).toBe(wordsOf([docs.at(-1)!]) - cappedOn(docs.at(-1)!));
     // …and a lot (the 240 sections of 20 pages, each a word long, now as long as a section
     // may be: the text's average length doubles): the records 'ore' keeps change.
     const long = 'quiet '.repeat(200);
+    const ore = step.split!.encoded.get('ore');
     for (const doc of quiet()) docs[docs.indexOf(doc)] = { ...doc, text: long, usage: long, extra: doc.extra!.map(() => long) };
     rebuild(quiet().map((doc) => doc.id));
-    expect(step.encoded).toBeGreaterThan(wordsOf(quiet()));
+    expect(step.split!.encoded.get('ore')).not.toBe(ore);
+    const cappedOnQuiet = new Set(quiet().flatMap((doc) => [...step.split!.pages.find((page) => page.key === JSON.stringify(doc))!.terms.terms].filter((id) => step.split!.capped.has(step.split!.vocabulary[id]!)))).size;
+    expect(step.encoded).toBeGreaterThan(wordsOf(quiet()) - cappedOnQuiet);
   });
 });
