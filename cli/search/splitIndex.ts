@@ -35,8 +35,12 @@ export interface SplitEntry {
  *   record before it) puts its terms' postings at other numbers: its terms are encoded again;
  * - the record count and the fields' total lengths (idf and BM25's length normalisation):
  *   they choose which records a term beyond `TERM_CAP` keeps, and its `rest` is a bitmap
- *   over the record count, so when they change (any edit of text does) every capped term
- *   is capped and encoded again; a term within the cap depends on neither;
+ *   over the record count, so when they change (any edit of text does) a capped term is
+ *   capped and encoded again unless its margin shows it keeps the same records
+ *   (`keptAsBefore`); a term within the cap depends on neither;
+ * - a page whose text changed in place (`Replaced`: same place, same records): its words
+ *   within the cap are encoded again; a capped word keeps its records when the page's
+ *   records that changed stay on their side of the cap (`keepsRecords`);
  * - fragment boundaries and the metadata are made again from the terms' JSON, as a cold
  *   build makes them (cheap: no term is encoded for it); a fragment is named by its own
  *   bytes (`fragmentNames`), so one whose terms are as they were keeps its name and bytes.
