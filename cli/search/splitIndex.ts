@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
-import { encodeIds, encodePostings, encodeVocabulary, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
+import { encodeIds, encodePostings, encodeVocabulary, FRAGMENT_HASH, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
-import { capPostings, type CapStatistics } from '../../runtime/search/scoring.ts';
+import { BM25, capPostings, type CapStatistics } from '../../runtime/search/scoring.ts';
 import { postingField, postingFrequency, postingRecord, type TermEntry } from '../../runtime/search/termIndex.ts';
 import { pageTerms, type PageTerms } from './pageTerms.ts';
 import type { Margin, SplitState } from './splitState.ts';
@@ -35,10 +35,15 @@ export interface SplitEntry {
  *   record before it) puts its terms' postings at other numbers: its terms are encoded again;
  * - the record count and the fields' total lengths (idf and BM25's length normalisation):
  *   they choose which records a term beyond `TERM_CAP` keeps, and its `rest` is a bitmap
- *   over the record count, so when they change (any edit of text does) every capped term
- *   is capped and encoded again; a term within the cap depends on neither;
- * - fragment boundaries, the fragments' shared name and the metadata are made again from
- *   the terms' JSON, as a cold build makes them (cheap: no term is encoded for it).
+ *   over the record count, so when they change (any edit of text does) a capped term is
+ *   capped and encoded again unless its margin shows it keeps the same records
+ *   (`keptAsBefore`); a term within the cap depends on neither;
+ * - a page whose text changed in place (`Replaced`: same place, same records): its words
+ *   within the cap are encoded again; a capped word keeps its records when the page's
+ *   records that changed stay on their side of the cap (`keepsRecords`);
+ * - fragment boundaries and the metadata are made again from the terms' JSON, as a cold
+ *   build makes them (cheap: no term is encoded for it); a fragment is named by its own
+ *   bytes (`fragmentNames`), so one whose terms are as they were keeps its name and bytes.
  * The output is the same as a cold build's, byte for byte (tests/unit/searchIndexIncremental).
  */
 export function splitIndexFiles(entries: SplitEntry[], options: string, last?: SplitState): { meta: string; files: Map<string, string>; state: SplitState; tokenized: number; encoded: number } {
@@ -68,9 +73,15 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
   const pages: SplitState['pages'] = [];
   const offsets: number[] = [];
   const inPlace = new Set<string>();
+  // Pages whose text changed where they were (`Replaced`): their capped words are decided below.
+  const replaced: Replaced[] = [];
+  const keys = new Set(entries.map((entry) => entry.key));
+  const markUncapped = (terms: PageTerms) => {
+    for (const id of terms.terms) if (!previous!.capped.has(vocabulary[id]!)) dirtyIds.push(id);
+  };
   let records = 0;
   let tokenized = 0;
-  for (const entry of entries) {
+  entries.forEach((entry, n) => {
     const old = before.get(entry.key);
     let terms: PageTerms;
     if (old && old.offset === records && !inPlace.has(entry.key)) {
@@ -82,25 +93,57 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
         terms = pageTerms(entry.page(), FIELDS, idOf);
         tokenized++;
       }
-      markDirty(terms);
+      const was = old ? undefined : previous?.pages[n];
+      if (was && !keys.has(was.key) && before.get(was.key)!.offset === records && sameKeys(was.terms, terms)) {
+        replaced.push({ key: was.key, before: was.terms, after: terms, offset: records });
+        markUncapped(was.terms);
+        markUncapped(terms);
+      } else markDirty(terms);
     }
     pages.push({ key: entry.key, terms });
     offsets.push(records);
     records += terms.records;
-  }
+  });
+  const replacedKeys = new Set(replaced.map((page) => page.key));
   // A page gone, or moved: the terms it had are elsewhere now, or nowhere.
-  for (const [key, old] of before) if (!inPlace.has(key)) markDirty(old.terms);
+  for (const [key, old] of before) if (!inPlace.has(key) && !replacedKeys.has(key)) markDirty(old.terms);
   const totals = new Array<number>(FIELDS * 2).fill(0);
   for (const { terms } of pages) terms.totals.forEach((n, i) => (totals[i]! += n));
   // A capped term whose pages are as they were keeps its records while the scores of the
   // ones it keeps stay above the others' (see `keptAsBefore`); else it is capped again.
   const carried = new Map<string, Margin>();
-  if (previous && (records !== previousRecords || totals.some((n, i) => n !== previousTotals[i]))) {
+  // The capped words of the replaced pages, with those pages.
+  const touched = new Map<number, Replaced[]>();
+  for (const page of replaced) {
+    for (const terms of [page.before, page.after]) {
+      for (const id of terms.terms) {
+        if (!previous!.capped.has(vocabulary[id]!)) continue;
+        const list = touched.get(id) ?? [];
+        if (list.at(-1) !== page) touched.set(id, [...list, page]);
+      }
+    }
+  }
+  // Capped terms whose kept records include a replaced page's: their JSON is made again from the previous one.
+  const keptAgain = new Map<string, Replaced[]>();
+  const statsMoved = records !== previousRecords || totals.some((n, i) => n !== previousTotals[i]);
+  if (previous && (statsMoved || touched.size > 0)) {
     const moved = records === previousRecords ? scoreBounds(previousTotals, totals) : undefined;
+    const averages = { before: averagesOf(previousTotals), after: averagesOf(totals) };
     for (const [term, margin] of previous.capped) {
-      const still = moved && keptAsBefore(margin, moved);
+      const id = ids.get(term)!;
+      const pages = touched.get(id);
+      if (!statsMoved && !pages) continue;
+      let still = moved && keptAsBefore(margin, moved);
+      // A replaced page's records stay on their side of the cap: the term keeps its records.
+      let keptOnPages = false;
+      for (const page of pages ?? []) {
+        const kept = still && keepsRecords(still, margin, page, id, previous.encoded.get(term)!, records, averages);
+        still = kept ? kept.margin : undefined;
+        keptOnPages ||= kept ? kept.kept : false;
+      }
       if (still) carried.set(term, still);
-      else dirtyIds.push(ids.get(term)!);
+      else dirtyIds.push(id);
+      if (still && keptOnPages) keptAgain.set(term, pages!);
     }
   }
   const dirty = new Uint8Array(vocabulary.length);
@@ -190,6 +233,8 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
     if (dirty[ids.get(term)!]) json = encode(term);
     else {
       json = previous!.encoded.get(term)!;
+      const pages = keptAgain.get(term);
+      if (pages) json = withKeptAgain(json, pages, ids.get(term)!);
       const margin = carried.get(term) ?? previous!.capped.get(term);
       if (margin) capped.set(term, margin);
     }
@@ -203,10 +248,8 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
   });
   flush();
   const files = new Map<string, string>();
-  const hash = createHash('sha256');
-  for (const json of fragments) hash.update(json).update('\n');
-  const prefix = `terms-${hash.digest('hex').slice(0, 10)}`;
-  fragments.forEach((json, i) => files.set(fragmentFile({ fragments: prefix }, i), json));
+  const names = fragmentNames(fragments);
+  fragments.forEach((json, i) => files.set(fragmentFile({ fragments: names }, i), json));
   const strings: string[] = [];
   const intern = (value: string) => (strings.includes(value) ? strings.indexOf(value) : strings.push(value) - 1);
   const facets: SplitMeta['facets'] = [];
@@ -227,7 +270,7 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
     facets,
     strings,
     vocabulary: encodeVocabulary(sorted),
-    fragments: prefix,
+    fragments: names,
     starts: starts.map((start, i) => start - (i === 0 ? 0 : starts[i - 1]!)),
   };
   const json = JSON.stringify(meta);
@@ -235,6 +278,27 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
   files.set(name, json);
   return { meta: name, files, state: { options, vocabulary, pages, encoded, capped }, tokenized, encoded: encodedTerms };
 }
+
+/**
+ * `SplitMeta.fragments` for fragments of these bytes: per fragment `FRAGMENT_HASH`
+ * base64url characters of a hash of its bytes. Two different fragments whose hashes
+ * begin alike (rare: 36 bits) must not share a name: the later one hashes its bytes again
+ * with a number appended, until its name is free. That depends only on the fragments, so
+ * an incremental build names them as a cold build does.
+ */
+export function fragmentNames(fragments: readonly string[]): string {
+  const taken = new Map<string, string>();
+  let names = '';
+  for (const json of fragments) {
+    let name = hashOf(json);
+    for (let salt = 1; taken.has(name) && taken.get(name) !== json; salt++) name = hashOf(`${json}\n${salt}`);
+    taken.set(name, json);
+    names += name;
+  }
+  return names;
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, FRAGMENT_HASH);
 
 /**
  * The distinct URL keys of `records` (ascending), ascending. A record's key is the first
@@ -269,6 +333,118 @@ function scoreBounds(before: readonly number[], after: readonly number[]): { low
     high = Math.max(high, ratio);
   }
   return { low, high };
+}
+
+/**
+ * A page whose text changed in place: the previous build's page there (`key`, its part
+ * `before`) is gone, and the new one (`after`) starts at the same record and has as many
+ * records, with the same URL keys.
+ */
+interface Replaced {
+  key: string;
+  before: PageTerms;
+  after: PageTerms;
+  offset: number;
+}
+
+const sameKeys = (a: PageTerms, b: PageTerms) => a.records === b.records && a.keys.every((key, r) => key === b.keys[r]);
+
+const averagesOf = (totals: readonly number[]) => Array.from({ length: FIELDS }, (_, f) => (totals[f * 2 + 1] ? totals[f * 2]! / totals[f * 2 + 1]! : 1));
+
+/**
+ * A capped term's margin (`next`, already moved by the averages, see `keptAsBefore`) when
+ * `page` was replaced, and whether the page has records it keeps; undefined when the term
+ * must be capped again. It keeps the same records when the page holds the term in the
+ * same records and fields as before (so its frequencies and the records beyond the cap
+ * are the same) and each of those records whose frequencies or lengths changed was above
+ * the threshold before (`margin`) and is above the others now, or was below it and still
+ * is; the margin's `above` and `below` move to their new scores. The term's JSON changes only in those kept records'
+ * frequencies and lengths (`withKeptAgain`).
+ */
+function keepsRecords(next: Margin, margin: Margin, page: Replaced, id: number, json: string, records: number, averages: { before: number[]; after: number[] }): { margin: Margin; kept: boolean } | undefined {
+  const postingsOf = (terms: PageTerms) => {
+    const at = terms.terms.indexOf(id);
+    return at < 0 ? new Int32Array(0) : terms.postings.subarray(terms.starts[at]!, terms.starts[at + 1]!);
+  };
+  const before = postingsOf(page.before);
+  const after = postingsOf(page.after);
+  // Record and field alike; frequency may differ.
+  if (before.length !== after.length || before.some((posting, i) => posting >>> 6 !== after[i]! >>> 6)) return undefined;
+  // The frequencies per field, as the term's JSON starts (`EncodedTerm`): the same now.
+  const frequency = json.slice(2, json.indexOf(']')).split(',').map(Number);
+  // A record whose postings and field lengths are as they were scores as any other record does (`next` covers it).
+  const changed: boolean[] = [];
+  for (let i = 0; i < before.length; i++) {
+    const record = postingRecord(before[i]!);
+    const at = record * FIELDS + postingField(before[i]!);
+    const same = before[i] === after[i] && page.before.lengths[at] === page.after.lengths[at];
+    if (i === 0 || record !== postingRecord(before[i - 1]!)) changed.push(!same);
+    else if (!same) changed[changed.length - 1] = true;
+  }
+  const scores = (postings: Int32Array, terms: PageTerms, average: number[]) => {
+    const out: number[] = [];
+    // As `capPostings` sums a record's score, operation for operation.
+    for (let i = 0; i < postings.length; i++) {
+      const posting = postings[i]!;
+      const field = postingField(posting);
+      const tf = postingFrequency(posting);
+      const df = frequency[field]!;
+      const factor = df ? BOOSTS[field]! * Math.log(1 + (records - df + 0.5) / (df + 0.5)) : 0;
+      const length = terms.lengths[postingRecord(posting) * FIELDS + field]!;
+      const value = factor * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b) + ((BM25.k * BM25.b) / average[field]!) * length));
+      if (i === 0 || postingRecord(posting) !== postingRecord(postings[i - 1]!)) out.push(value);
+      else out[out.length - 1]! += value;
+    }
+    return out;
+  };
+  const threshold = margin[1];
+  const thresholdHigh = margin[4] ?? threshold;
+  const was = scores(before, page.before, averages.before);
+  const now = scores(after, page.after, averages.after);
+  let [above, , below] = next;
+  let kept = false;
+  for (let r = 0; r < was.length; r++) {
+    if (!changed[r]) continue;
+    if (was[r]! * (1 - ROUNDING) > thresholdHigh) {
+      // Kept before: it must be kept now, and its postings are encoded again.
+      above = Math.min(above, now[r]! * (1 - ROUNDING));
+      kept = true;
+    } else if (was[r]! * (1 + ROUNDING) < threshold) below = Math.max(below, now[r]! * (1 + ROUNDING));
+    // At the threshold: which of the tied records are kept may change.
+    else return undefined;
+  }
+  return above > next[4]! && next[1] > below ? { margin: [above, next[1], below, next[3], next[4]], kept } : undefined;
+}
+
+/**
+ * A capped term's JSON with the kept records of the replaced `pages` encoded again from
+ * their new postings (their frequencies and lengths); the records kept, the frequencies
+ * and the records beyond the cap are as they were (`keepsRecords`).
+ */
+function withKeptAgain(json: string, pages: Replaced[], id: number): string {
+  const term = JSON.parse(json) as EncodedTerm;
+  const list = term[1];
+  const kept: PostingRecord[] = [];
+  let record = -1;
+  for (let i = 0; i < list.length; ) {
+    record += list[i]!;
+    const end = i + 3 + 2 * list[i + 2]!;
+    let fields = list.slice(i + 3, end);
+    const page = pages.find((p) => record >= p.offset && record < p.offset + p.after.records);
+    if (page) {
+      fields = [];
+      const at = page.after.terms.indexOf(id);
+      const local = record - page.offset;
+      for (let p = page.after.starts[at]!; p < page.after.starts[at + 1]!; p++) {
+        const posting = page.after.postings[p]!;
+        if (postingRecord(posting) === local) fields.push(posting & 511, page.after.lengths[local * FIELDS + postingField(posting)]!);
+      }
+    }
+    kept.push({ record, key: record - list[i + 1]!, fields });
+    i = end;
+  }
+  term[1] = encodePostings(kept);
+  return JSON.stringify(term);
 }
 
 /** Far more than the rounding of a score (a few operations on doubles). */

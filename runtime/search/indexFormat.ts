@@ -89,7 +89,8 @@ function plainSlug(heading: string): string {
  * - the metadata (`meta-*.json`, content-hashed): what scoring needs of the whole site
  *   (record count, field lengths), each page's record count and facets, the vocabulary
  *   (prefix and typo expansion run on it) and which fragment holds which terms;
- * - term fragments (`terms-<hash>-<i>.json`, named by a hash of them all), each a range of the vocabulary: per
+ * - term fragments (`terms-<hash>.json`, each named by a hash of its own bytes, so a rebuild
+ *   that changes a few leaves the others' names and bytes as they were), each a range of the vocabulary: per
  *   term its frequency per field, the postings of its best records (at most `TERM_CAP`:
  *   each term scores only those, in both engines) and the URL keys of the others (counted);
  * - one file per page (`pages/<n>.json`, a one-page shard), fetched for the pages a query
@@ -108,8 +109,9 @@ export interface SplitMeta {
   /** Every term in code-unit order, front-coded (`encodeVocabulary`). */
   vocabulary: string;
   /**
-   * Fragment `i` is the file `${fragments}-${i}.json` (one hash for all of them: a name per
-   * fragment would be most of this file) and starts at term `starts[0] + … + starts[i]`.
+   * Fragment `i` is the file `terms-<h>.json`, `h` the `i`-th `FRAGMENT_HASH` characters of
+   * this string (base64url of a hash of the fragment's bytes: a rebuild renames only the
+   * fragments it changes), and starts at term `starts[0] + … + starts[i]`.
    */
   fragments: string;
   starts: number[];
@@ -128,7 +130,13 @@ export interface TermFragment {
 }
 
 export const splitPageFile = (page: number) => `pages/${page}.json`;
-export const fragmentFile = (meta: Pick<SplitMeta, 'fragments'>, fragment: number) => `${meta.fragments}-${fragment}.json`;
+/**
+ * Characters of a fragment's name (base64url, 36 bits): enough that a fragment's new bytes
+ * never take a name a reader's cache still holds other bytes for (a name is cached forever),
+ * few because every first query downloads them all (about 0.8 byte gzip per character and fragment).
+ */
+export const FRAGMENT_HASH = 6;
+export const fragmentFile = (meta: Pick<SplitMeta, 'fragments'>, fragment: number) => `terms-${meta.fragments.slice(fragment * FRAGMENT_HASH, (fragment + 1) * FRAGMENT_HASH)}.json`;
 
 /** Longest shared prefix front coding stores. */
 const MAX_SHARED = 60;

@@ -2,7 +2,7 @@ import { postingField, postingFrequency, postingRecord, type MatchOptions, type 
 import { toTerm, words } from './terms.ts';
 
 /** BM25+ with MiniSearch's constants (term saturation k, length normalisation b, floor d). */
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 
 /** Query terms beyond this many are ignored (each takes one bit of a record's match mask). */
 const MAX_QUERY_TERMS = 30;

@@ -138,14 +138,38 @@ describe('an incremental split index', () => {
       expect(new Map([...all].sort())).toEqual(new Map([...cold.files].sort()));
       expect(next.manifest).toEqual(cold.manifest);
       expect([...next.split!.capped.keys()].sort()).toEqual([...cold.split!.capped.keys()].sort());
+      // A fragment whose bytes the last build wrote keeps its name (and so its mtime: the
+      // build writes it as it was), so that a deploy uploads only what changed. (A page
+      // file is named by its place: a page added before it moves it to the next name.)
+      const nameOf = new Map([...written].map(([file, text]) => [text, file]));
+      for (const [file, text] of all) if (file.startsWith('search/terms-') && nameOf.has(text)) expect(file).toBe(nameOf.get(text));
+      const changedFiles = [...all].filter(([file, text]) => written.get(file) !== text).map(([file]) => file);
       written.clear();
       for (const [file, text] of all) written.set(file, text);
       step = next;
+      return changedFiles;
     };
 
+    const wordsOf = (changed: Doc[]) => new Set(changed.flatMap((doc) => [...step.split!.pages.find((page) => page.key === JSON.stringify(doc))!.terms.terms])).size;
     // A paragraph edited: the same records, longer text (the averages move).
     docs[100] = { ...docs[100]!, text: `${docs[100]!.text} ${sentence(40)}` };
-    rebuild(['p100']);
+    const fragments = () => [...written.keys()].filter((file) => file.startsWith('search/terms-')).length;
+    const before = fragments();
+    const changed = rebuild(['p100']);
+    // Its page file, the manifest and metadata (the averages moved), and the fragments of
+    // the words whose postings changed, not the others.
+    expect(changed.filter((file) => !file.startsWith('search/terms-')).sort()).toEqual(['search/manifest.json', expect.stringMatching(/^search\/meta-/), 'search/pages/100.json']);
+    expect(before).toBeGreaterThan(10);
+    expect(changed.length - 3).toBeLessThan(before / 2);
+    // A capped word whose records on the page were not kept, and are still not, keeps its JSON: it is not capped again.
+    expect(step.encoded).toBeLessThan(wordsOf([docs[100]!]));
+    // A paragraph edit that takes a kept record of a capped word ('payment' four times in
+    // a short text) below its cap (once in a long text), then back above it.
+    const short = docs[3]!;
+    docs[3] = { ...short, text: `payment zebra ${sentence(80)}` };
+    rebuild(['p3']);
+    docs[3] = short;
+    rebuild(['p3']);
     // A word taken out of a page, still on an earlier one.
     docs[20] = { ...docs[20]!, text: docs[20]!.text.replace(' okapi', '') };
     rebuild(['p20']);
@@ -181,18 +205,23 @@ describe('an incremental split index', () => {
     docs.push(...Array.from({ length: 20 }, (_, n): Doc => ({ id: `q${n}`, text: 'quiet', usage: 'quiet', extra: Array.from({ length: 10 }, () => 'quiet') })));
     rebuild(Array.from({ length: 20 }, (_, n) => `q${n}`));
     // Text added to a page without 'ore': the averages move a little, and 'ore' keeps its
-    // records (it is not capped again: only the changed page's words are encoded)…
+    // records (it is not capped again: only the changed page's words are encoded, and of
+    // those beyond the cap, such as its title's 'page', none: the page's records keep their side of it)…
     const quiet = () => docs.filter((doc) => doc.id.startsWith('q'));
-    const wordsOf = (changed: Doc[]) => new Set(changed.flatMap((doc) => [...step.split!.pages.find((page) => page.key === JSON.stringify(doc))!.terms.terms])).size;
     docs[docs.length - 1] = { ...docs.at(-1)!, text: 'quiet '.repeat(30) };
     rebuild([docs.at(-1)!.id]);
     expect(step.split!.capped.has('ore')).toBe(true);
-    expect(step.encoded).toBe(wordsOf([docs.at(-1)!]));
+    const cappedOn = (doc: Doc) => [...step.split!.pages.find((page) => page.key === JSON.stringify(doc))!.terms.terms].filter((id) => step.split!.capped.has(step.split!.vocabulary[id]!)).length;
+    expect(cappedOn(docs.at(-1)!)).toBeGreaterThan(0);
+    expect(step.encoded).toBe(wordsOf([docs.at(-1)!]) - cappedOn(docs.at(-1)!));
     // …and a lot (the 240 sections of 20 pages, each a word long, now as long as a section
     // may be: the text's average length doubles): the records 'ore' keeps change.
     const long = 'quiet '.repeat(200);
+    const ore = step.split!.encoded.get('ore');
     for (const doc of quiet()) docs[docs.indexOf(doc)] = { ...doc, text: long, usage: long, extra: doc.extra!.map(() => long) };
     rebuild(quiet().map((doc) => doc.id));
-    expect(step.encoded).toBeGreaterThan(wordsOf(quiet()));
+    expect(step.split!.encoded.get('ore')).not.toBe(ore);
+    const cappedOnQuiet = new Set(quiet().flatMap((doc) => [...step.split!.pages.find((page) => page.key === JSON.stringify(doc))!.terms.terms].filter((id) => step.split!.capped.has(step.split!.vocabulary[id]!)))).size;
+    expect(step.encoded).toBeGreaterThan(wordsOf(quiet()) - cappedOnQuiet);
   });
 });
