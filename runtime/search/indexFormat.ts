@@ -7,8 +7,11 @@ import type { PageSection, SearchPage } from './searchPage.ts';
  * (`pageRecords`) and indexed there, which is smaller to ship than a serialized inverted
  * index. Shards download in parallel and are indexed one by one, so a large site never
  * parses one huge file.
+ *
+ * Format 2: the split index's term fragments are named each by its own bytes (`fragmentFile`),
+ * so a client of format 1 would ask for names that are not there: the version check stops it first.
  */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 /** Folder of the index under the output folder (and under the site's base URL). */
 export const SEARCH_DIR = 'search';
