@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLocalIndex } from '../../cli/search/buildIndex.ts';
-import { createLocalSearchClient } from '../../runtime/search/localSearchClient.ts';
+import { clientOf, comparable } from '../helpers/searchFiles.ts';
 import type { SearchManifest, SplitMeta } from '../../runtime/search/indexFormat.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { TERM_CAP } from '../../runtime/search/scoring.ts';
@@ -12,7 +12,6 @@ import { random } from '../../bench/random.ts';
  * order, same count, same marks and snippets; and it fetches only the fragments and pages
  * a query needs.
  */
-
 
 const WORDS = 'payment wallet network address checkout invoice merchant confirm balance transfer callback signature token swap route ledger asset fee limit status payout payload paying walled netting'.split(' ');
 
@@ -41,21 +40,7 @@ const QUERIES = [
   'confirm balance', 'signature', 'signatrue', 'swap fee limit', 'fee limit', 'page 17', 'usage', 'usage again', 'more payment', 'led', 'ledger status', 'xyz', '',
 ];
 
-function clientOf(files: Map<string, string>) {
-  const fetched: string[] = [];
-  const client = createLocalSearchClient({
-    baseUrl: '/',
-    fetch: async (url) => {
-      fetched.push(url.slice('/search/'.length));
-      const text = files.get(url.slice(1));
-      return text ? { ok: true, status: 200, json: async () => JSON.parse(text) as unknown } : { ok: false, status: 404, json: async () => null };
-    },
-  });
-  return { client, fetched };
-}
-
 const requestOf = (query: string, extra: Record<string, unknown> = {}) => ({ indexName: 'local', query, hitsPerPage: 20, attributesToSnippet: ['content:10'], ...extra });
-const comparable = (result: { processingTimeMS?: number }) => ({ ...result, processingTimeMS: 0 });
 
 describe('split search index', () => {
   const pages = corpus(900);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLocalIndex } from '../../cli/search/buildIndex.ts';
-import { createLocalSearchClient } from '../../runtime/search/localSearchClient.ts';
+import { clientOf, comparable } from '../helpers/searchFiles.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { random } from '../../bench/random.ts';
 
@@ -31,21 +31,7 @@ function corpus(count: number): SearchPage[] {
   });
 }
 
-function clientOf(files: Map<string, string>) {
-  const fetched: string[] = [];
-  const client = createLocalSearchClient({
-    baseUrl: '/',
-    fetch: async (url) => {
-      fetched.push(url.slice('/search/'.length));
-      const text = files.get(url.slice(1))!;
-      return { ok: true, status: 200, json: async () => JSON.parse(text) as unknown };
-    },
-  });
-  return { client, fetched };
-}
-
 const requestOf = (query: string, hitsPerPage = 20) => ({ indexName: 'local', query, hitsPerPage, attributesToSnippet: ['content:10'] });
-const comparable = (result: { processingTimeMS?: number }) => ({ ...result, processingTimeMS: 0 });
 
 describe('split search index, phrase queries', () => {
   const pages = corpus(200);
