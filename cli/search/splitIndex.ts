@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
 import { encodeIds, encodePostings, encodeVocabulary, FRAGMENT_HASH, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
-import { BM25, capPostings, type CapStatistics } from '../../runtime/search/scoring.ts';
+import { capPostings, fieldFactor, fieldScore, lengthNormOf, type CapStatistics } from '../../runtime/search/scoring.ts';
 import { postingField, postingFrequency, postingRecord, type TermEntry } from '../../runtime/search/termIndex.ts';
 import { pageTerms, type PageTerms } from './pageTerms.ts';
 import type { Margin, SplitState } from './splitState.ts';
@@ -388,10 +388,8 @@ function keepsRecords(next: Margin, margin: Margin, page: Replaced, id: number, 
       const posting = postings[i]!;
       const field = postingField(posting);
       const tf = postingFrequency(posting);
-      const df = frequency[field]!;
-      const factor = df ? BOOSTS[field]! * Math.log(1 + (records - df + 0.5) / (df + 0.5)) : 0;
       const length = terms.lengths[postingRecord(posting) * FIELDS + field]!;
-      const value = factor * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b) + ((BM25.k * BM25.b) / average[field]!) * length));
+      const value = fieldScore(fieldFactor(BOOSTS[field]!, frequency[field]!, records), tf, lengthNormOf(average[field]!), length);
       if (i === 0 || postingRecord(posting) !== postingRecord(postings[i - 1]!)) out.push(value);
       else out[out.length - 1]! += value;
     }

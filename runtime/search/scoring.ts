@@ -175,6 +175,16 @@ export interface CapStatistics {
   averageLength(field: number): number;
 }
 
+/*
+ * A term's value in one field of a record, as `capPostings` sums it: idf × field boost
+ * (`fieldFactor`) × BM25+ (`fieldScore`, with `lengthNormOf` the field's average length).
+ * The split index's incremental build scores records with these to compare them with the
+ * margins `capPostings` recorded, so both must do the same operations in the same order.
+ */
+export const fieldFactor = (boost: number, df: number, records: number): number => (df ? boost * Math.log(1 + (records - df + 0.5) / (df + 0.5)) : 0);
+export const lengthNormOf = (averageLength: number): number => (BM25.k * BM25.b) / averageLength;
+export const fieldScore = (factor: number, tf: number, lengthNorm: number, length: number): number => factor * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b) + lengthNorm * length));
+
 /**
  * A term's postings cut to its `TERM_CAP` best records: each record's score for the term
  * alone (BM25+ summed over its fields, as `Scorer.score` adds it at weight 1), best first,
@@ -190,13 +200,9 @@ export function capPostings(entry: TermEntry, index: CapStatistics, boosts: read
   if (distinct <= cap) return { postings, rest: [] };
   const fields = index.fields;
   const factor = new Float64Array(fields);
-  for (let f = 0; f < fields; f++) {
-    const df = entry.frequency[f]!;
-    factor[f] = df ? boosts[f]! * Math.log(1 + (records - df + 0.5) / (df + 0.5)) : 0;
-  }
-  const fixedNorm = BM25.k * (1 - BM25.b);
+  for (let f = 0; f < fields; f++) factor[f] = fieldFactor(boosts[f]!, entry.frequency[f]!, records);
   const lengthNorm = new Float64Array(fields);
-  for (let f = 0; f < fields; f++) lengthNorm[f] = (BM25.k * BM25.b) / index.averageLength(f);
+  for (let f = 0; f < fields; f++) lengthNorm[f] = lengthNormOf(index.averageLength(f));
   const lengths = index.lengths;
   const ids = new Int32Array(distinct);
   const values = new Float64Array(distinct);
@@ -208,7 +214,7 @@ export function capPostings(entry: TermEntry, index: CapStatistics, boosts: read
     const tf = postingFrequency(posting);
     if (n < 0 || ids[n] !== record) ids[++n] = record;
     const length = lengths[record * fields + field]!;
-    values[n]! += factor[field]! * (BM25.d + (tf * (BM25.k + 1)) / (tf + fixedNorm + lengthNorm[field]! * length));
+    values[n]! += fieldScore(factor[field]!, tf, lengthNorm[field]!, length);
   }
   // The cap-th best value, selected among the values alone (a comparator sort of a common
   // word's 40,000 records took tens of ms on the first keystroke that reached it, a native
