@@ -1,0 +1,1103 @@
+import type { Point } from 'unist';
+import type { ContainerDirective } from 'mdast-util-directive';
+import type { Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
+
+/**
+ * A parser for the Markdown most pages are made of: paragraphs, ATX headings, lists,
+ * block quotes, fenced code, thematic breaks, GFM tables; code spans, emphasis, inline links
+ * and images, backslash escapes and hard breaks. It builds the same mdast tree as micromark
+ * with our extensions (positions included), 10-20 times faster and with a fraction of the
+ * memory: micromark keeps every token of a file alive until the tree is built, which made
+ * dense files (long lists, tables, link lists) cost seconds per 100 KB.
+ *
+ * It gives up (returns undefined) the moment it meets anything outside that set, or any
+ * shape where it is not certain to agree with micromark (raw HTML and JSX, `{expressions}`,
+ * reference definitions, setext headings, indented code, lazy continuation lines, tabs,
+ * character references, footnotes, strikethrough, autolink literals, directives, task
+ * list items...): the caller then parses the file with micromark. So it never decides what
+ * a construct means differently; it only decides sooner for files that have none of the
+ * hard ones. tests/unit/fastParser.test.ts holds it to micromark's tree on random documents
+ * and on every page of this site.
+ */
+export function parseFast(text: string, mdx: boolean): Root | undefined {
+  // Characters that need micromark somewhere in any file that has them.
+  const hard = HARD_CHARACTERS.exec(text);
+  if (hard) {
+    gaveUpBecause = `text ${JSON.stringify(hard[0])}`;
+    return undefined;
+  }
+  try {
+    return new BlockParser(text, mdx).parse();
+  } catch (error) {
+    if (error === GIVE_UP) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Tabs (virtual spaces), carriage returns, NUL, `<` (HTML, JSX, autolinks), `~` (strikethrough),
+ * and `]:`, which any definition has (with one, `[text]` can be a reference link).
+ */
+const HARD_CHARACTERS = /[\t\r\0<~]|\]:/;
+const GIVE_UP = Symbol('not for the fast parser');
+/** Why the last file was left to micromark (for measuring what the fast parser should learn next). */
+export let gaveUpBecause = '';
+function giveUp(reason = 'construct'): never {
+  gaveUpBecause = reason;
+  throw GIVE_UP;
+}
+
+
+/** One line's content as a leaf block holds it: where it starts and ends in the source. */
+interface Segment {
+  start: number;
+  end: number;
+  line: number;
+}
+
+type OpenBlock =
+  | { kind: 'root'; node: Root; children: RootContent[] }
+  | { kind: 'blockquote'; node: Blockquote; children: RootContent[]; lastLineEnd: number }
+  | { kind: 'list'; node: List; children: ListItem[]; bullet: string; lastItemEnd?: number; gap: boolean }
+  | { kind: 'item'; node: ListItem; children: RootContent[]; contentIndent: number; startedBlank: boolean; blankInside: boolean; blankAfter: boolean };
+
+type OpenLeaf =
+  | { kind: 'paragraph'; segments: Segment[] }
+  | { kind: 'fence'; node: Code; marker: string; size: number; indent: number; lines: Segment[]; closed: boolean; lastEnd: Point }
+  | { kind: 'table'; node: Table; columns: number }
+  | {
+      kind: 'directive';
+      node: ContainerDirective;
+      colons: number;
+      label: Segment | undefined;
+      /** Its content, parsed as a document of its own when it closes (as micromark does). */
+      lines: Segment[];
+      /** Directives opened inside it (their fence sizes), and a code fence open inside it. */
+      inner: number[];
+      code: { marker: string; size: number } | undefined;
+      closed: boolean;
+    };
+
+/** Text micromark might read as a GFM autolink literal or a directive (`:name`). */
+const LITERAL_OR_DIRECTIVE = /www\.|https?:\/\/|mailto:|xmpp:|@|:\S/i;
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+const UNICODE_PUNCTUATION = /\p{P}|\p{S}/u;
+const UNICODE_WHITESPACE = /\s/;
+
+class BlockParser {
+  private readonly lineStarts: number[];
+  private readonly stack: OpenBlock[];
+  private leaf: OpenLeaf | undefined;
+  /** A blank line was the last line seen (for list looseness). */
+  private lastBlank = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly mdx: boolean,
+    /** Shared with the parser of an enclosing document (a directive's content is one). */
+    lineStarts: number[] = [],
+  ) {
+    this.lineStarts = lineStarts;
+    const root: Root = { type: 'root', children: [] };
+    this.stack = [{ kind: 'root', node: root, children: root.children }];
+  }
+
+  parse(): Root {
+    const text = this.text;
+    let start = 0;
+    let line = 1;
+    while (start <= text.length) {
+      const newline = text.indexOf('\n', start);
+      const end = newline === -1 ? text.length : newline;
+      this.lineStarts.push(start);
+      // The empty line after a last line ending is a line too (an open fence takes it).
+      this.incorporate(start, end, line);
+      if (newline === -1) break;
+      start = newline + 1;
+      line++;
+    }
+    // A last line of only block quote markers or spaces: micromark ends the lists open in it at
+    // the end of the file there, not where their content ends.
+    const lastLine = text.slice(text.lastIndexOf('\n') + 1);
+    if (lastLine !== '' && /^[ >]*$/.test(lastLine) && this.stack.length > 1) giveUp('blank last line in containers');
+    this.closeLeaf();
+    while (this.stack.length > 1) this.closeTop();
+    const root = this.stack[0]!.node as Root;
+    root.position = { start: { line: 1, column: 1, offset: 0 }, end: this.point(text.length) };
+    if (text.length === 0) root.position.end = { line: 1, column: 1, offset: 0 };
+    return root;
+  }
+
+  /** A container directive's content: its lines, parsed as a document of their own. */
+  parseLines(lines: Segment[]): RootContent[] {
+    for (const line of lines) this.incorporate(line.start, line.end, line.line);
+    if (this.leaf?.kind === 'fence' && !this.leaf.closed) giveUp('code fence open at a directive end');
+    this.closeLeaf();
+    while (this.stack.length > 1) this.closeTop();
+    return this.stack[0]!.children as RootContent[];
+  }
+
+  point(offset: number): Point {
+    // Lines are found by binary search: positions are asked for in any order.
+    const starts = this.lineStarts;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - starts[low]! + 1, offset };
+  }
+
+  private lineEndAt(pos: number): number {
+    const newline = this.text.indexOf('\n', pos);
+    return newline === -1 ? this.text.length : newline;
+  }
+
+  private spacesAt(pos: number, end: number): number {
+    let n = 0;
+    while (pos + n < end && this.text.charCodeAt(pos + n) === 32) n++;
+    return n;
+  }
+
+  private incorporate(lineStart: number, lineEnd: number, line: number): void {
+    const text = this.text;
+    let pos = lineStart;
+    // 1. Which open containers does this line continue? (Lists always do; their items decide.)
+    let matched = 1;
+    for (; matched < this.stack.length; matched++) {
+      const block = this.stack[matched]!;
+      if (block.kind === 'blockquote') {
+        const indent = this.spacesAt(pos, lineEnd);
+        if (indent <= 3 && text.charCodeAt(pos + indent) === 62 /* > */) {
+          block.lastLineEnd = lineEnd;
+          pos += indent + 1;
+          if (text.charCodeAt(pos) === 32) pos++;
+          continue;
+        }
+        break;
+      }
+      if (block.kind !== 'item') continue;
+      if (this.spacesAt(pos, lineEnd) === lineEnd - pos) {
+        // An item that began with a blank line ends at a second one.
+        if (block.children.length === 0 && block.startedBlank) break;
+        pos = Math.min(lineEnd, pos + block.contentIndent);
+        continue;
+      }
+      if (this.spacesAt(pos, lineEnd) >= block.contentIndent) {
+        pos += block.contentIndent;
+        continue;
+      }
+      break;
+    }
+    const allMatched = matched === this.stack.length;
+
+    // 2. An open fenced code block takes the line if its containers continue.
+    const fence = this.leaf;
+    if (fence?.kind === 'fence') {
+      if (allMatched) {
+        const indent = this.spacesAt(pos, lineEnd);
+        const rest = text.slice(pos + indent, lineEnd);
+        if (indent <= 3 && rest.length >= fence.size && rest[0] === fence.marker && isFenceRun(rest, fence.marker)) {
+          fence.closed = true;
+          fence.lastEnd = this.point(lineEnd);
+          this.closeLeaf();
+          this.lastBlank = false;
+          return;
+        }
+        fence.lines.push({ start: pos + Math.min(indent, fence.indent), end: lineEnd, line });
+        this.lastBlank = false;
+        return;
+      }
+      // Ended by its containers ending: where micromark ends it then depends on what ends them.
+      if (lineEnd < text.length || lineStart !== lineEnd) giveUp('fence ended by its containers');
+      this.closeLeaf();
+    }
+
+    // An open container directive takes the line if its containers continue.
+    const directive = this.leaf;
+    if (directive?.kind === 'directive') {
+      if (!allMatched) {
+        if (this.spacesAt(pos, lineEnd) === lineEnd - pos && lineEnd === text.length) return; // the empty line at the end
+        giveUp('directive ended by its containers');
+      }
+      this.directiveLine(directive, pos, lineEnd, line);
+      this.lastBlank = false;
+      return;
+    }
+
+    // 3. New containers and leaf blocks.
+    /** The deepest container this line is in so far. */
+    let container = matched - 1;
+    const opened = () => container !== matched - 1;
+    /** Whether the line could still continue the open paragraph (nothing new opened, all containers continued). */
+    const paragraphContinues = () => this.leaf?.kind === 'paragraph' && allMatched && !opened();
+    for (;;) {
+      const indent = this.spacesAt(pos, lineEnd);
+      const first = pos + indent;
+      if (first >= lineEnd) break;
+      if (indent >= 4) {
+        if (paragraphContinues()) break;
+        giveUp('indented code (or, in MDX, indentation m'); // indented code (or, in MDX, indentation micromark reads its own way)
+      }
+      const code = text.charCodeAt(first);
+      const rest = text.slice(first, lineEnd);
+      if (code === 62 /* > */) {
+        this.checkNewContainer(container, matched, undefined);
+        this.closeFrom(container + 1);
+        const node: Blockquote = { type: 'blockquote', children: [] };
+        node.position = { start: this.point(first), end: this.point(first + 1) };
+        this.addBlock(node);
+        this.stack.push({ kind: 'blockquote', node, children: node.children, lastLineEnd: lineEnd });
+        container = this.stack.length - 1;
+        pos = first + 1;
+        if (text.charCodeAt(pos) === 32) pos++;
+        continue;
+      }
+      if (code === 35 /* # */) {
+        const heading = /^(#{1,6})(?: +|$)/.exec(rest);
+        if (heading) {
+          this.closeFrom(container + 1);
+          this.addHeading(first, lineEnd, heading[1]!.length, line);
+          this.lastBlank = false;
+          return;
+        }
+      }
+      if (code === 96 /* ` */ || code === 126 /* ~ */) {
+        const open = /^(`{3,}|~{3,})(.*)$/.exec(rest);
+        if (open && !(code === 96 && open[2]!.includes('`'))) {
+          this.closeFrom(container + 1);
+          this.openFence(first, lineEnd, indent, open[1]!, open[2]!);
+          this.lastBlank = false;
+          return;
+        }
+      }
+      if (code === 58 /* : */ && rest.startsWith(':::')) {
+        const open = /^(:{3,})([A-Za-z][\w-]*)(?:\[([^[\]]*)\])? *$/.exec(rest);
+        if (!open || indent > 0 || open[3] === '') giveUp('directive with attributes or an unusual fence');
+        this.closeFrom(container + 1);
+        this.openDirective(first, lineEnd, line, open[1]!.length, open[2]!, open[3]);
+        this.lastBlank = false;
+        return;
+      }
+      if (/^(?:=+|-+) *$/.test(rest) && this.leaf?.kind === 'paragraph') giveUp('a setext underline, or a lazy line that '); // a setext underline, or a lazy line that looks like one
+      if (/^(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$/.test(rest)) {
+        this.closeFrom(container + 1);
+        this.addBlock({ type: 'thematicBreak', position: { start: this.point(first), end: this.point(lineEnd) } });
+        this.lastBlank = false;
+        return;
+      }
+      const marker = /^(?:([-+*])|(\d{1,9})([.)]))( +|$)/.exec(rest);
+      if (marker) {
+        const bullet = marker[1] ?? marker[3]!;
+        const start = marker[2] === undefined ? null : Number(marker[2]);
+        const markerSize = (marker[1] ?? marker[2]! + marker[3]!).length;
+        const spaces = marker[4]!.length;
+        const emptyItem = first + markerSize + spaces >= lineEnd;
+        // micromark: an item that interrupts a paragraph (all containers continued, a paragraph open) is not empty and starts at 1.
+        const interrupts = paragraphContinues();
+        if (!(interrupts && (emptyItem || (start !== null && marker[2] !== '1')))) {
+          // Content 5 or more spaces after the marker starts with indented code.
+          if (!emptyItem && spaces > 4) giveUp('item content after 5+ spaces');
+          if (/^\[[ \txX]\]/.test(text.slice(first + markerSize + spaces, lineEnd))) giveUp('task list item');
+          this.checkNewContainer(container, matched, bullet);
+          this.closeFrom(container + 1);
+          this.openItem(first, indent, markerSize, emptyItem ? 1 : spaces, bullet, start, emptyItem);
+          container = this.stack.length - 1;
+          if (emptyItem) {
+            pos = lineEnd;
+            break;
+          }
+          pos = first + markerSize + spaces;
+          continue;
+        }
+      }
+      break;
+    }
+
+    // 4. The rest of the line.
+    const restStart = pos + this.spacesAt(pos, lineEnd);
+    if (restStart >= lineEnd) {
+      if (!opened()) {
+        // A blank line ends a paragraph or table; containers it did not continue end too.
+        if (this.leaf?.kind === 'paragraph' || this.leaf?.kind === 'table') this.closeLeaf();
+        this.closeFrom(container + 1);
+      }
+      this.lastBlank = !opened();
+      return;
+    }
+    const leaf = this.leaf;
+    if ((leaf?.kind === 'paragraph' || leaf?.kind === 'table') && !opened()) {
+      if (!allMatched) giveUp('a lazy continuation line'); // a lazy continuation line
+      if (leaf.kind === 'table') this.addTableRow(leaf, restStart, lineEnd, line);
+      else if (!(leaf.segments.length === 1 && this.startsTable(leaf.segments[0]!, restStart, lineEnd))) {
+        if (isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('a table under a longer paragraph'); // a table under a longer paragraph
+        leaf.segments.push({ start: restStart, end: lineEnd, line });
+      }
+      this.lastBlank = false;
+      return;
+    }
+    this.closeFrom(container + 1);
+    if (this.mdx && /^(?:import|export)\b/.test(text.slice(restStart, lineEnd))) giveUp('MDX ESM'); // MDX ESM
+    this.closeLeaf();
+    this.closeLists();
+    this.noteChild(this.stack[this.stack.length - 1]!);
+    this.leaf = { kind: 'paragraph', segments: [{ start: restStart, end: lineEnd, line }] };
+    this.lastBlank = false;
+  }
+
+  /**
+   * A new container on a line that continued some containers but not all ends the others
+   * where micromark stands on that line, after the prefixes it read (micromark's
+   * "thereIsANewContainer"): block quotes and lists then end on the new line. Those rare
+   * shapes are micromark's. A next item of the first open item's list is that item's
+   * continuation in micromark and ends nothing early.
+   */
+  private checkNewContainer(container: number, matched: number, bullet: string | undefined): void {
+    if (container + 1 >= this.stack.length) return;
+    let continued = 0;
+    for (let i = 1; i < matched; i++) if (this.stack[i]!.kind !== 'list') continued++;
+    if (continued === 0) return;
+    const list = this.stack[container]!;
+    const sibling = bullet !== undefined && container === matched - 1 && list.kind === 'list' && list.bullet === bullet && this.stack[matched]?.kind === 'item';
+    if (!sibling) giveUp('new container ends others');
+  }
+
+  /** Adds a leaf or container block to the innermost container (a list holds only items: it ends first). */
+  private addBlock(node: RootContent): void {
+    this.closeLeaf();
+    this.closeLists();
+    const parent = this.stack[this.stack.length - 1]!;
+    this.noteChild(parent);
+    parent.children.push(node as never);
+  }
+
+  private closeLists(): void {
+    while (this.stack[this.stack.length - 1]!.kind === 'list') this.closeTop();
+  }
+
+  /** A new child of an item after a blank line makes the item loose. */
+  private noteChild(parent: OpenBlock): void {
+    if (parent.kind === 'item' && parent.children.length > 0 && this.lastBlank) parent.blankInside = true;
+  }
+
+  /** Ends the open leaf if containers end, and the containers from `keep` on. */
+  private closeFrom(keep: number): void {
+    if (this.stack.length <= keep) return;
+    this.closeLeaf();
+    while (this.stack.length > keep) this.closeTop();
+  }
+
+  private closeTop(): void {
+    const block = this.stack.pop()!;
+    const parent = this.stack[this.stack.length - 1]!;
+    if (block.kind === 'blockquote') {
+      // A block quote ends with the last line it continued, blank or not.
+      block.node.position!.end = this.point(block.lastLineEnd);
+    } else if (block.kind === 'item') {
+      const last = block.children[block.children.length - 1];
+      if (last) block.node.position!.end = last.position!.end;
+      block.node.spread = block.blankInside;
+      if (parent.kind === 'list') parent.lastItemEnd = block.node.position!.end.line;
+    } else if (block.kind === 'list') {
+      // After blank lines of a block quote (`>` alone), micromark ends the list with them (and
+      // two make it loose).
+      if (this.lastBlank && this.stack.some((open) => open.kind === 'blockquote')) giveUp('list ending after blank lines in a block quote');
+      const last = block.children[block.children.length - 1]!;
+      block.node.position!.end = last.position!.end;
+      block.node.spread = block.gap;
+    }
+  }
+
+  private openItem(first: number, indent: number, markerSize: number, padding: number, bullet: string, start: number | null, emptyItem: boolean): void {
+    this.closeLeaf();
+    let parent = this.stack[this.stack.length - 1]!;
+    if (parent.kind === 'list' && parent.bullet !== bullet) {
+      this.closeTop();
+      parent = this.stack[this.stack.length - 1]!;
+    }
+    if (parent.kind !== 'list') {
+      const node: List = { type: 'list', ordered: start !== null, start, spread: false, children: [] };
+      node.position = { start: this.point(first), end: this.point(first) };
+      this.noteChild(parent);
+      parent.children.push(node as never);
+      parent = { kind: 'list', node, children: node.children, bullet, gap: false };
+      this.stack.push(parent);
+    } else if (this.lastBlank) {
+      parent.gap = true;
+    }
+    const item: ListItem = { type: 'listItem', spread: false, checked: null, children: [] };
+    // An empty item ends where its line does (spaces after the marker included).
+    item.position = { start: this.point(first), end: this.point(emptyItem ? this.lineEndAt(first) : first + markerSize) };
+    parent.children.push(item);
+    this.stack.push({ kind: 'item', node: item, children: item.children, contentIndent: indent + markerSize + padding, startedBlank: emptyItem, blankInside: false, blankAfter: false });
+  }
+
+  private addHeading(first: number, lineEnd: number, depth: number, line: number): void {
+    const text = this.text;
+    let contentStart = first + depth;
+    contentStart += this.spacesAt(contentStart, lineEnd);
+    let contentEnd = trimEnd(text, first, lineEnd);
+    // A closing sequence: #s preceded by a space (or the whole content).
+    let hashes = contentEnd;
+    while (hashes > contentStart && text.charCodeAt(hashes - 1) === 35) hashes--;
+    if (hashes < contentEnd && (hashes === contentStart || text.charCodeAt(hashes - 1) === 32)) {
+      contentEnd = hashes;
+      while (contentEnd > contentStart && text.charCodeAt(contentEnd - 1) === 32) contentEnd--;
+    }
+    const node: Heading = { type: 'heading', depth: depth as Heading['depth'], children: [] };
+    node.children = contentEnd > contentStart ? new InlineParser(this, [{ start: contentStart, end: contentEnd, line }], this.mdx).parse() : [];
+    node.position = { start: this.point(first), end: this.point(lineEnd) };
+    this.addBlock(node);
+  }
+
+  private openDirective(first: number, lineEnd: number, line: number, colons: number, name: string, label: string | undefined): void {
+    const node: ContainerDirective = { type: 'containerDirective', name, attributes: {}, children: [] };
+    node.position = { start: this.point(first), end: this.point(lineEnd) };
+    this.addBlock(node as unknown as RootContent);
+    const labelStart = first + colons + name.length + 1;
+    this.leaf = { kind: 'directive', node, colons, label: label === undefined ? undefined : { start: labelStart, end: labelStart + label.length, line }, lines: [], inner: [], code: undefined, closed: false };
+  }
+
+  /**
+   * One line of a container directive: its closing fence, or content. Fences are followed as
+   * micromark's directive does only in the plain case: directives inside close with a fence
+   * of their own size, and a code fence inside holds no line that starts with colons.
+   */
+  private directiveLine(directive: Extract<OpenLeaf, { kind: 'directive' }>, pos: number, lineEnd: number, line: number): void {
+    const text = this.text;
+    const indent = this.spacesAt(pos, lineEnd);
+    const rest = text.slice(pos + indent, lineEnd);
+    const segment = { start: pos, end: lineEnd, line };
+    if (directive.code) {
+      const code = directive.code;
+      if (indent <= 3 && rest.length >= code.size && rest[0] === code.marker && isFenceRun(rest, code.marker)) directive.code = undefined;
+      else if (/^ *:/.test(rest)) giveUp('colons in code inside a directive');
+      directive.lines.push(segment);
+      return;
+    }
+    const fence = indent <= 3 ? /^(`{3,}|~{3,})(.*)$/.exec(rest) : null;
+    if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) {
+      directive.code = { marker: fence[1]![0]!, size: fence[1]!.length };
+      directive.lines.push(segment);
+      return;
+    }
+    const colons = /^:{3,}/.exec(rest)?.[0].length;
+    if (colons === undefined) {
+      directive.lines.push(segment);
+      return;
+    }
+    if (indent > 0) giveUp('indented directive fence');
+    const closing = /^:+ *$/.test(rest);
+    if (!closing) {
+      // Each level is parsed by a parser of its own when it closes: deep nesting is micromark's (and the nesting check's).
+      if (directive.inner.length >= 32) giveUp('directives nested deep');
+      directive.inner.push(colons);
+      directive.lines.push(segment);
+      return;
+    }
+    const innermost = directive.inner.length > 0 ? directive.inner[directive.inner.length - 1]! : directive.colons;
+    if (colons !== innermost) giveUp('directive fence sizes');
+    if (directive.inner.length > 0) {
+      directive.inner.pop();
+      directive.lines.push(segment);
+      return;
+    }
+    directive.closed = true;
+    directive.node.position!.end = this.point(lineEnd);
+    this.closeLeaf();
+  }
+
+  private openFence(first: number, lineEnd: number, indent: number, run: string, info: string): void {
+    if (/[\\&]/.test(info)) giveUp('escapes and character references in the '); // escapes and character references in the info string
+    // micromark: the language is the first word; the rest, from its next non-space, is the meta (trailing spaces kept).
+    const trimmed = info.replace(/^ +/, '');
+    const space = trimmed.search(/ /);
+    const lang = trimmed === '' ? null : space === -1 ? trimmed : trimmed.slice(0, space);
+    const meta = space === -1 ? null : trimmed.slice(space).replace(/^ +/, '') || null;
+    const node: Code = { type: 'code', lang, meta, value: '' };
+    node.position = { start: this.point(first), end: this.point(lineEnd) };
+    this.addBlock(node);
+    this.leaf = { kind: 'fence', node, marker: run[0]!, size: run.length, indent, lines: [], closed: false, lastEnd: node.position.end };
+  }
+
+  /** The paragraph's one line is a table's head if this line is a delimiter row with as many cells. */
+  private startsTable(head: Segment, restStart: number, lineEnd: number): boolean {
+    const delimiter = this.text.slice(restStart, trimEnd(this.text, restStart, lineEnd));
+    if (!isDelimiterRow(delimiter)) return false;
+    if (!delimiter.includes('|') && !this.text.slice(head.start, head.end).includes('|')) return false;
+    const aligns = splitCells(delimiter).map(({ value }): AlignType => {
+      const cell = value.trim();
+      const left = cell.startsWith(':');
+      const right = cell.endsWith(':');
+      return left && right ? 'center' : left ? 'left' : right ? 'right' : null;
+    });
+    if (this.text.slice(head.start, head.end).includes('\\')) giveUp('escape in table head');
+    const headCells = splitCells(this.text.slice(head.start, trimEnd(this.text, head.start, head.end)));
+    if (headCells.length !== aligns.length) giveUp('table head cell count');
+    const node: Table = { type: 'table', align: aligns, children: [] };
+    node.children.push(this.tableRow(head.start, head.end, head.line));
+    node.position = { start: this.point(head.start), end: this.point(lineEnd) };
+    // The paragraph's line is the table's head.
+    this.leaf = undefined;
+    this.addBlock(node);
+    this.leaf = { kind: 'table', node, columns: aligns.length };
+    return true;
+  }
+
+  private addTableRow(table: Extract<OpenLeaf, { kind: 'table' }>, start: number, end: number, line: number): void {
+    const rest = this.text.slice(start, end);
+    // A line that would start another block ends the table in micromark: leave those to it.
+    if (/^(?:[>#`~]|[-+*](?: |$)|\d{1,9}[.)](?: |$)|(?:[-*_] *){3,}$)/.test(rest) || rest.includes('\\')) giveUp('table row starting a block or escape');
+    const row = this.tableRow(start, end, line);
+    table.node.children.push(row);
+    table.node.position!.end = row.position!.end;
+  }
+
+  /**
+   * A row and its cells. micromark's cells start at their leading pipe (the first at the row's
+   * start) and end at the next pipe; the last one at the line's end, trailing spaces included.
+   */
+  private tableRow(start: number, end: number, line: number): TableRow {
+    const cells = splitCells(this.text.slice(start, trimEnd(this.text, start, end)));
+    const row: TableRow = { type: 'tableRow', children: [] };
+    cells.forEach((cell, i) => {
+      const contentStart = start + cell.start + this.spacesAt(start + cell.start, start + cell.end);
+      const contentEnd = trimEnd(this.text, contentStart, start + cell.end);
+      const node: TableCell = { type: 'tableCell', children: contentEnd > contentStart ? new InlineParser(this, [{ start: contentStart, end: contentEnd, line }], this.mdx).parse() : [] };
+      const cellStart = i === 0 ? start : start + cell.start - 1;
+      const cellEnd = i === cells.length - 1 ? end : start + cells[i + 1]!.start - 1;
+      node.position = { start: this.point(cellStart), end: this.point(cellEnd) };
+      row.children.push(node);
+    });
+    row.position = { start: this.point(start), end: this.point(end) };
+    return row;
+  }
+
+  private closeLeaf(): void {
+    const leaf = this.leaf;
+    if (!leaf) return;
+    this.leaf = undefined;
+    if (leaf.kind === 'paragraph') {
+      const segments = leaf.segments;
+      const last = segments[segments.length - 1]!;
+      const end = last.end;
+      last.end = trimEnd(this.text, last.start, last.end);
+      const node: Paragraph = { type: 'paragraph', children: new InlineParser(this, segments, this.mdx).parse() };
+      node.position = { start: this.point(segments[0]!.start), end: this.point(end) };
+      this.addBlock(node);
+    } else if (leaf.kind === 'directive') {
+      if (!leaf.closed) giveUp('unclosed directive');
+      const children = new BlockParser(this.text, this.mdx, this.lineStarts).parseLines(leaf.lines);
+      if (leaf.label) {
+        const label: Paragraph = { type: 'paragraph', data: { directiveLabel: true } as Paragraph['data'], children: new InlineParser(this, [leaf.label], this.mdx).parse() };
+        label.position = { start: this.point(leaf.label.start - 1), end: this.point(leaf.label.end + 1) };
+        children.unshift(label);
+      }
+      leaf.node.children = children as ContainerDirective['children'];
+    } else if (leaf.kind === 'fence') {
+      // micromark's value: the lines with their line endings, less one line ending at each end.
+      const lines = leaf.lines.map((s) => this.text.slice(s.start, s.end));
+      if (!leaf.closed && lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+      leaf.node.value = lines.join('\n');
+      // Unclosed, it ends where the last line it took ends.
+      const lastLine = leaf.lines[leaf.lines.length - 1];
+      leaf.node.position!.end = leaf.closed ? leaf.lastEnd : lastLine ? this.point(lastLine.end) : leaf.node.position!.end;
+    }
+  }
+}
+
+/** A GFM table's delimiter row: `| :-- | --: |`, pipes optional at the ends. */
+function isDelimiterRow(row: string): boolean {
+  return /^\|? *:?-+:? *(?:\| *:?-+:? *)*\|?$/.test(row) && row.includes('-');
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  while (end > start && text.charCodeAt(end - 1) === 32) end--;
+  return end;
+}
+
+function isFenceRun(rest: string, marker: string): boolean {
+  let i = 0;
+  while (i < rest.length && rest[i] === marker) i++;
+  for (; i < rest.length; i++) if (rest[i] !== ' ') return false;
+  return true;
+}
+
+/** A table row's cells: where each starts and ends (pipes excluded) in the row's text. */
+function splitCells(row: string): { start: number; end: number; value: string }[] {
+  let start = row.startsWith('|') ? 1 : 0;
+  const end = row.endsWith('|') && row.length > start ? row.length - 1 : row.length;
+  const cells: { start: number; end: number; value: string }[] = [];
+  for (let i = start; i <= end; i++) {
+    if (i === end || row[i] === '|') {
+      cells.push({ start, end: i, value: row.slice(start, i) });
+      start = i + 1;
+    }
+  }
+  return cells;
+}
+
+interface Delimiter {
+  char: number;
+  /** Characters of the run not yet used by emphasis. */
+  count: number;
+  /** Where the run starts in the source. */
+  offset: number;
+  canOpen: boolean;
+  canClose: boolean;
+  /** The run's text piece (its start and end move as characters are used). */
+  piece: TextPiece;
+  previous: Delimiter | undefined;
+  next: Delimiter | undefined;
+  removed?: boolean;
+}
+
+/** Text before it becomes a text node: value and source range; neighbours are merged at the end. */
+interface TextPiece {
+  type: 'piece';
+  value: string;
+  start: number;
+  end: number;
+  /** The delimiter run this piece is, if it is one. */
+  delimiter?: Delimiter;
+}
+
+type Item = TextPiece | PhrasingContent;
+
+interface Bracket {
+  image: boolean;
+  /** Index in items of the `[` (or `![`) piece. */
+  index: number;
+  delimiter: Delimiter | undefined;
+  /** Order of opening: link openers up to `inactiveUpTo` are text (no links in links). */
+  order: number;
+}
+
+class InlineParser {
+  private readonly items: Item[] = [];
+  private delimiters: Delimiter | undefined;
+  private brackets: Bracket[] = [];
+  private bracketOrder = 0;
+  private inactiveUpTo = 0;
+  private readonly text: string;
+
+  constructor(
+    private readonly block: BlockParser,
+    private readonly segments: Segment[],
+    private readonly mdx: boolean,
+  ) {
+    this.text = (block as unknown as { text: string }).text;
+  }
+
+  parse(): PhrasingContent[] {
+    const { segments, text } = this;
+    for (let s = 0; s < segments.length; s++) {
+      const segment = segments[s]!;
+      const last = s === segments.length - 1;
+      let end = segment.end;
+      // Trailing spaces of a line: a hard break (two or more) or nothing.
+      const contentEnd = last ? end : trimEnd(text, segment.start, end);
+      this.segment = segment;
+      this.parseRange(segment.start, contentEnd, last ? undefined : end);
+      if (!last) {
+        const spaces = end - contentEnd;
+        if (spaces >= 2) {
+          this.items.push({ type: 'break', position: { start: this.block.point(contentEnd), end: this.block.point(end + 1) } });
+        } else if (this.trailingEscape) {
+          // handled in parseRange
+        } else {
+          this.items.push({ type: 'piece', value: '\n', start: end, end: end + 1 });
+        }
+        this.trailingEscape = false;
+      }
+    }
+    return this.finish(this.processEmphasis(this.items, undefined));
+  }
+
+  private trailingEscape = false;
+
+  private parseRange(pos: number, end: number, lineEnding: number | undefined): void {
+    const text = this.text;
+    let textStart = pos;
+    const flush = (to: number) => {
+      if (to > textStart) this.items.push({ type: 'piece', value: text.slice(textStart, to), start: textStart, end: to });
+    };
+    while (pos < end) {
+      const code = text.charCodeAt(pos);
+      switch (code) {
+        case 92: {
+          // \
+          if (pos + 1 === end) {
+            if (lineEnding !== undefined && lineEnding === end) {
+              flush(pos);
+              this.items.push({ type: 'break', position: { start: this.block.point(pos), end: this.block.point(lineEnding + 1) } });
+              this.trailingEscape = true;
+              textStart = pos = end;
+              continue;
+            }
+            pos++;
+            continue;
+          }
+          const next = text[pos + 1]!;
+          if (ASCII_PUNCTUATION.test(next)) {
+            flush(pos);
+            this.items.push({ type: 'piece', value: next, start: pos, end: pos + 2 });
+            textStart = pos += 2;
+            continue;
+          }
+          pos++;
+          continue;
+        }
+        case 96: {
+          // `
+          let run = 1;
+          while (text.charCodeAt(pos + run) === 96) run++;
+          const close = this.findCodeClose(pos + run, run);
+          if (close === -1) {
+            pos += run;
+            continue;
+          }
+          flush(pos);
+          let value = text.slice(pos + run, close);
+          if (value.length > 2 && /^[ \n]/.test(value) && /[ \n]$/.test(value) && /[^ \n]/.test(value)) value = value.slice(1, -1);
+          this.items.push({ type: 'inlineCode', value, position: { start: this.block.point(pos), end: this.block.point(this.codeCloseEnd + run) } });
+          textStart = pos = this.codeCloseEnd + run;
+          continue;
+        }
+        case 42:
+        case 95: {
+          // * _
+          flush(pos);
+          let run = 1;
+          while (text.charCodeAt(pos + run) === code) run++;
+          const before = pos === this.segments[0]!.start ? -1 : this.codeBefore(pos);
+          const after = pos + run >= end ? (lineEnding === undefined ? -1 : 10) : text.charCodeAt(pos + run);
+          const beforeKind = classify(before);
+          const afterKind = classify(after);
+          const leftFlanking = afterKind !== 1 && (afterKind !== 2 || beforeKind !== 0);
+          const rightFlanking = beforeKind !== 1 && (beforeKind !== 2 || afterKind !== 0);
+          const canOpen = code === 42 ? leftFlanking : leftFlanking && (!rightFlanking || beforeKind === 2);
+          const canClose = code === 42 ? rightFlanking : rightFlanking && (!leftFlanking || afterKind === 2);
+          const piece: TextPiece = { type: 'piece', value: text.slice(pos, pos + run), start: pos, end: pos + run };
+          this.items.push(piece);
+          if (canOpen || canClose) {
+            const delimiter: Delimiter = { char: code, count: run, offset: pos, canOpen, canClose, piece, previous: this.delimiters, next: undefined };
+          piece.delimiter = delimiter;
+            if (this.delimiters) this.delimiters.next = delimiter;
+            this.delimiters = delimiter;
+          }
+          textStart = pos += run;
+          continue;
+        }
+        case 33: {
+          // !
+          if (text.charCodeAt(pos + 1) === 91) {
+            flush(pos);
+            this.items.push({ type: 'piece', value: '![', start: pos, end: pos + 2 });
+            this.brackets.push({ image: true, index: this.items.length - 1, delimiter: this.delimiters, order: ++this.bracketOrder });
+            textStart = pos += 2;
+            continue;
+          }
+          pos++;
+          continue;
+        }
+        case 91: {
+          // [
+          if (text.charCodeAt(pos + 1) === 94) giveUp('a footnote call'); // a footnote call
+          flush(pos);
+          this.items.push({ type: 'piece', value: '[', start: pos, end: pos + 1 });
+          this.brackets.push({ image: false, index: this.items.length - 1, delimiter: this.delimiters, order: ++this.bracketOrder });
+          textStart = pos += 1;
+          continue;
+        }
+        case 93: {
+          // ]
+          flush(pos);
+          const after = this.closeBracket(pos, end);
+          textStart = pos = after;
+          continue;
+        }
+        case 38: {
+          // &
+          if (/^&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/.test(text.slice(pos, pos + 40))) giveUp('character reference');
+          pos++;
+          continue;
+        }
+        case 123:
+        case 125: {
+          // { } in MDX are expressions
+          if (this.mdx) giveUp('MDX expression');
+          pos++;
+          continue;
+        }
+        default:
+          pos++;
+      }
+    }
+    flush(end);
+  }
+
+  private codeCloseEnd = 0;
+  /** The line being read. */
+  private segment: Segment | undefined;
+
+  /** Code spans are kept to one line here; across lines, micromark decides. */
+  private findCodeClose(from: number, run: number): number {
+    const text = this.text;
+    const lineEnd = this.segment!.end;
+    let pos = from;
+    while (pos < lineEnd) {
+      if (text.charCodeAt(pos) === 96) {
+        let size = 1;
+        while (text.charCodeAt(pos + size) === 96) size++;
+        if (size === run) {
+          this.codeCloseEnd = pos;
+          return pos;
+        }
+        pos += size;
+      } else pos++;
+    }
+    // Not closed on this line. micromark looks for the closing run on the lines after, and
+    // the positions it gives after going back from that search are its own: leave those to it.
+    if (lineEnd < this.segments[this.segments.length - 1]!.end) giveUp('code span across lines');
+    return -1;
+  }
+
+  /** The character before pos as micromark sees it: a line's first character follows a line ending. */
+  private codeBefore(pos: number): number {
+    return pos === this.segment!.start ? 10 : this.text.charCodeAt(pos - 1);
+  }
+
+  private closeBracket(pos: number, end: number): number {
+    const text = this.text;
+    const bracket = this.brackets.pop();
+    if (!bracket) {
+      this.items.push({ type: 'piece', value: ']', start: pos, end: pos + 1 });
+      return pos + 1;
+    }
+    if (!bracket.image && bracket.order <= this.inactiveUpTo) {
+      this.items.push({ type: 'piece', value: ']', start: pos, end: pos + 1 });
+      return pos + 1;
+    }
+    if (pos - (this.items[bracket.index] as TextPiece).end > 500) giveUp('long link text');
+    const resource = text.charCodeAt(pos + 1) === 40 ? parseResource(text, pos + 2, end) : undefined;
+    if (!resource) {
+      // No definitions in the file (those make it micromark's): the brackets are text.
+      const label = text.slice((this.items[bracket.index] as TextPiece).end, pos);
+      void label;
+      if (text.charCodeAt(pos + 1) === 91 || text.charCodeAt(pos + 1) === 40) giveUp('reference link');
+      this.items.push({ type: 'piece', value: ']', start: pos, end: pos + 1 });
+      return pos + 1;
+    }
+    const opener = this.items[bracket.index] as TextPiece;
+    const inner = this.items.splice(bracket.index + 1);
+    this.items.pop(); // the opener
+    // Emphasis inside the brackets first, down to the opener's place in the delimiter stack.
+    const innerItems = this.processEmphasis(inner, bracket.delimiter);
+    const children = this.finish(innerItems);
+    const position = { start: this.block.point(opener.start), end: this.block.point(resource.end) };
+    if (bracket.image) {
+      const node: Image = { type: 'image', title: resource.title, url: resource.url, alt: toPlainString(children) };
+      node.position = position;
+      this.items.push(node);
+    } else {
+      const node: Link = { type: 'link', title: resource.title, url: resource.url, children };
+      node.position = position;
+      this.items.push(node);
+      // No links in links: earlier openers are text now.
+      this.inactiveUpTo = this.bracketOrder;
+    }
+    return resource.end;
+  }
+
+  /**
+   * CommonMark's "process emphasis" for the delimiters above `bottom`, as micromark's resolver
+   * does it: closers left to right, each walking back to an opener. The items are copied to
+   * `out` as the walk goes, so a match replaces only the end of `out` (what lies between its
+   * opener and closer): a paragraph of 100,000 emphasis costs 100,000 small steps, not that many
+   * moves of the whole paragraph.
+   */
+  private processEmphasis(items: Item[], bottom: Delimiter | undefined): Item[] {
+    const out: Item[] = [];
+    const openersBottom = new Map<string, Delimiter>();
+    for (const item of items) {
+      out.push(item);
+      const closer = item.type === 'piece' ? item.delimiter : undefined;
+      if (!closer || closer.removed || !closer.canClose) continue;
+      while (closer.count > 0) {
+        // micromark reads the rule of three, and keys its floors, with the sizes left now, not the runs' first sizes.
+        const key = `${closer.char}:${closer.canOpen}:${closer.count % 3}`;
+        // micromark stops at the floor's place in the paragraph, wherever the floor went since
+        // (inside emphasis made later, too), unless it was used up.
+        const floor = openersBottom.get(key);
+        const floorAt = floor && floor.count > 0 ? floor.offset : -1;
+        let opener = closer.previous;
+        while (opener && opener !== bottom && opener.offset >= floorAt) {
+          if (opener.char === closer.char && opener.canOpen) {
+            const refused = (opener.canClose || closer.canOpen) && closer.count % 3 !== 0 && (opener.count + closer.count) % 3 === 0;
+            if (!refused) break;
+          }
+          opener = opener.previous;
+        }
+        if (!opener || opener === bottom || opener.offset < floorAt) {
+          openersBottom.set(key, closer);
+          if (!closer.canOpen) this.removeDelimiter(closer);
+          break;
+        }
+        const use = opener.count >= 2 && closer.count >= 2 ? 2 : 1;
+        const openerPiece = opener.piece;
+        const closerPiece = closer.piece;
+        // The closer is the last item; the opener's piece is found walking back over what the new node takes.
+        const openerIndex = out.lastIndexOf(openerPiece, out.length - 2);
+        if (openerIndex === -1 || out[out.length - 1] !== closerPiece) giveUp('emphasis bookkeeping');
+        opener.count -= use;
+        closer.count -= use;
+        const nodeStart = openerPiece.end - use;
+        const nodeEnd = closerPiece.start + use;
+        openerPiece.end -= use;
+        openerPiece.value = openerPiece.value.slice(0, opener.count);
+        closerPiece.start += use;
+        closerPiece.value = closerPiece.value.slice(0, closer.count);
+        const inner = out.splice(openerIndex + 1, out.length - openerIndex - 2);
+        const node = { type: use === 2 ? 'strong' : 'emphasis', children: this.finish(inner), position: { start: this.block.point(nodeStart), end: this.block.point(nodeEnd) } } as Strong | Emphasis;
+        out.splice(out.length - 1, 0, node);
+        // Delimiters between are inside the node now.
+        let between = closer.previous;
+        while (between && between !== opener) {
+          const previous = between.previous;
+          this.removeDelimiter(between);
+          between = previous;
+        }
+        if (opener.count === 0) {
+          out.splice(openerIndex, 1);
+          this.removeDelimiter(opener);
+        }
+        if (closer.count === 0) {
+          out.pop();
+          this.removeDelimiter(closer);
+        }
+      }
+    }
+    // The delimiters above bottom are done with.
+    while (this.delimiters && this.delimiters !== bottom) this.removeDelimiter(this.delimiters);
+    return out;
+  }
+
+  private removeDelimiter(delimiter: Delimiter): void {
+    delimiter.removed = true;
+    if (delimiter.previous) delimiter.previous.next = delimiter.next;
+    if (delimiter.next) delimiter.next.previous = delimiter.previous;
+    else this.delimiters = delimiter.previous;
+  }
+
+  /** Items as mdast: neighbouring text pieces become one text node. */
+  private finish(items: Item[]): PhrasingContent[] {
+    const out: PhrasingContent[] = [];
+    let text: Text | undefined;
+    let textEnd = 0;
+    for (const item of items) {
+      if (item.type === 'piece') {
+        if (item.start === item.end) continue;
+        if (text) {
+          text.value += item.value;
+          textEnd = item.end;
+          text.position!.end = this.block.point(textEnd);
+        } else {
+          text = { type: 'text', value: item.value, position: { start: this.block.point(item.start), end: this.block.point(item.end) } };
+          textEnd = item.end;
+          out.push(text);
+        }
+        continue;
+      }
+      text = undefined;
+      out.push(item);
+    }
+    for (const node of out) {
+      if (node.type !== 'text') continue;
+      const literal = LITERAL_OR_DIRECTIVE.exec(node.value);
+      if (literal) giveUp(`autolink literal or directive "${node.value.slice(Math.max(0, literal.index - 10), literal.index + 10)}"`);
+    }
+    return out;
+  }
+}
+
+/** micromark's character classes: 1 whitespace (or nothing), 2 punctuation, 0 other. */
+function classify(code: number): 0 | 1 | 2 {
+  if (code === -1 || code === 10 || code === 32) return 1;
+  const char = String.fromCharCode(code);
+  if (UNICODE_WHITESPACE.test(char)) return 1;
+  if (UNICODE_PUNCTUATION.test(char)) return 2;
+  return 0;
+}
+
+/** `(destination "title")` after `](`, on one line; undefined if it is not one. */
+function parseResource(text: string, pos: number, end: number): { url: string; title: string | null; end: number } | undefined {
+  while (pos < end && text.charCodeAt(pos) === 32) pos++;
+  let depth = 0;
+  const destStart = pos;
+  let url = '';
+  while (pos < end) {
+    const c = text.charCodeAt(pos);
+    if (c === 32) break;
+    if (c < 32 || c === 127) return undefined;
+    if (c === 92 && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!)) {
+      url += text[pos + 1];
+      pos += 2;
+      continue;
+    }
+    if (c === 40) {
+      depth++;
+      if (depth > 3) giveUp('nested parentheses');
+    } else if (c === 41) {
+      if (depth === 0) break;
+      depth--;
+    }
+    url += text[pos];
+    pos++;
+  }
+  if (depth !== 0) return undefined;
+  void destStart;
+  let title: string | null = null;
+  const afterDest = pos;
+  while (pos < end && text.charCodeAt(pos) === 32) pos++;
+  if (pos >= end) {
+    // The resource goes on to the next line: micromark decides.
+    giveUp('link resource across lines');
+  }
+  const open = text[pos];
+  if (pos > afterDest && (open === '"' || open === "'" || open === '(')) {
+    const close = open === '(' ? ')' : open;
+    let value = '';
+    pos++;
+    for (;;) {
+      if (pos >= end) giveUp('link title across lines');
+      const c = text[pos]!;
+      if (c === close) break;
+      if (open === '(' && c === '(') return undefined;
+      if (c === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!)) {
+        value += text[pos + 1];
+        pos += 2;
+        continue;
+      }
+      value += c;
+      pos++;
+    }
+    title = value;
+    pos++;
+    while (pos < end && text.charCodeAt(pos) === 32) pos++;
+  }
+  if (text.charCodeAt(pos) !== 41) return undefined;
+  return { url, title, end: pos + 1 };
+}
+
+function toPlainString(nodes: PhrasingContent[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if ('value' in node && typeof node.value === 'string') out += node.value;
+    else if ('alt' in node && typeof node.alt === 'string') out += node.alt;
+    else if ('children' in node) out += toPlainString(node.children as PhrasingContent[]);
+  }
+  return out;
+}

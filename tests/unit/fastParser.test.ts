@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { VFile } from 'vfile';
+import { markdownProcessor, mdxProcessor } from '../../cli/content/markdown/processor.ts';
+import { parseFast } from '../../cli/content/markdown/fastParser.ts';
+import { parseFrontMatter } from '../../cli/content/frontMatter.ts';
+import { admonitionTitlesToLabels } from '../../cli/content/markdown/admonitions.ts';
+
+/**
+ * The fast parser must build micromark's tree, positions included, whenever it builds one at
+ * all (cli/content/markdown/fastParser.ts). Held to micromark on random documents made of the
+ * constructs it reads, mixed with ones it must leave alone, and on every page of this site.
+ */
+
+const micromark = (text: string, mdx: boolean) => (mdx ? mdxProcessor : markdownProcessor).parse(new VFile({ value: text }));
+
+const EMPHASIS = ['a', 'b', ' ', ' ', '*', '**', '***', '_', '__', '.', '(', ')', '[', '](u)', ']', '!', '`', 'é', '—', '😀', '\\*'];
+
+function randomDocuments(count: number, seed: number, only?: string[]): string[] {
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  const pieces = ['word', 'foo', ' ', ' ', '  ', '*', '**', '***', '_', '__', 'a_b', '`c`', '``', '`', '[', ']', '](u)', '[l](u)', '[l](u "t")', '![i](s)', "![*a*](s 't')", '\\*', '\\', '!', '(', ')', '.', '—', '«', '😀', '#', '|', '&', '-', '1.', ':', 'é', '*a*', '**b**', '_c_', '[a (b)](c(d)e)', '&amp;', '{', '<b>', 'x:y', '[x][y]', '~~s~~', 'www.x.org'];
+  const inline = (n: number) => (only ? Array.from({ length: n * 3 }, () => pick(only)) : Array.from({ length: n }, () => pick(pieces))).join('');
+  const paragraph = () => Array.from({ length: 1 + Math.floor(random() * 3) }, (_, i) => (i && random() < 0.3 ? pick([' ', '   ']) : '') + inline(1 + Math.floor(random() * 8)) + (random() < 0.15 ? pick([' ', '  ', '\\']) : ''));
+  const block = (depth: number): string[] => {
+    const r = random();
+    if (r < 0.3) return paragraph();
+    if (r < 0.4) return [pick(['#', '##', '####### ', '#x']) + ' ' + inline(1 + Math.floor(random() * 4)) + pick(['', ' #', '#', '  '])];
+    if (r < 0.5) {
+      const fence = pick(['```', '~~~', '````']);
+      const lines = [fence + pick(['', 'js', 'js title="a"', ' ts x '])];
+      for (let i = 0; i < Math.floor(random() * 3); i++) lines.push(pick(['', '  x', 'code', '```', ' ```']));
+      if (random() < 0.8) lines.push(pick([fence, ' ' + fence, fence + ' ']));
+      return lines;
+    }
+    if (r < 0.55) return [pick(['---', '***', '- - -', '___', '----  '])];
+    if (r < 0.72 && depth < 3) {
+      const marker = pick(['-', '*', '+', '1.', '2.', '1)']);
+      const out: string[] = [];
+      for (let i = 0; i < 1 + Math.floor(random() * 3); i++) {
+        const item = random() < 0.1 ? pick(['-', '*', '1.', '3)']) : marker;
+        const pad = pick([' ', ' ', '  ', '   ']);
+        const indent = ' '.repeat(item.length + pad.length);
+        blocks(depth + 1, 1 + Math.floor(random() * 2)).forEach((line, j) => out.push(j === 0 ? (line === '' ? item : item + pad + line) : line === '' ? '' : indent + line));
+        if (random() < 0.3) out.push('');
+      }
+      return out;
+    }
+    if (r < 0.8 && depth < 3) {
+      const colons = pick([':::', '::::']);
+      return [colons + pick(['note', 'tip', 'x-y']) + pick(['', '[T *a*]', ' ']), ...blocks(depth + 1, 1 + Math.floor(random() * 2)), ...(random() < 0.9 ? [colons] : [])];
+    }
+    if (r < 0.87 && depth < 3) return blocks(depth + 1, 1 + Math.floor(random() * 2)).map((line) => (line === '' && random() < 0.5 ? '>' : '> ' + line));
+    if (r < 0.97) {
+      const columns = 1 + Math.floor(random() * 3);
+      const row = (n: number) => (random() < 0.7 ? '|' : '') + Array.from({ length: n }, () => ' ' + inline(1 + Math.floor(random() * 2)) + ' ').join('|') + (random() < 0.7 ? '|' : '');
+      const rows = [row(columns), (random() < 0.7 ? '|' : '') + Array.from({ length: columns }, () => pick([' --- ', ':--', '--:', ' :-: '])).join('|')];
+      for (let i = 0; i < Math.floor(random() * 3); i++) rows.push(row(Math.max(1, columns + Math.floor(random() * 3) - 1)));
+      return rows;
+    }
+    return [''];
+  };
+  const blocks = (depth: number, n: number): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      if (i) out.push(...(random() < 0.7 ? [''] : random() < 0.5 ? [] : ['', '']));
+      out.push(...block(depth));
+    }
+    return out;
+  };
+  return Array.from({ length: count }, () => blocks(0, 1 + Math.floor(random() * 4)).join('\n') + (random() < 0.7 ? '\n' : ''));
+}
+
+describe('the fast Markdown parser', () => {
+  for (const mdx of [false, true]) {
+    it(`builds micromark's tree for every random document it takes (${mdx ? 'MDX' : 'Markdown'})`, () => {
+      let taken = 0;
+      for (const text of randomDocuments(1500, mdx ? 7 : 3)) {
+        const tree = parseFast(text, mdx);
+        if (!tree) continue;
+        taken++;
+        expect(tree, JSON.stringify(text)).toEqual(micromark(text, mdx));
+      }
+      // Most documents hold something it leaves to micromark; enough must be its own.
+      expect(taken).toBeGreaterThan(300);
+    });
+  }
+
+  it("builds micromark's tree for runs of emphasis, links and code (delimiter rules)", () => {
+    let taken = 0;
+    for (const text of randomDocuments(1500, 11, EMPHASIS)) {
+      const tree = parseFast(text, false);
+      if (!tree) continue;
+      taken++;
+      expect(tree, JSON.stringify(text)).toEqual(micromark(text, false));
+    }
+    expect(taken).toBeGreaterThan(300);
+  });
+
+  it("builds micromark's tree for this site's pages it takes", () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.md$/.test(entry.name)) files.push(file);
+      }
+    };
+    walk(path.resolve('content'));
+    let taken = 0;
+    for (const file of files) {
+      const body = admonitionTitlesToLabels(parseFrontMatter(fs.readFileSync(file, 'utf8'), file).body);
+      const tree = parseFast(body, false);
+      if (!tree) continue;
+      taken++;
+      expect(tree, file).toEqual(micromark(body, false));
+    }
+    expect(taken).toBeGreaterThan(files.length / 3);
+  });
+
+  it('takes long lists, tables, link lists and emphasis (the shapes micromark is slowest on)', () => {
+    const shapes = [
+      Array.from({ length: 2000 }, (_, i) => `- item ${i}`).join('\n'),
+      '| a | b |\n|---|---|\n' + Array.from({ length: 2000 }, (_, i) => `| c${i} | d |`).join('\n'),
+      Array.from({ length: 2000 }, (_, i) => `[a${i}](b${i})`).join(' '),
+      Array.from({ length: 2000 }, (_, i) => `*a${i}* **b**`).join('\n'),
+      Array.from({ length: 2000 }, (_, i) => `> a${i} _b_`).join('\n'),
+    ];
+    for (const text of shapes) {
+      const tree = parseFast(text, false);
+      expect(tree).toBeDefined();
+      expect(tree).toEqual(micromark(text, false));
+    }
+  });
+
+  it('leaves to micromark what it does not read', () => {
+    const hard = ['a <b>c</b>', 'a\n===', '    code', '[a]: /u\n\n[a]', 'a &amp; b', 'a\tb', 'see www.example.com', 'mail me@example.com', 'at 10:30', 'a ~~b~~', '[^1]', '- [ ] task', '- a\nlazy', ':::note{.x}\na\n:::', ':::note\nunclosed'];
+    for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
+    expect(parseFast('a {b} c', true)).toBeUndefined();
+    expect(parseFast('import X from "./x"\n\n# A', true)).toBeUndefined();
+  });
+});
