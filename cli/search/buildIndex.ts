@@ -120,7 +120,7 @@ export function packIndex(
     trimmed.set(entry, page);
     return page;
   };
-  if (entries.length >= splitFrom) return packSplit(entries, trim, memo, before, keep, before?.split !== undefined ? previousSplit : () => undefined);
+  if (entries.length >= splitFrom) return packSplit(entries, trim, memo, before, { keep, readPrevious }, before?.split !== undefined ? previousSplit : () => undefined);
   const groups: IndexEntry[][] = [[]];
   const sizes = new Map<IndexEntry, { bytes: number; records: number }>();
   let size = 0;
@@ -177,9 +177,10 @@ function packSplit(
   trim: (entry: IndexEntry) => SearchPage,
   memo: IndexMemo,
   before: IndexMemo | undefined,
-  keep: (file: string) => boolean,
+  previousFiles: { keep: (file: string) => boolean; readPrevious: (file: string) => string | undefined },
   previousSplit: () => SplitState | undefined,
 ) {
+  const { keep, readPrevious } = previousFiles;
   const files = new Map<string, string>();
   const kept: string[] = [];
   let records = 0;
@@ -201,8 +202,11 @@ function packSplit(
     entries.map((entry) => ({ key: entry.key, page: () => trim(entry) })),
     memo.options,
     previousSplit(),
+    // Its fragments that are as they were stay in the output; those made again read their terms back from it.
+    { keep: (file) => keep(`${SEARCH_DIR}/${file}`), read: (file) => readPrevious(`${SEARCH_DIR}/${file}`) },
   );
   memo.split = split.meta;
+  for (const file of split.kept) kept.push(`${SEARCH_DIR}/${file}`);
   for (const [name, json] of split.files) files.set(`${SEARCH_DIR}/${name}`, json);
   const manifest: SearchManifest = { version: FORMAT_VERSION, shards: [], split: split.meta, pages: entries.length, records };
   files.set(`${SEARCH_DIR}/${MANIFEST_FILE}`, JSON.stringify(manifest));

@@ -5,7 +5,7 @@ import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { capPostings, fieldFactor, fieldScore, lengthNormOf, type CapStatistics } from '../../runtime/search/scoring.ts';
 import { postingField, postingFrequency, postingRecord, type TermEntry } from '../../runtime/search/termIndex.ts';
 import { pageTerms, type PageTerms } from './pageTerms.ts';
-import type { Margin, SplitState } from './splitState.ts';
+import type { Margin, SplitFragment, SplitState } from './splitState.ts';
 
 /** Raw bytes of a term fragment before the next one starts (a term is never cut). */
 export const FRAGMENT_BYTES = 8 * 1024;
@@ -14,6 +14,16 @@ const BOOSTS = Object.values(FIELD_BOOSTS);
 const FIELDS = BOOSTS.length;
 
 const hashName = (prefix: string, json: string) => `${prefix}-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
+
+/**
+ * The previous build's fragment files, by name (`fragmentFile`): `keep` keeps one in the
+ * output as it is, `read` reads it; each false or undefined when it is not the file that
+ * build wrote (then what it held is made again).
+ */
+export interface SplitFiles {
+  keep(file: string): boolean;
+  read(file: string): string | undefined;
+}
 
 /** A page of the split index: `key` names what its part is made from (equal keys, equal parts). */
 export interface SplitEntry {
@@ -41,12 +51,20 @@ export interface SplitEntry {
  * - a page whose text changed in place (`Replaced`: same place, same records): its words
  *   within the cap are encoded again; a capped word keeps its records when the page's
  *   records that changed stay on their side of the cap (`keepsRecords`);
- * - fragment boundaries and the metadata are made again from the terms' JSON, as a cold
- *   build makes them (cheap: no term is encoded for it); a fragment is named by its own
- *   bytes (`fragmentNames`), so one whose terms are as they were keeps its name and bytes.
+ * - fragment boundaries and the metadata are made again from the terms' JSON lengths, as a
+ *   cold build makes them (cheap: no term is encoded for it); a fragment is named by its
+ *   own bytes (`fragmentNames`), so one whose terms are as they were keeps its name and
+ *   bytes: it is kept in the output (`files.keep`, listed in `kept`), not made again. The
+ *   terms' JSON is read back only from the previous fragments of the terms in a fragment
+ *   made again (`files.read`); a term whose fragment cannot be read is encoded again.
  * The output is the same as a cold build's, byte for byte (tests/unit/searchIndexIncremental).
  */
-export function splitIndexFiles(entries: SplitEntry[], options: string, last?: SplitState): { meta: string; files: Map<string, string>; state: SplitState; tokenized: number; encoded: number } {
+export function splitIndexFiles(
+  entries: SplitEntry[],
+  options: string,
+  last?: SplitState,
+  files: SplitFiles = { keep: () => false, read: () => undefined },
+): { meta: string; files: Map<string, string>; kept: string[]; state: SplitState; tokenized: number; encoded: number } {
   // Made with other options, its pages were clipped otherwise.
   const previous = last?.options === options ? last : undefined;
   const vocabulary = previous ? previous.vocabulary.slice() : [];
@@ -66,6 +84,17 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
     previousRecords += terms.records;
     terms.totals.forEach((n, i) => (previousTotals[i]! += n));
   }
+  // A previous term's JSON, read back from its fragment in the output folder (undefined when that is not the file written).
+  const previousAt = new Map<string, number>();
+  previous?.terms.forEach((term, i) => previousAt.set(term, i));
+  const readBack = new Map<number, string[] | undefined>();
+  const previousJson = (term: string): string | undefined => {
+    const at = previousAt.get(term);
+    if (at === undefined) return undefined;
+    const f = fragmentAt(previous!.fragments, at);
+    if (!readBack.has(f)) readBack.set(f, readFragment(previous!, f, files));
+    return readBack.get(f)?.[at - previous!.fragments[f]!.start];
+  };
   const dirtyIds: number[] = [];
   const markDirty = (terms: PageTerms) => {
     for (const id of terms.terms) dirtyIds.push(id);
@@ -137,7 +166,8 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
       // A replaced page's records stay on their side of the cap: the term keeps its records.
       let keptOnPages = false;
       for (const page of pages ?? []) {
-        const kept = still && keepsRecords(still, margin, page, id, previous.encoded.get(term)!, records, averages);
+        const json = still && previousJson(term);
+        const kept = json ? keepsRecords(still as Margin, margin, page, id, json, records, averages) : undefined;
         still = kept ? kept.margin : undefined;
         keptOnPages ||= kept ? kept.kept : false;
       }
@@ -154,49 +184,55 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
   for (let id = 0; id < vocabulary.length; id++) {
     if (!live[id]) continue;
     sorted.push(vocabulary[id]!);
-    if (!previous?.encoded.has(vocabulary[id]!)) dirty[id] = 1;
+    if (!previousAt.has(vocabulary[id]!)) dirty[id] = 1;
   }
   sorted.sort();
 
-  // The whole index's records, and the postings of the terms to encode.
+  // The whole index's records.
   const lengths = new Int32Array(records * FIELDS);
   const urlKeys = new Int32Array(records);
-  // Counted first, then copied into one array per term.
-  const counts = new Int32Array(vocabulary.length);
-  for (const { terms } of pages) {
-    for (let t = 0; t < terms.terms.length; t++) {
-      const id = terms.terms[t]!;
-      if (dirty[id]) counts[id]! += terms.starts[t + 1]! - terms.starts[t]!;
-    }
-  }
-  const postings = new Map<number, Int32Array>();
-  const filled = new Int32Array(vocabulary.length);
   pages.forEach(({ terms }, i) => {
     const offset = offsets[i]!;
     lengths.set(terms.lengths, offset * FIELDS);
     for (let r = 0; r < terms.records; r++) urlKeys[offset + r] = terms.keys[r]! + offset;
-    const shift = offset * 512; // Record numbers are the postings' high bits (`record << 9`).
-    for (let t = 0; t < terms.terms.length; t++) {
-      const id = terms.terms[t]!;
-      if (!dirty[id]) continue;
-      let list = postings.get(id);
-      if (!list) postings.set(id, (list = new Int32Array(counts[id]!)));
-      let at = filled[id]!;
-      for (let p = terms.starts[t]!; p < terms.starts[t + 1]!; p++) list[at++] = terms.postings[p]! + shift;
-      filled[id] = at;
-    }
   });
+  // The postings of the terms to encode: the dirty ones, and later any whose fragment could not be read back.
+  const postings = new Map<number, Int32Array>();
+  const gather = (wanted: Uint8Array) => {
+    // Counted first, then copied into one array per term.
+    const counts = new Int32Array(vocabulary.length);
+    for (const { terms } of pages) {
+      for (let t = 0; t < terms.terms.length; t++) {
+        const id = terms.terms[t]!;
+        if (wanted[id]) counts[id]! += terms.starts[t + 1]! - terms.starts[t]!;
+      }
+    }
+    const filled = new Int32Array(vocabulary.length);
+    pages.forEach(({ terms }, i) => {
+      const shift = offsets[i]! * 512; // Record numbers are the postings' high bits (`record << 9`).
+      for (let t = 0; t < terms.terms.length; t++) {
+        const id = terms.terms[t]!;
+        if (!wanted[id]) continue;
+        let list = postings.get(id);
+        if (!list) postings.set(id, (list = new Int32Array(counts[id]!)));
+        let at = filled[id]!;
+        for (let p = terms.starts[t]!; p < terms.starts[t + 1]!; p++) list[at++] = terms.postings[p]! + shift;
+        filled[id] = at;
+      }
+    });
+  };
+  gather(dirty);
   const stats: CapStatistics = {
     fields: FIELDS,
     lengths,
     averageLength: (field) => (totals[field * 2 + 1] ? totals[field * 2]! / totals[field * 2 + 1]! : 1),
   };
-  const encoded = new Map<string, string>();
   const capped = new Map<string, Margin>();
   let encodedTerms = 0;
   const encode = (term: string): string => {
     encodedTerms++;
     const list = postings.get(ids.get(term)!)!;
+    postings.delete(ids.get(term)!);
     const frequency = new Array<number>(FIELDS).fill(0);
     for (const posting of list) frequency[postingField(posting)]!++;
     // Read as an array only (`capPostings` indexes it and copies what it keeps).
@@ -215,41 +251,72 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
     return JSON.stringify(term_);
   };
 
-  const fragments: string[] = [];
-  const starts: number[] = [];
-  let terms: string[] = [];
-  let first = 0;
-  let bytes = 0;
-  // As JSON.stringify writes a `TermFragment`.
-  const flush = () => {
-    if (terms.length === 0) return;
-    fragments.push(`{"version":${FORMAT_VERSION},"terms":[${terms.join(',')}]}`);
-    starts.push(first);
-    terms = [];
-    bytes = 0;
-  };
+  // Each term's JSON where it is made again (encoded, or its kept records changed), else the length it had.
+  const texts: (string | undefined)[] = [];
+  const jsonLengths: number[] = [];
   sorted.forEach((term, i) => {
-    let json: string;
-    if (dirty[ids.get(term)!]) json = encode(term);
+    const id = ids.get(term)!;
+    if (dirty[id]) texts[i] = encode(term);
     else {
-      json = previous!.encoded.get(term)!;
       const pages = keptAgain.get(term);
-      if (pages) json = withKeptAgain(json, pages, ids.get(term)!);
+      // Read back when its margin was checked (`keepsRecords`).
+      if (pages) texts[i] = withKeptAgain(previousJson(term)!, pages, id);
       const margin = carried.get(term) ?? previous!.capped.get(term);
       if (margin) capped.set(term, margin);
     }
-    encoded.set(term, json);
-    if (bytes >= FRAGMENT_BYTES) {
-      flush();
-      first = i;
-    }
-    terms.push(json);
-    bytes += json.length;
+    jsonLengths.push(texts[i]?.length ?? previous!.lengths[previousAt.get(term)!]!);
   });
-  flush();
-  const files = new Map<string, string>();
-  const names = fragmentNames(fragments);
-  fragments.forEach((json, i) => files.set(fragmentFile({ fragments: names }, i), json));
+  // Fragment boundaries, as a cold build draws them from the terms' JSON.
+  const starts: number[] = [];
+  let bytes = 0;
+  sorted.forEach((_, i) => {
+    if (i === 0 || bytes >= FRAGMENT_BYTES) {
+      starts.push(i);
+      bytes = 0;
+    }
+    bytes += jsonLengths[i]!;
+  });
+  const endOf = (f: number) => starts[f + 1] ?? sorted.length;
+  // A fragment whose terms are a previous fragment's, none of them made again, is that fragment (its bytes, its id).
+  const sameAs = starts.map((start, f) => {
+    if (!previous) return undefined;
+    const at = previousAt.get(sorted[start]!);
+    if (at === undefined) return undefined;
+    const p = fragmentAt(previous.fragments, at);
+    if (previous.fragments[p]!.start !== at || (previous.fragments[p + 1]?.start ?? previous.terms.length) - at !== endOf(f) - start) return undefined;
+    for (let i = start; i < endOf(f); i++) if (texts[i] !== undefined || sorted[i] !== previous.terms[at + i - start]) return undefined;
+    return previous.fragments[p];
+  });
+  // A fragment's bytes: its terms' JSON, read back from the previous fragments; a term whose fragment cannot be read is encoded again.
+  const fragmentBytes = (f: number): string => {
+    const range = sorted.slice(starts[f], endOf(f));
+    const json = range.map((term, i) => texts[starts[f]! + i] ?? previousJson(term));
+    if (json.includes(undefined)) {
+      const wanted = new Uint8Array(vocabulary.length);
+      range.forEach((term, i) => {
+        if (json[i] === undefined) wanted[ids.get(term)!] = 1;
+      });
+      gather(wanted);
+      range.forEach((term, i) => (json[i] ??= texts[starts[f]! + i] = encode(term)));
+    }
+    return fragmentJson(json as string[]);
+  };
+  const made = new Map<number, string>();
+  const bytesOf = (f: number) => made.get(f) ?? made.set(f, fragmentBytes(f)).get(f)!;
+  const fragmentIds = starts.map((_, f) => sameAs[f]?.id ?? fragmentId(bytesOf(f)));
+  const names = fragmentNames(fragmentIds, bytesOf);
+  // A fragment made again is often one the last build wrote too (a term encoded again as it was): then its file is kept.
+  const written = new Map(previous?.fragments.map(({ id, name }) => [id, name]));
+  const out = new Map<string, string>();
+  const kept: string[] = [];
+  const fragments: SplitFragment[] = [];
+  starts.forEach((start, f) => {
+    const file = fragmentFile({ fragments: names }, f);
+    const name = names.slice(f * FRAGMENT_HASH, (f + 1) * FRAGMENT_HASH);
+    fragments.push({ start, id: fragmentIds[f]!, name });
+    if (written.get(fragmentIds[f]!) === name && files.keep(file)) kept.push(file);
+    else out.set(file, bytesOf(f));
+  });
   const strings: string[] = [];
   const intern = (value: string) => (strings.includes(value) ? strings.indexOf(value) : strings.push(value) - 1);
   const facets: SplitMeta['facets'] = [];
@@ -275,27 +342,65 @@ export function splitIndexFiles(entries: SplitEntry[], options: string, last?: S
   };
   const json = JSON.stringify(meta);
   const name = hashName('meta', json);
-  files.set(name, json);
-  return { meta: name, files, state: { options, vocabulary, pages, encoded, capped }, tokenized, encoded: encodedTerms };
+  out.set(name, json);
+  return { meta: name, files: out, kept, state: { options, vocabulary, pages, terms: sorted, lengths: jsonLengths, fragments, capped }, tokenized, encoded: encodedTerms };
 }
 
 /**
- * `SplitMeta.fragments` for fragments of these bytes: per fragment `FRAGMENT_HASH`
- * base64url characters of a hash of its bytes. Two different fragments whose hashes
- * begin alike (rare: 36 bits) must not share a name: the later one hashes its bytes again
- * with a number appended, until its name is free. That depends only on the fragments, so
- * an incremental build names them as a cold build does.
+ * `SplitMeta.fragments` for fragments of these ids (`fragmentId`; `bytesOf` gives a
+ * fragment's bytes): per fragment `FRAGMENT_HASH` base64url characters of a hash of its
+ * bytes. Two different fragments whose hashes begin alike (rare: 36 bits) must not share
+ * a name: the later one hashes its bytes again with a number appended, until its name is
+ * free. That depends only on the fragments, so an incremental build names them as a cold
+ * build does.
  */
-export function fragmentNames(fragments: readonly string[]): string {
+export function fragmentNames(ids: readonly string[], bytesOf: (fragment: number) => string): string {
   const taken = new Map<string, string>();
   let names = '';
-  for (const json of fragments) {
-    let name = hashOf(json);
-    for (let salt = 1; taken.has(name) && taken.get(name) !== json; salt++) name = hashOf(`${json}\n${salt}`);
-    taken.set(name, json);
+  ids.forEach((id, f) => {
+    let name = id.slice(0, FRAGMENT_HASH);
+    for (let salt = 1; taken.has(name) && taken.get(name) !== id; salt++) name = hashOf(`${bytesOf(f)}\n${salt}`);
+    taken.set(name, id);
     names += name;
-  }
+  });
   return names;
+}
+
+/**
+ * A fragment's identity: a hash of its bytes, long enough (132 bits) that two fragments
+ * with the same one are the same; its start is the fragment's name unless two clash.
+ */
+const fragmentId = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 22);
+
+/** A term fragment's bytes, as JSON.stringify writes a `TermFragment` of these terms' JSON. */
+const FRAGMENT_HEAD = `{"version":${FORMAT_VERSION},"terms":[`;
+const fragmentJson = (terms: readonly string[]) => `${FRAGMENT_HEAD}${terms.join(',')}]}`;
+
+/** The fragment (its index in `fragments`) that holds term `at`. */
+function fragmentAt(fragments: readonly SplitFragment[], at: number): number {
+  let low = 0;
+  let high = fragments.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (fragments[mid]!.start <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** The terms' JSON of the previous build's fragment `f`, cut by their lengths; undefined when its file is not the one that build wrote. */
+function readFragment(state: SplitState, f: number, files: SplitFiles): string[] | undefined {
+  const { start, id, name } = state.fragments[f]!;
+  const text = files.read(fragmentFile({ fragments: name }, 0));
+  if (text === undefined || fragmentId(text) !== id || !text.startsWith(FRAGMENT_HEAD)) return undefined;
+  const end = state.fragments[f + 1]?.start ?? state.terms.length;
+  const out: string[] = [];
+  let at = FRAGMENT_HEAD.length;
+  for (let t = start; t < end; t++) {
+    out.push(text.slice(at, at + state.lengths[t]!));
+    at += state.lengths[t]! + 1;
+  }
+  return out;
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, FRAGMENT_HASH);

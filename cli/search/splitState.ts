@@ -2,9 +2,12 @@ import type { PageTerms } from './pageTerms.ts';
 
 /**
  * What a split index was made from, for making the next one (`splitIndexFiles`): each
- * page's part (by key, in order) and each term's encoded JSON, and which terms are beyond
- * the cap. Kept in the build cache beside the manifest as one binary file
+ * page's part (by key, in order), each term's place in the fragments, and which terms are
+ * beyond the cap. Kept in the build cache beside the manifest as one binary file
  * (`encodeSplitState`): reading it back costs a fraction of tokenizing the pages again.
+ * The terms' JSON is not in it: it is the fragments' bytes, which the build wrote to the
+ * output folder (35 MB of the 87 MB this file was at 10,000 docs, read and written whole
+ * on every rebuild); a rebuild reads back the few fragments it makes again (`SplitFiles`).
  */
 export interface SplitState {
   /** The index options it was made with (`IndexMemo.options`): pages are clipped by them. */
@@ -12,10 +15,19 @@ export interface SplitState {
   /** Terms by id (`PageTerms.terms`); may hold terms no page has any more. */
   vocabulary: string[];
   pages: { key: string; terms: PageTerms }[];
-  /** Each term of the index: its `EncodedTerm`'s JSON. */
-  encoded: Map<string, string>;
+  /** The index's terms, sorted, as its fragments hold them, and the length of each one's JSON (`EncodedTerm`). */
+  terms: string[];
+  lengths: number[];
+  /** Per fragment, in order: the index in `terms` of its first term, its `fragmentId` and its name (`SplitMeta.fragments`). */
+  fragments: SplitFragment[];
   /** The terms beyond the cap, with their scores' margin (`CappedEntry.margin`, or bounds of it). */
   capped: Map<string, Margin>;
+}
+
+export interface SplitFragment {
+  start: number;
+  id: string;
+  name: string;
 }
 
 /** `CappedEntry.margin`, and once moved by a build, the threshold's high bound. */
@@ -28,17 +40,17 @@ interface Header {
   keys: string[];
   /** Per page: language and tag. */
   facets: [string, string][];
-  /** The terms of `encoded`, in the order of their JSON in the text part. */
   terms: string[];
+  lengths: number[];
+  fragments: [start: number, id: string, name: string][];
   capped: [string, Margin][];
   fields: number;
 }
 
-const STATE_VERSION = 1;
+const STATE_VERSION = 2;
 
 /**
- * The state as bytes: two lengths, the header's JSON, the terms' JSON (one a line), then
- * 32-bit integers, per page: records, terms, postings, then its keys, lengths, totals,
+ * The state as bytes: the header's length, the header's JSON, then 32-bit integers, per page: records, terms, postings, then its keys, lengths, totals,
  * term ids, starts and postings. Term ids no page holds are dropped here.
  */
 export function encodeSplitState(state: SplitState, fields: number): Buffer {
@@ -49,25 +61,23 @@ export function encodeSplitState(state: SplitState, fields: number): Buffer {
     for (const id of terms.terms) if (remap[id] === -1) remap[id] = vocabulary.push(state.vocabulary[id]!) - 1;
     ints += 3 + terms.records * (1 + fields) + fields * 2 + terms.terms.length * 2 + 1 + terms.postings.length;
   }
-  const terms = [...state.encoded.keys()];
   const header: Header = {
     version: STATE_VERSION,
     options: state.options,
     vocabulary,
     keys: state.pages.map((page) => page.key),
     facets: state.pages.map(({ terms: page }) => [page.language, page.tag]),
-    terms,
+    terms: state.terms,
+    lengths: state.lengths,
+    fragments: state.fragments.map(({ start, id, name }) => [start, id, name]),
     capped: [...state.capped],
     fields,
   };
   const head = Buffer.from(JSON.stringify(header));
-  const text = Buffer.from(terms.map((term) => state.encoded.get(term)!).join('\n'));
-  const at = align(8 + head.length + text.length);
+  const at = align(4 + head.length);
   const out = Buffer.alloc(at + ints * 4);
   out.writeUInt32LE(head.length, 0);
-  out.writeUInt32LE(text.length, 4);
-  head.copy(out, 8);
-  text.copy(out, 8 + head.length);
+  head.copy(out, 4);
   const data = new Int32Array(out.buffer, out.byteOffset + at, ints);
   let i = 0;
   for (const { terms: page } of state.pages) {
@@ -94,13 +104,10 @@ export function decodeSplitState(bytes: Uint8Array, fields: number): SplitState 
   try {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const headLength = buffer.readUInt32LE(0);
-    const textLength = buffer.readUInt32LE(4);
-    const header = JSON.parse(buffer.toString('utf8', 8, 8 + headLength)) as Header;
+    const header = JSON.parse(buffer.toString('utf8', 4, 4 + headLength)) as Header;
     if (header.version !== STATE_VERSION || header.fields !== fields) return undefined;
-    const text = buffer.toString('utf8', 8 + headLength, 8 + headLength + textLength);
-    const lines = text === '' ? [] : text.split('\n');
-    if (lines.length !== header.terms.length) return undefined;
-    const at = align(8 + headLength + textLength);
+    if (header.lengths.length !== header.terms.length) return undefined;
+    const at = align(4 + headLength);
     const count = (buffer.byteLength - at) / 4;
     // Views need 4-byte alignment; a buffer from a pool may not have it.
     const data = (buffer.byteOffset + at) % 4 === 0 ? new Int32Array(buffer.buffer, buffer.byteOffset + at, count) : new Int32Array(buffer.buffer.slice(buffer.byteOffset + at, buffer.byteOffset + at + count * 4));
@@ -130,9 +137,8 @@ export function decodeSplitState(bytes: Uint8Array, fields: number): SplitState 
       });
     });
     if (i !== data.length) return undefined;
-    const encoded = new Map<string, string>();
-    header.terms.forEach((term, n) => encoded.set(term, lines[n]!));
-    return { options: header.options, vocabulary: header.vocabulary, pages, encoded, capped: new Map(header.capped) };
+    const fragments = header.fragments.map(([start, id, name]) => ({ start, id, name }));
+    return { options: header.options, vocabulary: header.vocabulary, pages, terms: header.terms, lengths: header.lengths, fragments, capped: new Map(header.capped) };
   } catch {
     return undefined;
   }
