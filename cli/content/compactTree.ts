@@ -3,7 +3,7 @@ import type { LoadedDocument } from './loadDocument.ts';
 /**
  * Documents whose content tree is held as its JSON bytes, not as objects, between the load
  * stage and the stages that read it (render, search). A tree as objects is about 70 KB of
- * heap for a 400-word page, as JSON about 13 KB, outside the heap: at 10,000 synthetic docs
+ * heap for a page of the synthetic corpus, as JSON about 20 KB, outside the heap: at 10,000 docs
  * the trees held from the end of loading to the end of the build were most of its 1.5 GB
  * peak, and memory grew with the site instead of staying flat.
  *
