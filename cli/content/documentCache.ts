@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { LoadedDocument } from './loadDocument.ts';
+import { compactTreeBytes } from './compactTree.ts';
 
 /**
  * Loaded documents by content hash. Watch mode keeps one in memory (a `Map` is one);
@@ -96,9 +97,16 @@ export function layeredCache(disk: DocumentCache | undefined): DocumentCache {
  * with its keys in the same order) as its length in bytes: an entry cut short (a build
  * killed while writing it) is then a miss, as it was when the whole entry was parsed at once.
  */
-export function entryText(doc: LoadedDocument): string {
-  const tree = JSON.stringify(doc.content);
-  return `${JSON.stringify({ ...doc, content: Buffer.byteLength(tree) })}\n${tree}`;
+export function entryText(doc: LoadedDocument): string | Buffer {
+  const compact = compactTreeBytes(doc);
+  if (!compact) {
+    const tree = JSON.stringify(doc.content);
+    return `${JSON.stringify({ ...doc, content: Buffer.byteLength(tree) })}\n${tree}`;
+  }
+  // A compact document's tree is its entry's second line already: not parsed to be written again.
+  const head: Record<string, unknown> = {};
+  for (const key of Object.keys(doc)) head[key] = key === 'content' ? compact.length : doc[key as keyof LoadedDocument];
+  return Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), compact]);
 }
 
 /**

@@ -5,7 +5,9 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { loadDocument } = await import('./loadDocument.ts');
+const { packDocuments } = await import('./compactTree.ts');
 
 parentPort.on('message', (sources) => {
-  parentPort.postMessage(sources.map(loadDocument));
+  const { message, transfer } = packDocuments(sources.map(loadDocument));
+  parentPort.postMessage(message, transfer);
 });

@@ -2,7 +2,10 @@
 import { parentPort } from 'node:worker_threads';
 import { loadDocument } from './loadDocument.ts';
 import type { SourceFile } from './scan.ts';
+import { packDocuments } from './compactTree.ts';
 
 parentPort!.on('message', (sources: SourceFile[]) => {
-  parentPort!.postMessage(sources.map(loadDocument));
+  // The trees as bytes (compactTree.ts): cheaper to post than objects, and kept that way.
+  const { message, transfer } = packDocuments(sources.map(loadDocument));
+  parentPort!.postMessage(message, transfer);
 });

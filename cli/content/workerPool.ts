@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SourceFile } from './scan.ts';
 import { loadDocument, type LoadedDocument } from './loadDocument.ts';
+import { compactDocument, unpackDocuments, type PackedDocuments } from './compactTree.ts';
 
 /**
  * Below this many Markdown files a worker costs more than it saves: it needs ~0.4 s to
@@ -22,7 +23,8 @@ function workerEntry(): URL {
  * Loads Markdown on every core: the main thread starts at once and one worker per other
  * core joins when it has started; all take small batches from one queue, so no thread
  * waits while another has work. Results keep input order. Workers run the same pure
- * `loadDocument` as the main thread.
+ * `loadDocument` as the main thread. The documents come back compact (compactTree.ts):
+ * a site big enough for workers is one whose trees would otherwise fill the heap.
  */
 export async function loadMarkdownInWorkers(sources: SourceFile[], progress?: (done: number, total: number) => void): Promise<LoadedDocument[]> {
   const results: LoadedDocument[] = new Array(sources.length);
@@ -52,8 +54,8 @@ export async function loadMarkdownInWorkers(sources: SourceFile[], progress?: (d
         sent.push(start);
         worker.postMessage(sources.slice(start, next));
       };
-      worker.on('message', (docs: LoadedDocument[]) => {
-        record(sent.shift()!, docs);
+      worker.on('message', (packed: PackedDocuments) => {
+        record(sent.shift()!, unpackDocuments(packed));
         send();
         if (sent.length === 0) resolve();
       });
@@ -67,7 +69,7 @@ export async function loadMarkdownInWorkers(sources: SourceFile[], progress?: (d
   const runMain = async () => {
     while (next < sources.length) {
       const start = take();
-      record(start, sources.slice(start, next).map(loadDocument));
+      record(start, sources.slice(start, next).map((source) => compactDocument(loadDocument(source))));
       // Let worker results and progress through between batches.
       await new Promise((r) => setImmediate(r));
     }

@@ -94,6 +94,8 @@ export function packIndex(
   const memo: IndexMemo = { options: `${FORMAT_VERSION}:${cap}:${budget}:${splitFrom}`, pages: {}, shards: {} };
   const before = previous?.options === memo.options ? previous : undefined;
   const trimmed = new Map<IndexEntry, SearchPage>();
+  // Records are counted on the whole page, read once (`entry.page()` may read a document's tree again).
+  const wholeRecords = new Map<IndexEntry, number>();
   const decoded = new Map<string, SearchPage[] | undefined>();
   const fromShard = (entry: IndexEntry): SearchPage | undefined => {
     const at = before && Object.hasOwn(before.pages, entry.key) ? before.pages[entry.key] : undefined;
@@ -115,12 +117,19 @@ export function packIndex(
     let page = trimmed.get(entry) ?? fromShard(entry);
     if (!page) {
       page = entry.page();
+      wholeRecords.set(entry, pageRecords(page).length);
       page = { ...page, sections: page.sections.map((s) => ({ ...s, text: clip(s.text, cap) })) };
     }
     trimmed.set(entry, page);
     return page;
   };
-  if (entries.length >= splitFrom) return packSplit(entries, trim, memo, before, { keep, readPrevious }, before?.split !== undefined ? previousSplit : () => undefined);
+  // The split index reads each page twice, for its file and for its terms: after the second, its text is not kept.
+  const take = (entry: IndexEntry) => {
+    const page = trim(entry);
+    trimmed.delete(entry);
+    return page;
+  };
+  if (entries.length >= splitFrom) return packSplit(entries, trim, take, memo, before, { keep, readPrevious }, before?.split !== undefined ? previousSplit : () => undefined);
   const groups: IndexEntry[][] = [[]];
   const sizes = new Map<IndexEntry, { bytes: number; records: number }>();
   let size = 0;
@@ -130,7 +139,7 @@ export function packIndex(
     if (!known) {
       const page = trim(entry);
       // Counted on the whole page: clipping shortens a section's text, never empties it.
-      known = { bytes: sizeOf(page), records: pageRecords(entry.page()).length };
+      known = { bytes: sizeOf(page), records: wholeRecords.get(entry) ?? pageRecords(page).length };
     }
     sizes.set(entry, known);
     records += known.records;
@@ -175,6 +184,7 @@ export function packIndex(
 function packSplit(
   entries: IndexEntry[],
   trim: (entry: IndexEntry) => SearchPage,
+  take: (entry: IndexEntry) => SearchPage,
   memo: IndexMemo,
   before: IndexMemo | undefined,
   previousFiles: { keep: (file: string) => boolean; readPrevious: (file: string) => string | undefined },
@@ -199,7 +209,7 @@ function packSplit(
     memo.shards[pageKey] = name;
   });
   const split = splitIndexFiles(
-    entries.map((entry) => ({ key: entry.key, page: () => trim(entry) })),
+    entries.map((entry) => ({ key: entry.key, page: () => take(entry) })),
     memo.options,
     previousSplit(),
     // Its fragments that are as they were stay in the output; those made again read their terms back from it.

@@ -43,11 +43,13 @@ export function incrementalSearchIndex(
   // URLs as the browser asks for them, under the base URL (as Algolia's records are).
   const keyOf = options.keyOf;
   const entries = searchablePages(graph, config, config.baseUrl.slice(0, -1), options.reactPages).map((searchable, i) => {
+    // Kept only when its key needed it: packIndex reads a page once and keeps it clipped;
+    // every page's whole text held to the end of the step grew the step's memory with the site.
     let read: ReturnType<typeof searchable.read> | undefined;
-    const page = () => (read ??= searchable.read(sectionsOf));
+    const page = () => read ?? searchable.read(sectionsOf);
     // Without a build to remember it for, a page's place names it; without a document key, what it holds.
     const documentKey = searchable.document && keyOf?.(searchable.document);
-    const key = !keyOf ? String(i) : digest(JSON.stringify(documentKey !== undefined ? [searchable.head, documentKey] : page()));
+    const key = !keyOf ? String(i) : digest(JSON.stringify(documentKey !== undefined ? [searchable.head, documentKey] : (read = page())));
     return { key, url: searchable.head.url, page };
   });
   const previousSplit = () => {
