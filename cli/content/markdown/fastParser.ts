@@ -78,8 +78,8 @@ type OpenLeaf =
       closed: boolean;
     };
 
-/** Text micromark might read as a GFM autolink literal or a directive (`:name`). */
-const LITERAL_OR_DIRECTIVE = /www\.|https?:\/\/|mailto:|xmpp:|@|:\S/i;
+/** Text micromark might read as a GFM autolink literal. */
+const AUTOLINK_LITERAL = /www\.|https?:\/\/|mailto:|xmpp:|@/i;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const UNICODE_PUNCTUATION = /\p{P}|\p{S}/u;
 const UNICODE_WHITESPACE = /\s/;
@@ -273,6 +273,7 @@ class BlockParser {
           return;
         }
       }
+      if (code === 58 /* : */ && /^::[^:]/.test(rest)) giveUp('leaf directive');
       if (code === 58 /* : */ && rest.startsWith(':::')) {
         const open = /^(:{3,})([A-Za-z][\w-]*)(?:\[([^[\]]*)\])? *$/.exec(rest);
         if (!open || indent > 0 || open[3] === '') giveUp('directive with attributes or an unusual fence');
@@ -470,6 +471,9 @@ class BlockParser {
     const indent = this.spacesAt(pos, lineEnd);
     const rest = text.slice(pos + indent, lineEnd);
     const segment = { start: pos, end: lineEnd, line };
+    // micromark counts a blank line inside a directive toward the looseness of the list item
+    // it is in (unless a list or quote inside the directive holds it): left to micromark.
+    if (rest === '' && this.stack.some((open) => open.kind === 'item')) giveUp('blank line in a directive in a list item');
     if (directive.code) {
       const code = directive.code;
       if (indent <= 3 && rest.length >= code.size && rest[0] === code.marker && isFenceRun(rest, code.marker)) directive.code = undefined;
@@ -825,6 +829,19 @@ class InlineParser {
           pos++;
           continue;
         }
+        case 58: {
+          // : a text directive (remark-directive reads "10:30" as one named "30")
+          const name = this.directiveNameEnd(pos, end);
+          if (name === -1) {
+            pos++;
+            continue;
+          }
+          flush(pos);
+          const node = { type: 'textDirective', name: text.slice(pos + 1, name), attributes: {}, children: [], position: { start: this.block.point(pos), end: this.block.point(name) } };
+          this.items.push(node as unknown as PhrasingContent);
+          textStart = pos = name;
+          continue;
+        }
         case 123:
         case 125: {
           // { } in MDX are expressions
@@ -863,6 +880,35 @@ class InlineParser {
     // the positions it gives after going back from that search are its own: leave those to it.
     if (lineEnd < this.segments[this.segments.length - 1]!.end) giveUp('code span across lines');
     return -1;
+  }
+
+  /**
+   * Where the name of a text directive at `pos` (a colon) ends, or -1 if there is none
+   * (micromark-extension-directive's rules): not after a colon; a first character that is
+   * not punctuation or space; then no punctuation but `-` and `_`, which cannot end it; not
+   * followed by a colon. A label or attributes after it are micromark's to read.
+   */
+  private directiveNameEnd(pos: number, end: number): number {
+    const text = this.text;
+    if (pos > this.segment!.start && text.charCodeAt(pos - 1) === 58) {
+      if (pos > this.segment!.start + 1 && text.charCodeAt(pos - 2) === 92) giveUp('directive after an escaped colon');
+      return -1;
+    }
+    let at = pos + 1;
+    if (at >= end || classify(text.charCodeAt(at)) !== 0) return -1;
+    at++;
+    while (at < end) {
+      const code = text.charCodeAt(at);
+      const kind = classify(code);
+      if (kind === 1 || (kind === 2 && code !== 45 && code !== 95)) break;
+      at++;
+    }
+    const last = text.charCodeAt(at - 1);
+    if (last === 45 || last === 95) return -1;
+    const after = at < end ? text.charCodeAt(at) : -1;
+    if (after === 58) return -1;
+    if (after === 91 || after === 123) giveUp('text directive with a label or attributes');
+    return at;
   }
 
   /** The character before pos as micromark sees it: a line's first character follows a line ending. */
@@ -1016,8 +1062,8 @@ class InlineParser {
     }
     for (const node of out) {
       if (node.type !== 'text') continue;
-      const literal = LITERAL_OR_DIRECTIVE.exec(node.value);
-      if (literal) giveUp(`autolink literal or directive "${node.value.slice(Math.max(0, literal.index - 10), literal.index + 10)}"`);
+      const literal = AUTOLINK_LITERAL.exec(node.value);
+      if (literal) giveUp(`autolink literal "${node.value.slice(Math.max(0, literal.index - 10), literal.index + 10)}"`);
     }
     return out;
   }
