@@ -4,20 +4,21 @@ import type { Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Hea
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX headings, lists,
- * block quotes, fenced code, thematic breaks, GFM tables; code spans, emphasis, inline links
- * and images, backslash escapes and hard breaks. It builds the same mdast tree as micromark
- * with our extensions (positions included), 10-20 times faster and with a fraction of the
- * memory: micromark keeps every token of a file alive until the tree is built, which made
- * dense files (long lists, tables, link lists) cost seconds per 100 KB.
+ * block quotes, fenced code, thematic breaks, GFM tables, container directives (admonitions);
+ * code spans, emphasis, inline links and images, backslash escapes, hard breaks and text
+ * directives without label or attributes. It builds the same mdast tree as micromark with our
+ * extensions (positions included), 10-20 times faster and with a fraction of the memory:
+ * micromark keeps every token of a file alive until the tree is built, which made dense files
+ * (long lists, tables, link lists) cost seconds per 100 KB.
  *
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
  * shape where it is not certain to agree with micromark (raw HTML and JSX, `{expressions}`,
- * reference definitions, setext headings, indented code, lazy continuation lines, tabs,
- * character references, footnotes, strikethrough, autolink literals, directives, task
- * list items...): the caller then parses the file with micromark. So it never decides what
- * a construct means differently; it only decides sooner for files that have none of the
- * hard ones. tests/unit/fastParser.test.ts holds it to micromark's tree on random documents
- * and on every page of this site.
+ * definitions, setext headings, indented code, lazy continuation lines, tabs, character
+ * references, footnotes, strikethrough, autolink literals, task list items, and a few of
+ * micromark's position quirks, each named where it gives up): the caller then parses the
+ * file with micromark. So it never decides what a construct means differently; it only
+ * decides sooner for files that have none of the hard ones. tests/unit/fastParser.test.ts
+ * holds it to micromark's tree on random documents and on every page of this site.
  */
 export function parseFast(text: string, mdx: boolean): Root | undefined {
   // Characters that need micromark somewhere in any file that has them.
@@ -58,13 +59,13 @@ interface Segment {
 type OpenBlock =
   | { kind: 'root'; node: Root; children: RootContent[] }
   | { kind: 'blockquote'; node: Blockquote; children: RootContent[]; lastLineEnd: number }
-  | { kind: 'list'; node: List; children: ListItem[]; bullet: string; lastItemEnd?: number; gap: boolean }
-  | { kind: 'item'; node: ListItem; children: RootContent[]; contentIndent: number; startedBlank: boolean; blankInside: boolean; blankAfter: boolean };
+  | { kind: 'list'; node: List; children: ListItem[]; bullet: string; gap: boolean }
+  | { kind: 'item'; node: ListItem; children: RootContent[]; contentIndent: number; startedBlank: boolean; blankInside: boolean };
 
 type OpenLeaf =
   | { kind: 'paragraph'; segments: Segment[] }
   | { kind: 'fence'; node: Code; marker: string; size: number; indent: number; lines: Segment[]; closed: boolean; lastEnd: Point }
-  | { kind: 'table'; node: Table; columns: number }
+  | { kind: 'table'; node: Table }
   | {
       kind: 'directive';
       node: ContainerDirective;
@@ -92,7 +93,7 @@ class BlockParser {
   private lastBlank = false;
 
   constructor(
-    private readonly text: string,
+    readonly text: string,
     private readonly mdx: boolean,
     /** Shared with the parser of an enclosing document (a directive's content is one). */
     lineStarts: number[] = [],
@@ -392,7 +393,6 @@ class BlockParser {
 
   private closeTop(): void {
     const block = this.stack.pop()!;
-    const parent = this.stack[this.stack.length - 1]!;
     if (block.kind === 'blockquote') {
       // A block quote ends with the last line it continued, blank or not.
       block.node.position!.end = this.point(block.lastLineEnd);
@@ -400,7 +400,6 @@ class BlockParser {
       const last = block.children[block.children.length - 1];
       if (last) block.node.position!.end = last.position!.end;
       block.node.spread = block.blankInside;
-      if (parent.kind === 'list') parent.lastItemEnd = block.node.position!.end.line;
     } else if (block.kind === 'list') {
       // After blank lines of a block quote (`>` alone), micromark ends the list with them (and
       // two make it loose).
@@ -432,7 +431,7 @@ class BlockParser {
     // An empty item ends where its line does (spaces after the marker included).
     item.position = { start: this.point(first), end: this.point(emptyItem ? this.lineEndAt(first) : first + markerSize) };
     parent.children.push(item);
-    this.stack.push({ kind: 'item', node: item, children: item.children, contentIndent: indent + markerSize + padding, startedBlank: emptyItem, blankInside: false, blankAfter: false });
+    this.stack.push({ kind: 'item', node: item, children: item.children, contentIndent: indent + markerSize + padding, startedBlank: emptyItem, blankInside: false });
   }
 
   private addHeading(first: number, lineEnd: number, depth: number, line: number): void {
@@ -546,7 +545,7 @@ class BlockParser {
     // The paragraph's line is the table's head.
     this.leaf = undefined;
     this.addBlock(node);
-    this.leaf = { kind: 'table', node, columns: aligns.length };
+    this.leaf = { kind: 'table', node };
     return true;
   }
 
@@ -692,7 +691,7 @@ class InlineParser {
     private readonly segments: Segment[],
     private readonly mdx: boolean,
   ) {
-    this.text = (block as unknown as { text: string }).text;
+    this.text = block.text;
   }
 
   parse(): PhrasingContent[] {
@@ -700,26 +699,22 @@ class InlineParser {
     for (let s = 0; s < segments.length; s++) {
       const segment = segments[s]!;
       const last = s === segments.length - 1;
-      let end = segment.end;
+      const end = segment.end;
       // Trailing spaces of a line: a hard break (two or more) or nothing.
       const contentEnd = last ? end : trimEnd(text, segment.start, end);
       this.segment = segment;
       this.parseRange(segment.start, contentEnd, last ? undefined : end);
       if (!last) {
-        const spaces = end - contentEnd;
-        if (spaces >= 2) {
-          this.items.push({ type: 'break', position: { start: this.block.point(contentEnd), end: this.block.point(end + 1) } });
-        } else if (this.trailingEscape) {
-          // handled in parseRange
-        } else {
-          this.items.push({ type: 'piece', value: '\n', start: end, end: end + 1 });
-        }
+        // A backslash at the line's end made its hard break already (parseRange).
+        if (end - contentEnd >= 2) this.items.push({ type: 'break', position: { start: this.block.point(contentEnd), end: this.block.point(end + 1) } });
+        else if (!this.trailingEscape) this.items.push({ type: 'piece', value: '\n', start: end, end: end + 1 });
         this.trailingEscape = false;
       }
     }
     return this.finish(this.processEmphasis(this.items, undefined));
   }
 
+  /** The line read last ended with a backslash hard break. */
   private trailingEscape = false;
 
   private parseRange(pos: number, end: number, lineEnding: number | undefined): void {
@@ -931,8 +926,6 @@ class InlineParser {
     const resource = text.charCodeAt(pos + 1) === 40 ? parseResource(text, pos + 2, end) : undefined;
     if (!resource) {
       // No definitions in the file (those make it micromark's): the brackets are text.
-      const label = text.slice((this.items[bracket.index] as TextPiece).end, pos);
-      void label;
       if (text.charCodeAt(pos + 1) === 91 || text.charCodeAt(pos + 1) === 40) giveUp('reference link');
       this.items.push({ type: 'piece', value: ']', start: pos, end: pos + 1 });
       return pos + 1;
@@ -1082,7 +1075,6 @@ function classify(code: number): 0 | 1 | 2 {
 function parseResource(text: string, pos: number, end: number): { url: string; title: string | null; end: number } | undefined {
   while (pos < end && text.charCodeAt(pos) === 32) pos++;
   let depth = 0;
-  const destStart = pos;
   let url = '';
   while (pos < end) {
     const c = text.charCodeAt(pos);
@@ -1104,7 +1096,6 @@ function parseResource(text: string, pos: number, end: number): { url: string; t
     pos++;
   }
   if (depth !== 0) return undefined;
-  void destStart;
   let title: string | null = null;
   const afterDest = pos;
   while (pos < end && text.charCodeAt(pos) === 32) pos++;
