@@ -178,8 +178,10 @@ export function packIndex(
 /**
  * The split index of `entries`: one file per page (kept when the page and its place are
  * as before, and read back as the next build's previous text), the metadata and the term
- * fragments (made again from the pages that changed and the previous state, see
- * `splitIndexFiles`; from every page without one, as a cold build makes them).
+ * fragments (see `splitIndexFiles`: a fragment whose bytes are as before keeps its file in
+ * the output; the others are made again from the pages that changed and the previous state,
+ * reading unchanged words back from the previous fragment files; without a state, from
+ * every page, as a cold build makes them).
  */
 function packSplit(
   entries: IndexEntry[],
