@@ -1,9 +1,9 @@
 import matter from 'gray-matter';
-import { load as loadYaml } from 'js-yaml';
 import { z } from 'zod';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
+import { loadYaml, YamlExpansionError } from './loadYaml.ts';
 
 const stringList = z.array(z.union([z.string(), z.number()]).transform(String));
 const author = z.union([
@@ -80,13 +80,14 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n?/, '');
     const yaml = text.slice(text.indexOf('\n') + 1, text.length - body.length);
     // js-yaml reports an unclosed [ or " where it gave up, often lines later: point at the opener.
-    const place = mark ? yamlErrorPlace(yaml, mark) : undefined;
+    const place: { line: number; column: number; note?: string } | undefined = error instanceof YamlExpansionError ? error.mark : mark ? yamlErrorPlace(yaml, mark) : undefined;
+    const problem = error instanceof YamlExpansionError ? catalog.yamlExpansion('The front matter', error.message) : catalog.frontMatterSyntax(place?.note ? `${reason} (${place.note})` : reason);
     return {
       data: {},
       body,
       bodyLineOffset: lineCount(text.slice(0, text.length - body.length)),
       keyLines: {},
-      diagnostics: [{ severity: 'error', file, line: place ? place.line + 2 : 1, column: place ? place.column + 1 : 1, ...catalog.frontMatterSyntax(place?.note ? `${reason} (${place.note})` : reason) }],
+      diagnostics: [{ severity: 'error', file, line: place ? place.line + 2 : 1, column: place ? place.column + 1 : 1, ...problem }],
     };
   }
   const bodyLineOffset = lineCount(text.slice(0, text.length - parsed.content.length));

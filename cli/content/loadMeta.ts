@@ -1,9 +1,9 @@
-import { load as loadYaml } from 'js-yaml';
 import { z } from 'zod';
 import type { SourceFile } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
+import { loadYaml, YamlExpansionError } from './loadYaml.ts';
 import { kebabCase } from './slug.ts';
 
 const categorySchema = z.strictObject({
@@ -125,6 +125,9 @@ function parseData(source: SourceFile): { value: unknown } | { diagnostic: Diagn
   try {
     return { value: json ? JSON.parse(source.text) : loadYaml(source.text) };
   } catch (error) {
+    if (error instanceof YamlExpansionError) {
+      return { diagnostic: { severity: 'error', file: source.file, line: error.mark.line + 1, column: error.mark.column + 1, ...catalog.yamlExpansion('This file', error.message) } };
+    }
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]!;
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const place = json ? jsonErrorPlace(source.text, reason) : mark && yamlErrorPlace(source.text, mark);

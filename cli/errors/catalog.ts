@@ -78,6 +78,11 @@ export const catalog = {
     message: `The front matter is not valid YAML: ${reason}.`,
     hint: 'Check the indentation and quote values that contain ":" or "#".',
   }),
+  yamlExpansion: (what: string, reason: string): Entry => ({
+    code: 'yaml-expansion',
+    message: `${what} cannot be read: ${reason}, far more than its text holds, and every step that reads it would repeat them.`,
+    hint: 'Write the values out, or alias each value once instead of aliasing lists of aliases.',
+  }),
   frontMatterField: (key: string, expected: string, value: string): Entry => ({
     code: 'front-matter-field',
     message: `Front matter "${key}" must be ${expected}; found ${value}.`,

@@ -195,6 +195,41 @@ describe('YAML errors point at the mistake', () => {
   });
 });
 
+describe('YAML aliases that stand for billions of values ("billion laughs")', () => {
+  /** Nine lines of lists of aliases: 9^9 values in 300 bytes of YAML. */
+  const laughs = (indent = '') => ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]', ...Array.from({ length: 8 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`)].map((line) => indent + line).join('\n');
+
+  it('front matter: refused at the first alias, at once', () => {
+    const start = process.cpuUsage();
+    const d = doc(`---\ntitle: Bomb\n${laughs()}\nkeywords: *a8\n---\n# Bomb\n`);
+    expect(shown(d.diagnostics)).toEqual([
+      'docs/page.md:4:10: The front matter cannot be read: its aliases (such as *a0) stand for more than 10,511 values, far more than its text holds, and every step that reads it would repeat them.\n  Write the values out, or alias each value once instead of aliasing lists of aliases.',
+    ]);
+    const cpu = process.cpuUsage(start);
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(2000);
+  });
+
+  it('authors, tags and category files likewise; an anchor used a few times is fine', () => {
+    const authors = loadAuthors({ area: 'blog', relPath: 'authors.yml', file: 'blog/authors.yml', text: `${laughs()}\njo:\n  name: Jo\n  socials: *a8\n` });
+    expect(authors.diagnostics.map((x) => [x.code, x.line, x.column])).toEqual([['yaml-expansion', 2, 10]]);
+    const category = loadCategory({ area: 'docs', relPath: 'g/_category_.yml', file: 'docs/g/_category_.yml', text: `label: G\nx:\n${laughs('  ')}\n` });
+    expect(category.diagnostics.map((x) => [x.code, x.line, x.column])).toEqual([['yaml-expansion', 4, 12]]);
+    const fine = doc('---\ntitle: A\nbase: &base [a, b, c, "*not an alias"]\nkeywords: *base\nother: [*base, *base, *base]\n---\nText.\n');
+    expect(fine.diagnostics).toEqual([]);
+    expect(fine.frontMatter.keywords).toEqual(['a', 'b', 'c', '*not an alias']);
+  });
+
+  it('fails check and build with the place instead of hanging', () => {
+    const dir = tempSite({ 'docs/bomb.md': `---\n${laughs()}\nkeywords: *a8\n---\n# Bomb\n`, 'blog/authors.yml': `${laughs()}\njo: {name: Jo, x: *a8}\n` });
+    for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
+      const result = runCli(command);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('docs/bomb.md:3:10: The front matter cannot be read');
+      expect(result.stderr).toContain('blog/authors.yml:2:10: This file cannot be read');
+    }
+  });
+});
+
 describe('duplicates name every place', () => {
   it('two docs with one id: an error at each id: line, naming the other', async () => {
     const { diagnostics } = await graphOf({
