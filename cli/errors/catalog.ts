@@ -162,6 +162,11 @@ export const catalog = {
     message: `The route ${route} is inside ${prefix}, which the generator uses for its own files.`,
     hint: 'Choose another slug.',
   }),
+  routeNotWritable: (route: string, reason: string): Entry => ({
+    code: 'route-not-writable',
+    message: `The page's address ${route.length > 80 ? `${route.slice(0, 80)}…` : route} cannot be written as a file: ${reason}.`,
+    hint: 'Shorten or correct the slug, or the file, folder or tag name the address is made from.',
+  }),
   unknownDocId: (id: string, where: string, available: string[], suggestion?: string): Entry => ({
     code: 'unknown-doc-id',
     message: `${where} refers to the doc id "${id}", which does not exist.`,

@@ -1,14 +1,16 @@
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { Route } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
+import { routeFile } from './paths.ts';
 
 /** Folders of the output the generator writes itself; no page may live there. */
 export const RESERVED_PREFIXES = ['/assets/', '/page-data/'];
 
 /**
- * Two routes with one path, a route inside a reserved folder, or a route that a static
+ * Two routes with one path, a route inside a reserved folder, a route that a static
  * file would overwrite (its index.html, or its "x.html" with `trailingSlash: false`, see
- * routeFile): each is an error listing every file involved.
+ * routeFile), or one whose file no file system can hold (unwritableName): each is an
+ * error listing every file involved.
  */
 export function checkInvariants(routes: Route[], staticFiles: string[], trailingSlash?: boolean): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -24,6 +26,8 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
     if (!firstPlace.has(route.path) && route.source) firstPlace.set(route.path, { file: route.source, line: slugLine, column: slugLine && 1 });
     const reserved = RESERVED_PREFIXES.find((p) => route.path.startsWith(p));
     if (reserved) diagnostics.push({ severity: 'error', file: route.source, ...catalog.reservedRoute(route.path, reserved) });
+    const unwritable = unwritableName(routeFile(route.path, trailingSlash));
+    if (unwritable) diagnostics.push({ severity: 'error', ...(route.source ? { file: route.source, line: slugLine, column: slugLine && 1 } : {}), ...catalog.routeNotWritable(route.path, unwritable) });
   }
   const staticSet = new Set(staticFiles.map((f) => `/${f}`));
   for (const [path, files] of claims) {
@@ -32,4 +36,22 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
     if (files.length > 1) diagnostics.push({ severity: 'error', ...(firstPlace.get(path) ?? { file: files[0]!.split(' ')[0] }), ...catalog.duplicateRoute(path, files) });
   }
   return diagnostics;
+}
+
+/** The longest file or folder name, in bytes, that Linux, macOS and Windows file systems all take. */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * Why an output file's path cannot be written as it is, or undefined: a part over 255
+ * bytes (ENAMETOOLONG when written), or one holding a control character (a NUL cannot
+ * be in a file name; the others make addresses no one can type or share).
+ */
+export function unwritableName(file: string): string | undefined {
+  for (const name of file.split('/')) {
+    const control = /[\u0000-\u001f\u007f]/.exec(name);
+    if (control) return `its part ${JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name)} holds a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+    const bytes = Buffer.byteLength(name);
+    if (bytes > MAX_NAME_BYTES) return `its part "${name.slice(0, 40)}…" is ${bytes} bytes long, and file systems take names of at most ${MAX_NAME_BYTES}`;
+  }
+  return undefined;
 }

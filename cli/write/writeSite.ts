@@ -451,6 +451,8 @@ function friendlyWriteError(error: unknown, target: string): unknown {
     ENOSPC: 'the disk is full',
     EDQUOT: 'the disk quota is used up',
     ENOTDIR: 'a part of the path is a file, not a folder',
+    // The graph refuses names over 255 bytes (invariants.ts); a whole path can still be too long.
+    ENAMETOOLONG: 'the path is longer than the file system allows (use a shorter --out-dir)',
   };
   const reason = code ? reasons[code] : undefined;
   return reason ? siteError(catalog.outputNotWritable(where, reason), error) : error;

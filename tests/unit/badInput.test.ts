@@ -230,6 +230,37 @@ describe('YAML aliases that stand for billions of values ("billion laughs")', ()
   });
 });
 
+describe('addresses that cannot be files', () => {
+  const long = 'x'.repeat(300);
+
+  it('a slug, a tag or a file name with a part over 255 bytes, or a control character: an error at the slug line or the tagging file', async () => {
+    const { diagnostics } = await graphOf({
+      'docs/long.md': `---\ntitle: L\nslug: /${long}\n---\nL.\n`,
+      'docs/tagged.md': `---\ntags: [${'t'.repeat(300)}]\n---\nT.\n`,
+      'docs/control.md': '---\nslug: "/a\\u0000b"\n---\nC.\n',
+      'blog/2024-01-01-post.md': `---\ntags: [${'t'.repeat(300)}]\n---\nP.\n`,
+      'blog/2024-01-02-other.md': `---\nslug: ${'é'.repeat(130)}\n---\nO.\n`,
+      'docs/fine.md': `---\nslug: /${'y'.repeat(255)}\n---\nF.\n`,
+    });
+    // The graph's own messages have no column; a generated page's has no line.
+    expect(diagnostics.sort()).toEqual([
+      `blog/2024-01-01-post.md:: The page's address /blog/tags/${'t'.repeat(69)}… cannot be written as a file: its part "${'t'.repeat(40)}…" is 300 bytes long, and file systems take names of at most 255.`,
+      `blog/2024-01-02-other.md:2: The page's address /blog/${'%C3%A9'.repeat(12)}%C… cannot be written as a file: its part "${'é'.repeat(40)}…" is 260 bytes long, and file systems take names of at most 255.`,
+      'docs/control.md:2: The page\'s address /a%00b/ cannot be written as a file: its part "a\\u0000b" holds a control character (U+0000).',
+      `docs/long.md:3: The page's address /${long.slice(0, 79)}… cannot be written as a file: its part "${long.slice(0, 40)}…" is 300 bytes long, and file systems take names of at most 255.`,
+      `docs/tagged.md:: The page's address /tags/${'t'.repeat(74)}… cannot be written as a file: its part "${'t'.repeat(40)}…" is 300 bytes long, and file systems take names of at most 255.`,
+    ]);
+  });
+
+  it('fails the build with the place instead of a file-system error', () => {
+    const dir = tempSite({ 'docs/long.md': `---\nslug: /${long}\n---\n# L\n` });
+    const result = runCli(['build', dir, '--out-dir', path.join(dir, 'out')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('docs/long.md:2:1: The page\'s address');
+    expect(result.stderr).not.toContain('ENAMETOOLONG');
+  });
+});
+
 describe('duplicates name every place', () => {
   it('two docs with one id: an error at each id: line, naming the other', async () => {
     const { diagnostics } = await graphOf({
