@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { imageSize } from 'image-size';
+import { isInside } from '../config/sitePaths.ts';
 
 export interface ImageSize {
   width: number;
@@ -74,12 +76,39 @@ function svgSize(head: string): ImageSize | null {
  */
 export function measureImages(urls: Iterable<string>, staticDir: string): Map<string, ImageSize> {
   const sizes = new Map<string, ImageSize>();
+  let realStatic: string;
+  try {
+    realStatic = fs.realpathSync.native(staticDir);
+  } catch {
+    return sizes;
+  }
   for (const url of urls) {
-    if (sizes.has(url) || !url.startsWith('/') || url.includes('..')) continue;
-    const size = readImageSize(`${staticDir}${decodeURI(url.split(/[?#]/)[0]!)}`);
+    if (sizes.has(url) || !url.startsWith('/')) continue;
+    const file = staticFile(url, staticDir, realStatic);
+    const size = file && readImageSize(file);
     if (size) sizes.set(url, size);
   }
   return sizes;
+}
+
+/**
+ * The static folder's file a URL path names, or undefined: when its escapes are broken
+ * ("/img/%ZZ.png", which the link check reports), or when it leaves the folder once
+ * decoded ("/img/%2e%2e/x.png") or through a symbolic link.
+ */
+function staticFile(url: string, staticDir: string, realStatic: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.split(/[?#]/)[0]!);
+  } catch {
+    return undefined;
+  }
+  const file = path.join(staticDir, decoded);
+  try {
+    return isInside(fs.realpathSync.native(file), realStatic) ? file : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The static images a set of documents references. */

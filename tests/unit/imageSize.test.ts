@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { readImageSize } from '../../cli/content/imageSize.ts';
+import { measureImages, readImageSize } from '../../cli/content/imageSize.ts';
 import { resolveTree } from '../../cli/render/resolveTree.ts';
 import type { Root } from 'hast';
 import { graphOf } from '../helpers/memorySite.ts';
@@ -81,6 +81,16 @@ describe('image sizes', () => {
       whole.mockRestore();
       read.mockRestore();
     }
+  });
+
+  it('measures only the static folder\'s files: broken escapes, "..", encoded or not, and links out are left unmeasured', () => {
+    const site = path.join(dir, 'site');
+    fs.mkdirSync(path.join(site, 'static/img'), { recursive: true });
+    fs.writeFileSync(path.join(site, 'static/img/in a.png'), HEADERS.png);
+    fs.writeFileSync(path.join(dir, 'outside.png'), HEADERS.png);
+    fs.symlinkSync(path.join(dir, 'outside.png'), path.join(site, 'static/img/link.png'));
+    const sizes = measureImages(['/img/in%20a.png', '/img/%ZZ.png', '/img/%2e%2e/%2e%2e/%2e%2e/outside.png', '/img/../../../outside.png', '/img/link.png', '/img/in%20a.png?v=1#x'], path.join(site, 'static'));
+    expect(Object.fromEntries(sizes)).toEqual({ '/img/in%20a.png': { width: 3, height: 2 }, '/img/in%20a.png?v=1#x': { width: 3, height: 2 } });
   });
 
   it('gives content images their size unless the author set one', async () => {
