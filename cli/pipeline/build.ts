@@ -21,6 +21,8 @@ import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
 import { digest, mayShowDocCards, pageFingerprints, readsDigest, readsOnlyTables, recordingGraph, tablesDigest } from '../render/pageInputs.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
+import type { RouteGraph } from '../graph/types.ts';
+import type { SiteData } from '../../runtime/pageData.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
 import { formatBytes, formatCount as count, formatDuration, type Reporter } from './reporter.ts';
 
@@ -82,9 +84,14 @@ export async function build(
     // The client bundle is made from the site data and the site's components (their code, by its digest).
     const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
-    const bundle: Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] } = await reporter.step('Bundling client', () =>
+    const bundling: Promise<Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] }> = reporter.step('Bundling client', () =>
       kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, roots: siteCode.roots }),
     );
+    // A second thread renders with this one when there are enough pages to render (helperThread.ts); not with the site's own code, which cannot be posted.
+    const helperFrom = siteBundle ? Infinity : (deps.helperFrom ?? HELPER_MIN_PAGES);
+    // A build with no previous one renders every page: the thread starts now and takes the graph while esbuild bundles the client.
+    if (!before && graph.routes.length >= helperFrom) helper = startHelper(graph, config, site);
+    const bundle = await bundling;
     const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins.
     for (const [from, to] of copiedFiles(graph, config, staticFiles)) await writer.copyFile(from, to);
@@ -111,14 +118,13 @@ export async function build(
       if (last?.reads && last.readsDigest !== undefined && last.fingerprint === (fingerprints?.get(route.path) ?? '') && found(last.reads, last.readsDigest) && writer.reuse(last.files)) pageRecords.set(route.path, last);
       else order.push(i);
     });
-    // Enough pages to render: a second thread renders with this one (helperThread.ts). Not with the site's own code, which cannot be posted.
-    helper = order.length >= (deps.helperFrom ?? HELPER_MIN_PAGES) && !siteBundle ? HelperThread.start() : undefined;
-    if (helper && !helper.share(graph, config, site, assets)) helper = undefined;
+    if (!helper && order.length >= helperFrom) helper = startHelper(graph, config, site);
     const rendering = await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = pageRecords.size;
       const ctx = { graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys };
       return renderPages(graph.routes, order, {
         helper,
+        assets,
         record: recorder !== undefined,
         render: (route) => renderPage(route, ctx, recorder),
         done: async (route, { files, reads }) => {
@@ -181,6 +187,12 @@ export async function build(
     await writer.abort();
     throw error;
   }
+}
+
+/** The second thread, given the site; none when the site cannot be posted to it (see HelperThread.share). */
+function startHelper(graph: RouteGraph, config: ResolvedConfig, site: SiteData): HelperThread | undefined {
+  const helper = HelperThread.start();
+  return helper.share(graph, config, site) ? helper : undefined;
 }
 
 /**

@@ -11,9 +11,12 @@ import { catalog } from '../errors/catalog.ts';
 
 /** What the main thread asks of the helper, in this order: the site, then its share of the pages. */
 export type HelperRequest =
-  | { kind: 'site'; graph: GraphMessage; config: ResolvedConfig; site: SiteData; assets: PageAssets }
-  /** `order` lists the routes to render (indexes into the graph's routes); `next`, shared, is where the next thread to take one takes it. */
-  | { kind: 'render'; order: Int32Array; next: Int32Array; record: boolean };
+  | { kind: 'site'; graph: GraphMessage; config: ResolvedConfig; site: SiteData }
+  /**
+   * `order` lists the routes to render (indexes into the graph's routes); `next`, shared, is
+   * where the next thread to take one takes it; `assets`, the client bundle's files pages link to.
+   */
+  | { kind: 'render'; order: Int32Array; next: Int32Array; record: boolean; assets: PageAssets };
 
 export type HelperReply =
   /** The page at `at` in the order, rendered. */
@@ -58,9 +61,9 @@ export class HelperThread {
    * Gives the helper the site. False when the site cannot be posted (a value structured
    * clone cannot copy): the helper is then closed, and the main thread does all the work.
    */
-  share(graph: RouteGraph, config: ResolvedConfig, site: SiteData, assets: PageAssets): boolean {
+  share(graph: RouteGraph, config: ResolvedConfig, site: SiteData): boolean {
     try {
-      this.post({ kind: 'site', graph: graphMessage(graph), config: postable(config), site: postable(site), assets });
+      this.post({ kind: 'site', graph: graphMessage(graph), config: postable(config), site: postable(site) });
       return true;
     } catch {
       void this.close();
@@ -69,8 +72,8 @@ export class HelperThread {
   }
 
   /** Has the helper render pages of `order`, taking each at `next` (see HelperRequest). */
-  render(order: Int32Array, next: Int32Array, record: boolean): void {
-    this.post({ kind: 'render', order, next, record });
+  render(order: Int32Array, next: Int32Array, record: boolean, assets: PageAssets): void {
+    this.post({ kind: 'render', order, next, record, assets });
   }
 
   /** The pages the helper rendered since the last call, in the order it posted them; throws if it failed. */

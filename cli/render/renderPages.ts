@@ -27,12 +27,12 @@ export function renderPage(route: Route, ctx: RenderContext & { assets: PageAsse
 export async function renderPages(
   routes: readonly Route[],
   order: readonly number[],
-  options: { render: (route: Route) => RenderedFiles; done: (route: Route, page: RenderedFiles) => Promise<void>; helper?: HelperThread; record?: boolean },
+  options: { render: (route: Route) => RenderedFiles; done: (route: Route, page: RenderedFiles) => Promise<void>; helper?: HelperThread; record?: boolean; assets: PageAssets },
 ): Promise<{ onHelper: number }> {
   const { render, done, helper } = options;
   const sequence = Int32Array.from(order);
   const next = new Int32Array(new SharedArrayBuffer(4));
-  helper?.render(sequence, next, options.record ?? false);
+  helper?.render(sequence, next, options.record ?? false, options.assets);
   let finished = 0;
   let onHelper = 0;
   const fromHelper = async () => {

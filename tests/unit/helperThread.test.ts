@@ -78,8 +78,8 @@ async function analyzed(files: Record<string, string>) {
 async function onHelper(graph: RouteGraph, ctx: Omit<Awaited<ReturnType<typeof analyzed>>, 'graph'>, order: number[]) {
   const helper = HelperThread.start();
   try {
-    expect(helper.share(graph, ctx.config, ctx.site, assets)).toBe(true);
-    helper.render(Int32Array.from(order), new Int32Array(new SharedArrayBuffer(4)), true);
+    expect(helper.share(graph, ctx.config, ctx.site)).toBe(true);
+    helper.render(Int32Array.from(order), new Int32Array(new SharedArrayBuffer(4)), true, assets);
     const pages = new Map<number, RenderedFiles>();
     while (pages.size < order.length) {
       await helper.waitForPages();
@@ -127,8 +127,8 @@ describe('the second thread', () => {
     const { config, graph, site } = await analyzed(siteFiles());
     const helper = HelperThread.start();
     try {
-      expect(helper.share(graph, config, site, assets)).toBe(true);
-      helper.render(Int32Array.from(graph.routes.map((_, i) => i)), new Int32Array(new SharedArrayBuffer(4)), false);
+      expect(helper.share(graph, config, site)).toBe(true);
+      helper.render(Int32Array.from(graph.routes.map((_, i) => i)), new Int32Array(new SharedArrayBuffer(4)), false, assets);
       // Stopped as an out-of-memory error or a crash would stop it, with pages it took not posted.
       await (helper as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
       const failure = await (async () => {
@@ -140,7 +140,7 @@ describe('the second thread', () => {
       expect(failure).toBeInstanceOf(SiteError);
       expect((failure as SiteError).diagnostics[0]).toMatchObject({ code: 'render-thread-failed' });
       // And a render waiting for its pages fails the same way.
-      await expect(renderPages(graph.routes, [0], { helper, render: () => ({ files: [], reads: [] }), done: async () => undefined })).rejects.toBe(failure);
+      await expect(renderPages(graph.routes, [0], { helper, assets, render: () => ({ files: [], reads: [] }), done: async () => undefined })).rejects.toBe(failure);
     } finally {
       await helper.close();
     }
@@ -164,6 +164,16 @@ describe('a build on two threads', () => {
     expect([...two!.files.keys()].sort()).toEqual([...one!.files.keys()].sort());
     for (const [file, bytes] of one!.files) if (file !== '.site-build') expect(two!.files.get(file)?.equals(bytes), file).toBe(true);
     expect(two!.pages).toEqual(one!.pages);
+
+    // A rebuild (the helper starts once the pages to render are known) is the same as a cold build.
+    fs.appendFileSync(path.join(config.siteDir, 'docs/guides/g-3.md'), '\nOne more paragraph.\n');
+    const again = await loadConfig(config.siteDir);
+    const outDir = path.join(work, 'out-0');
+    await build(again, { reporter, buildCache: openBuildCache(path.join(work, 'cache-0'), 'test'), outDir, helperFrom: 0 });
+    await build(again, { reporter, outDir: path.join(work, 'cold'), helperFrom: Infinity });
+    const [rebuilt, cold] = [filesOf(outDir), filesOf(path.join(work, 'cold'))];
+    expect([...rebuilt.keys()].sort()).toEqual([...cold.keys()].sort());
+    for (const [file, bytes] of cold) if (file !== '.site-build') expect(rebuilt.get(file)?.equals(bytes), file).toBe(true);
   }, 120_000);
 
   it('fails on a page that fails, and leaves the previous build as it was', async () => {
