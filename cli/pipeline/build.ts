@@ -189,9 +189,14 @@ export async function build(
   }
 }
 
-/** The second thread, given the site; none when the site cannot be posted to it (see HelperThread.share). */
+/** The second thread, given the site; none when no thread can be started, or the site cannot be posted to it (see HelperThread.share). */
 function startHelper(graph: RouteGraph, config: ResolvedConfig, site: SiteData): HelperThread | undefined {
-  const helper = HelperThread.start();
+  let helper: HelperThread;
+  try {
+    helper = HelperThread.start();
+  } catch {
+    return undefined;
+  }
   return helper.share(graph, config, site) ? helper : undefined;
 }
 

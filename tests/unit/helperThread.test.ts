@@ -145,6 +145,19 @@ describe('the second thread', () => {
       await helper.close();
     }
   }, 60_000);
+
+  it('is not given a site it cannot be posted, and is closed: the main thread renders alone', async () => {
+    const { config, graph, site } = await analyzed(siteFiles());
+    // A value structured clone cannot copy (the config's and the site data's functions are left out; the graph's are not expected).
+    const route = graph.routes.find((r) => 'document' in r)! as Extract<RouteGraph['routes'][number], { document: unknown }>;
+    const odd = { ...graph, routes: graph.routes.map((r) => (r === route ? { ...route, document: { ...route.document, frontMatter: { ...route.document.frontMatter, odd: () => 1 } } } : r)) } as RouteGraph;
+    const helper = HelperThread.start();
+    expect(helper.share(odd, { ...config, customFields: { f: () => 1 } }, site)).toBe(false);
+    expect(helper.takePages()).toEqual([]);
+    const fine = HelperThread.start();
+    expect(fine.share(graph, { ...config, customFields: { f: () => 1 } }, site)).toBe(true);
+    await fine.close();
+  }, 60_000);
 });
 
 describe('a build on two threads', () => {
