@@ -45,7 +45,7 @@ async function compile(outDir) {
   const temp = `${outDir}.tmp-${process.pid}`;
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { main: 'cli/main.ts', loadWorker: 'cli/content/loadWorkerCompiled.ts' },
+    entryPoints: { main: 'cli/main.ts', loadWorker: 'cli/content/loadWorkerCompiled.ts', helperWorker: 'cli/render/helperWorker.ts' },
     outdir: temp,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -20,9 +20,21 @@ const TREE_BYTES = Symbol('treeBytes');
 
 type Compact = LoadedDocument & { [TREE_BYTES]?: Uint8Array };
 
-/** The tree of `doc` as JSON bytes (in their own buffer, so they can be transferred to another thread). */
+/**
+ * The tree of `doc` as JSON bytes, in shared memory: a document loaded on a worker reaches
+ * the main thread, and from there the build's second thread (cli/render/helperThread.ts),
+ * without its tree being copied.
+ */
 export function treeBytes(doc: LoadedDocument): Uint8Array {
-  return (doc as Compact)[TREE_BYTES] ?? new TextEncoder().encode(JSON.stringify(doc.content));
+  return sharedBytes((doc as Compact)[TREE_BYTES] ?? new TextEncoder().encode(JSON.stringify(doc.content)));
+}
+
+/** `bytes` in a SharedArrayBuffer of their own: as they are if they are already, else copied. */
+export function sharedBytes(bytes: Uint8Array): Uint8Array {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  shared.set(bytes);
+  return shared;
 }
 
 /**
@@ -52,21 +64,22 @@ export function compactTreeBytes(doc: LoadedDocument): Uint8Array | undefined {
 /**
  * Documents as a worker posts them: each with its tree's place held by a 0 (so `content`
  * keeps its place among the keys, as in a cache entry: fingerprints are JSON of documents),
- * and the trees' bytes, whose buffers are transferred, not copied.
+ * and the trees' bytes, in shared memory (posted, they are shared, not copied).
  */
 export interface PackedDocuments {
   docs: LoadedDocument[];
   trees: Uint8Array[];
 }
 
-export function packDocuments(docs: LoadedDocument[]): { message: PackedDocuments; transfer: ArrayBuffer[] } {
-  const trees = docs.map(treeBytes);
-  const heads = docs.map((doc) => {
-    const head: Record<string, unknown> = {};
-    for (const key of Object.keys(doc)) head[key] = key === 'content' ? 0 : doc[key as keyof LoadedDocument];
-    return head as unknown as LoadedDocument;
-  });
-  return { message: { docs: heads, trees }, transfer: trees.map((t) => t.buffer as ArrayBuffer) };
+export function packDocuments(docs: LoadedDocument[]): PackedDocuments {
+  return { docs: docs.map(documentHead), trees: docs.map(treeBytes) };
+}
+
+/** A document without its tree: `content` is a 0 in its place among the keys. */
+export function documentHead(doc: LoadedDocument): LoadedDocument {
+  const head: Record<string, unknown> = {};
+  for (const key of Object.keys(doc)) head[key] = key === 'content' ? 0 : doc[key as keyof LoadedDocument];
+  return head as unknown as LoadedDocument;
 }
 
 /** A worker's documents, compact. */

@@ -8,6 +8,5 @@ const { loadDocument } = await import('./loadDocument.ts');
 const { packDocuments } = await import('./compactTree.ts');
 
 parentPort.on('message', (sources) => {
-  const { message, transfer } = packDocuments(sources.map(loadDocument));
-  parentPort.postMessage(message, transfer);
+  parentPort.postMessage(packDocuments(sources.map(loadDocument)));
 });

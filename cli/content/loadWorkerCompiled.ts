@@ -5,7 +5,6 @@ import type { SourceFile } from './scan.ts';
 import { packDocuments } from './compactTree.ts';
 
 parentPort!.on('message', (sources: SourceFile[]) => {
-  // The trees as bytes (compactTree.ts): cheaper to post than objects, and kept that way.
-  const { message, transfer } = packDocuments(sources.map(loadDocument));
-  parentPort!.postMessage(message, transfer);
+  // The trees as bytes in shared memory (compactTree.ts): not copied to be posted, and kept that way.
+  parentPort!.postMessage(packDocuments(sources.map(loadDocument)));
 });

@@ -400,6 +400,11 @@ export const catalog = {
     message: `The site could not be rebuilt after this change: ${reason}`,
     hint: 'The last good pages are still served. Fix the file named above (run with --debug for the stack trace).',
   }),
+  renderThreadFailed: (reason: string): Entry => ({
+    code: 'render-thread-failed',
+    message: `The thread rendering pages beside the main one stopped (${reason}), so the build could not finish.`,
+    hint: 'The previous build was left as it was. Run the build again; if it stops again, run it with --debug and report the stack trace.',
+  }),
   renderFailed: (route: string, reason: string): Entry => ({
     code: 'render-failed',
     message: `Rendering ${route} failed: ${reason}`,

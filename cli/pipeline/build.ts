@@ -6,7 +6,9 @@ import { analyze } from './analyze.ts';
 import { bundleClient, type ClientBundle } from '../bundle/clientBundle.ts';
 import { bundleSiteCode } from './siteCode.ts';
 import { clientIslands } from '../bundle/siteBundle.ts';
-import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
+import { copiedFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
+import { renderPage, renderPages } from '../render/renderPages.ts';
+import { HELPER_MIN_PAGES, HelperThread } from '../render/helperThread.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SiteWriter } from '../write/writeSite.ts';
@@ -19,6 +21,8 @@ import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
 import { digest, mayShowDocCards, pageFingerprints, readsDigest, readsOnlyTables, recordingGraph, tablesDigest } from '../render/pageInputs.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
+import type { RouteGraph } from '../graph/types.ts';
+import type { SiteData } from '../../runtime/pageData.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
 import { formatBytes, formatCount as count, formatDuration, type Reporter } from './reporter.ts';
 
@@ -27,6 +31,8 @@ export interface BuildResult {
   bytes: number;
   outDir: string;
   firstLoadBytes: number;
+  /** How many pages the second thread rendered (helperThread.ts). */
+  renderedOnHelper: number;
 }
 
 /**
@@ -41,7 +47,7 @@ export interface BuildResult {
  */
 export async function build(
   config: ResolvedConfig,
-  deps: { reporter: Reporter; cache?: DocumentCache; knownFiles?: KnownFiles; buildCache?: BuildCache; outDir?: string; /** Tests: a split index on a small site. */ searchIndex?: IndexOptions },
+  deps: { reporter: Reporter; cache?: DocumentCache; knownFiles?: KnownFiles; buildCache?: BuildCache; outDir?: string; /** Tests: a split index on a small site. */ searchIndex?: IndexOptions; /** Tests: a second thread renders from this many pages to render (helperThread.ts). */ helperFrom?: number },
 ): Promise<BuildResult> {
   const { reporter, buildCache } = deps;
   const started = performance.now();
@@ -55,6 +61,7 @@ export async function build(
   const configId = buildIdOf(config);
   // Another config: no page is kept as it was (files whose bytes come out the same still are).
   const before = writer.previousBuild?.configId === configId ? writer.previousBuild : undefined;
+  let helper: HelperThread | undefined;
   try {
     const analysis = await analyze(config, { reporter, cache: deps.cache, knownFiles: deps.knownFiles });
     const { graph, staticFiles, siteComponents, documentKeys } = analysis;
@@ -77,9 +84,14 @@ export async function build(
     // The client bundle is made from the site data and the site's components (their code, by its digest).
     const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
-    const bundle: Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] } = await reporter.step('Bundling client', () =>
+    const bundling: Promise<Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] }> = reporter.step('Bundling client', () =>
       kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, roots: siteCode.roots }),
     );
+    // A second thread renders with this one when there are enough pages to render (helperThread.ts); not with the site's own code, which cannot be posted.
+    const helperFrom = siteBundle ? Infinity : (deps.helperFrom ?? HELPER_MIN_PAGES);
+    // A build with no previous one renders every page: the thread starts now and takes the graph while esbuild bundles the client.
+    if (!before && graph.routes.length >= helperFrom) helper = startHelper(graph, config, site);
+    const bundle = await bundling;
     const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins.
     for (const [from, to] of copiedFiles(graph, config, staticFiles)) await writer.copyFile(from, to);
@@ -90,7 +102,6 @@ export async function build(
     const keys = buildCache ? documentKeys : new Map<string, string>();
     const cards = memoByDocument(remembered?.cards, keys, mayShowDocCards);
     const fingerprints = buildCache && pageFingerprints(graph, { site, assets, headTags: sharedHeadTags(site, config, graph.posts.length > 0), documentKeys, siteCode: siteBundle?.key, cardsOf: cards.get });
-    const pages: BuildManifest['pages'] = {};
     // What each page looks up in the graph is recorded as it renders, and is part of its fingerprint (pageInputs.ts).
     const recorder = fingerprints ? recordingGraph(graph) : undefined;
     const lookups = { documentKeys, memo: new Map<string, string>() };
@@ -99,22 +110,34 @@ export async function build(
     const sameTables = tables !== undefined && before?.tables === tables;
     // Whether a page's lookups find what they found when it was rendered: redone only when a table changed (or it read more than tables).
     const found = (reads: string[], recorded: string) => (sameTables && readsOnlyTables(reads)) || recorded === readsDigest(reads, graph, lookups);
-    await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
-      let done = 0;
-      for (const route of graph.routes) {
-        const own = fingerprints?.get(route.path) ?? '';
-        const last = before?.pages[route.path];
-        if (last?.reads && last.readsDigest !== undefined && last.fingerprint === own && found(last.reads, last.readsDigest) && writer.reuse(last.files)) {
-          pages[route.path] = last;
-        } else {
-          const { files } = pageFiles(route, { graph: recorder?.graph ?? graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys });
-          for (const [file, contents] of files) await writer.write(file, contents);
-          const reads = recorder?.take() ?? [];
-          pages[route.path] = { fingerprint: own, readsDigest: fingerprints ? readsDigest(reads, graph, lookups) : '', files: files.map(([file]) => file), reads };
-        }
-        progress(++done, graph.routes.length);
-      }
+    // Pages whose files are kept as they were; the others (by their index in the routes) are rendered.
+    const pageRecords = new Map<string, BuildManifest['pages'][string]>();
+    const order: number[] = [];
+    graph.routes.forEach((route, i) => {
+      const last = before?.pages[route.path];
+      if (last?.reads && last.readsDigest !== undefined && last.fingerprint === (fingerprints?.get(route.path) ?? '') && found(last.reads, last.readsDigest) && writer.reuse(last.files)) pageRecords.set(route.path, last);
+      else order.push(i);
     });
+    if (!helper && order.length >= helperFrom) helper = startHelper(graph, config, site);
+    const rendering = await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
+      let done = pageRecords.size;
+      const ctx = { graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys };
+      return renderPages(graph.routes, order, {
+        helper,
+        assets,
+        record: recorder !== undefined,
+        render: (route) => renderPage(route, ctx, recorder),
+        done: async (route, { files, reads }) => {
+          for (const [file, contents] of files) await writer.write(file, contents);
+          pageRecords.set(route.path, { fingerprint: fingerprints?.get(route.path) ?? '', readsDigest: fingerprints ? readsDigest(reads, graph, lookups) : '', files: files.map(([file]) => file), reads });
+          progress(++done, graph.routes.length);
+        },
+      });
+    });
+    // Its memory is the search index's now.
+    await helper?.close();
+    const pages: BuildManifest['pages'] = {};
+    for (const route of graph.routes) pages[route.path] = pageRecords.get(route.path)!;
     const search = await reporter.step('Building search index', async () => {
       // A page's part of the index is known by its document's content key: only changed documents' sections are read.
       const index = incrementalSearchIndex(graph, config, {
@@ -158,11 +181,23 @@ export async function build(
     reporter.info(
       `Built ${graph.routes.length} pages in ${formatDuration(performance.now() - started)} · ${formatBytes(writer.bytes)} in ${writer.files} files → ${path.relative(process.cwd(), outDir) || '.'}/ · first-load JS ${formatBytes(bundle.firstLoadBytes)}`,
     );
-    return { pages: graph.routes.length, bytes: writer.bytes, outDir, firstLoadBytes: bundle.firstLoadBytes };
+    return { pages: graph.routes.length, bytes: writer.bytes, outDir, firstLoadBytes: bundle.firstLoadBytes, renderedOnHelper: rendering.onHelper };
   } catch (error) {
+    await helper?.close();
     await writer.abort();
     throw error;
   }
+}
+
+/** The second thread, given the site; none when no thread can be started, or the site cannot be posted to it (see HelperThread.share). */
+function startHelper(graph: RouteGraph, config: ResolvedConfig, site: SiteData): HelperThread | undefined {
+  let helper: HelperThread;
+  try {
+    helper = HelperThread.start();
+  } catch {
+    return undefined;
+  }
+  return helper.share(graph, config, site) ? helper : undefined;
 }
 
 /**

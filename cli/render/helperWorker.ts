@@ -1,0 +1,33 @@
+// The build's second thread (see helperThread.ts): the compiled CLI's worker entry
+// (bin/site.js); from the sources, helperEntry.js loads it.
+import { parentPort } from 'node:worker_threads';
+import type { ResolvedConfig } from '../config/types.ts';
+import type { RouteGraph } from '../graph/types.ts';
+import type { SiteData } from '../../runtime/pageData.ts';
+import type { HelperReply, HelperRequest } from './helperThread.ts';
+import { graphFromMessage } from './graphMessage.ts';
+import { renderPage } from './renderPages.ts';
+import { recordingGraph } from './pageInputs.ts';
+import { SiteError } from '../errors/SiteError.ts';
+
+let site: { graph: RouteGraph; config: ResolvedConfig; site: SiteData } | undefined;
+
+const reply = (message: HelperReply) => parentPort!.postMessage(message);
+
+parentPort!.on('message', (request: HelperRequest) => {
+  try {
+    if (request.kind === 'site') site = { ...request, graph: graphFromMessage(request.graph) };
+    else {
+      const { order, next } = request;
+      const ctx = { ...site!, assets: request.assets };
+      const recorder = request.record ? recordingGraph(site!.graph) : undefined;
+      for (let at = Atomics.add(next, 0, 1); at < order.length; at = Atomics.add(next, 0, 1)) {
+        // As text: bytes moved from here were freed into this thread's allocator, which kept them when it ended (10,000 docs: 1,017 MiB peak, against 935 with text).
+        reply({ kind: 'page', at, ...renderPage(ctx.graph.routes[order[at]!]!, ctx, recorder) });
+      }
+    }
+  } catch (error) {
+    // A page that failed: its diagnostic, as the main thread would have reported it.
+    reply({ kind: 'failed', diagnostics: error instanceof SiteError ? error.diagnostics : undefined, message: (error as Error)?.message ?? String(error), stack: ((error as Error)?.cause as Error | undefined)?.stack ?? (error as Error)?.stack });
+  }
+});

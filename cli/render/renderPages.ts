@@ -1,0 +1,61 @@
+import type { Route, RouteGraph } from '../graph/types.ts';
+import type { PageAssets } from './document.ts';
+import type { RenderContext } from './renderRoute.ts';
+import type { HelperThread } from './helperThread.ts';
+import { pageFiles } from './siteOutputs.ts';
+
+/** One page rendered: its files (path in the output folder, contents), and what it looked up in the graph. */
+export interface RenderedFiles {
+  files: [string, string][];
+  /** Recorded by `recordingGraph` (pageInputs.ts) when the build keeps fingerprints; else none. */
+  reads: string[];
+}
+
+/** A page's files, with its graph lookups when `recorder` records them (its graph is then the one it reads). */
+export function renderPage(route: Route, ctx: RenderContext & { assets: PageAssets }, recorder?: { graph: RouteGraph; take: () => string[] }): RenderedFiles {
+  const { files } = pageFiles(route, recorder ? { ...ctx, graph: recorder.graph } : ctx);
+  return { files, reads: recorder?.take() ?? [] };
+}
+
+/**
+ * Renders the routes `order` lists (indexes into `routes`), each on whichever thread takes
+ * it first: this one (`render`), or `helper`, which takes them from the same shared queue.
+ * `done` gets every page, from either thread, on this thread (it writes them): the main
+ * thread looks for the helper's pages after each of its own, so they wait for it at most
+ * one page (they are not held in memory as the site grows).
+ */
+export async function renderPages(
+  routes: readonly Route[],
+  order: readonly number[],
+  options: { render: (route: Route) => RenderedFiles; done: (route: Route, page: RenderedFiles) => Promise<void>; helper?: HelperThread; record?: boolean; assets: PageAssets },
+): Promise<{ onHelper: number }> {
+  const { render, done, helper } = options;
+  const sequence = Int32Array.from(order);
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  helper?.render(sequence, next, options.record ?? false, options.assets);
+  let finished = 0;
+  let onHelper = 0;
+  const fromHelper = async () => {
+    for (const page of helper!.takePages()) {
+      await done(routes[sequence[page.at]!]!, page);
+      finished++;
+      onHelper++;
+    }
+  };
+  for (let at = Atomics.add(next, 0, 1); at < sequence.length; at = Atomics.add(next, 0, 1)) {
+    const route = routes[sequence[at]!]!;
+    await done(route, render(route));
+    finished++;
+    if (helper) {
+      // The helper's pages arrive as messages, between turns of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      await fromHelper();
+    }
+  }
+  // The pages the helper took are the ones not done here: it took them before this thread found none left.
+  while (finished < sequence.length) {
+    await helper!.waitForPages();
+    await fromHelper();
+  }
+  return { onHelper };
+}
