@@ -121,8 +121,8 @@ export function buildBlog(
   for (const { tag, posts } of tagMap.values()) {
     const title = `${posts.length} post${posts.length === 1 ? '' : 's'} tagged with "${tag.label}"`;
     for (const page of paginate(posts, config.blog.postsPerPage, tag.permalink)) {
-      // `source`, for messages about the page: its address comes from the tag's name.
-      routes.push({ kind: 'blog-tag', title, description: `Blog posts tagged "${tag.label}".`, tag: { ...tag, count: posts.length }, allTagsPath: tagsPath, source: posts[0]?.source, ...page });
+      // Its address comes from the tag's name: messages about it name a post that uses the tag.
+      routes.push({ kind: 'blog-tag', title, description: `Blog posts tagged "${tag.label}".`, tag: { ...tag, count: posts.length }, allTagsPath: tagsPath, madeBy: posts[0]?.source, ...page });
     }
   }
 

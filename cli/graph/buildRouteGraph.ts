@@ -220,8 +220,8 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
         tag: { ...tag, count: docs.length },
         allTagsPath: tagsPath,
         items: docs.map((d) => ({ title: d.document.title, href: d.path, description: d.document.description })),
-        // For messages about the page (its address comes from the tag's name).
-        source: docs[0]?.document.file,
+        // Its address comes from the tag's name: messages about it name a file that uses the tag.
+        madeBy: docs[0]?.document.file,
       });
     }
   }

@@ -27,7 +27,8 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
     const reserved = RESERVED_PREFIXES.find((p) => route.path.startsWith(p));
     if (reserved) diagnostics.push({ severity: 'error', file: route.source, ...catalog.reservedRoute(route.path, reserved) });
     const unwritable = unwritableName(routeFile(route.path, trailingSlash));
-    if (unwritable) diagnostics.push({ severity: 'error', ...(route.source ? { file: route.source, line: slugLine, column: slugLine && 1 } : {}), ...catalog.routeNotWritable(route.path, unwritable) });
+    const file = route.source ?? route.madeBy;
+    if (unwritable) diagnostics.push({ severity: 'error', ...(file ? { file, line: slugLine, column: slugLine && 1 } : {}), ...catalog.routeNotWritable(route.path, unwritable) });
   }
   const staticSet = new Set(staticFiles.map((f) => `/${f}`));
   for (const [path, files] of claims) {

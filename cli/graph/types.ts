@@ -64,6 +64,11 @@ interface RouteBase {
   description: string;
   /** The file this route comes from, for messages. */
   source?: string;
+  /**
+   * A generated page's (a tag's) first file that makes it exist, for messages about the page
+   * only: unlike `source`, it is not the page's own file, so links are not resolved from it.
+   */
+  madeBy?: string;
   /** Absolute route this page is a copy of. */
   canonical?: string;
   /** Left out of the sitemap and marked noindex. */

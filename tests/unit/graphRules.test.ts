@@ -435,3 +435,17 @@ describe('paths and ordering', () => {
     expect(parseDate(date)).toBe(date);
   });
 });
+
+describe('a file and the pages made from it', () => {
+  it('a tagged doc or post is published at its own page, not at its tags\' pages, which sort after it', async () => {
+    const { graph, diagnostics } = await graphOf({
+      'docs/a.md': '---\ntags: [zeta]\n---\n# A\n\n## Details\n',
+      'docs/b.md': '# B\n\n[a](./a.md#details)\n',
+      'blog/2024-01-01-post.md': '---\ntags: [zeta]\n---\n# Post\n\n## Details\n',
+      'blog/2024-01-02-next.md': '# Next\n\n[post](./2024-01-01-post.md#details)\n',
+    });
+    expect(diagnostics).toEqual([]);
+    expect(graph.fileRoutes.get('docs/a.md')).toBe('/a/');
+    expect(graph.fileRoutes.get('blog/2024-01-01-post.md')).toBe('/blog/2024/01/01/post/');
+  });
+});
