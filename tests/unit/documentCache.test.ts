@@ -119,3 +119,118 @@ describe('the disk document cache', () => {
     expect(() => again.content).toThrow(/docs\/fees\.md.*was removed while the build ran\. Run the build again\./);
   });
 });
+
+describe('the heads pack (the heads a site\'s last build read, in one file)', () => {
+  const other = loadDocument({ area: 'docs', relPath: 'other.md', file: 'docs/other.md', text: '# Other\n\n## Usage\n\nMore text.\n' });
+  /** A cache that has built `site` once, reading `fees` and `other`. */
+  const built = (site = '/sites/one') => {
+    const root = cacheDir();
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf(site);
+    cache.set('fees', document);
+    cache.set('other', other);
+    cache.flush();
+    const [version] = fs.readdirSync(root);
+    const dir = path.join(root, version!);
+    const pack = () => fs.readdirSync(dir).filter((name) => name.startsWith('heads-'));
+    return { root, dir, pack };
+  };
+  /** The files a function opens, by name (the heads pack left out). */
+  const entriesOpened = <T>(run: () => T): { result: T; opened: string[] } => {
+    const opened: string[] = [];
+    const realOpen = fs.openSync;
+    const realReadFile = fs.readFileSync;
+    const spyOpen = vi.spyOn(fs, 'openSync').mockImplementation(((file: fs.PathLike, ...rest: unknown[]) => {
+      if (!path.basename(String(file)).startsWith('heads-')) opened.push(path.basename(String(file)));
+      return (realOpen as (...a: unknown[]) => number)(file, ...rest);
+    }) as typeof fs.openSync);
+    const spyReadFile = vi.spyOn(fs, 'readFileSync').mockImplementation(((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+      if (typeof file === 'string' && !path.basename(file).startsWith('heads-')) opened.push(path.basename(file));
+      return (realReadFile as (...a: unknown[]) => Buffer | string)(file, ...rest);
+    }) as typeof fs.readFileSync);
+    try {
+      const result = run();
+      // readFileSync opens the file too: each entry once.
+      return { result, opened: [...new Set(opened)] };
+    } finally {
+      spyOpen.mockRestore();
+      spyReadFile.mockRestore();
+    }
+  };
+
+  it('gives the next build of the site every head from the pack, opening no entry until a tree is read', () => {
+    const { root, pack } = built();
+    expect(pack()).toHaveLength(1);
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf('/sites/one');
+    const { result, opened } = entriesOpened(() => [cache.get('fees')!, cache.get('other')!]);
+    expect(opened).toEqual([]);
+    const [fees, again] = result;
+    expect(fees!.title).toBe('Fees');
+    // The tree comes from the entry, when read.
+    const tree = entriesOpened(() => fees!.content);
+    expect(tree.opened).toEqual(['fees.json']);
+    expect(tree.result).toEqual(document.content);
+    expect(fees).toEqual(document);
+    expect(JSON.stringify(fees)).toBe(JSON.stringify(document));
+    expect(JSON.stringify(again)).toBe(JSON.stringify(other));
+  });
+
+  it('is one file per site: another site reads its heads from the entries', () => {
+    const { root, pack } = built('/sites/one');
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf('/sites/two');
+    const { result, opened } = entriesOpened(() => cache.get('fees'));
+    expect(opened).toEqual(['fees.json']);
+    expect(JSON.stringify(result)).toBe(JSON.stringify(document));
+    cache.flush();
+    expect(pack()).toHaveLength(2);
+  });
+
+  it('is written again only when a build read other heads than it holds', () => {
+    const { root, dir, pack } = built();
+    const file = path.join(dir, pack()[0]!);
+    const before = fs.statSync(file).ino;
+    const same = openDiskCache(root, 'v1');
+    same.useHeadsOf('/sites/one');
+    same.get('fees');
+    same.get('other');
+    same.flush();
+    expect(fs.statSync(file).ino).toBe(before);
+    // The next build reads one of them: the pack holds that one only.
+    const fewer = openDiskCache(root, 'v1');
+    fewer.useHeadsOf('/sites/one');
+    fewer.get('other');
+    fewer.flush();
+    expect(fs.statSync(file).ino).not.toBe(before);
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/one');
+    expect(entriesOpened(() => next.get('other')).opened).toEqual([]);
+    expect(entriesOpened(() => next.get('fees')).opened).toEqual(['fees.json']);
+  });
+
+  it('is no pack when cut short: the heads are read from the entries', () => {
+    const { root, dir, pack } = built();
+    const file = path.join(dir, pack()[0]!);
+    fs.writeFileSync(file, fs.readFileSync(file).subarray(0, fs.statSync(file).size - 10));
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf('/sites/one');
+    const { result, opened } = entriesOpened(() => cache.get('other'));
+    expect(opened).toEqual(['other.json']);
+    expect(JSON.stringify(result)).toBe(JSON.stringify(other));
+  });
+
+  it('says to build again when the entry of a head it holds is gone, and is not trusted by the next build', () => {
+    const { root, dir } = built();
+    fs.rmSync(path.join(dir, 'fees.json'));
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf('/sites/one');
+    const fees = cache.get('fees')!;
+    expect(fees.title).toBe('Fees');
+    expect(() => fees.content).toThrow(/docs\/fees\.md.*was removed while the build ran\. Run the build again\./);
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/one');
+    expect(next.get('fees')).toBeUndefined();
+    expect(JSON.stringify(next.get('other'))).toBe(JSON.stringify(other));
+  });
+});
