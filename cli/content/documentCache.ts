@@ -150,9 +150,18 @@ function openHeadPack(file: string): HeadPack {
       const header = Buffer.from(JSON.stringify({ keys: [...next.keys()], lengths: heads.map((h) => h.length) }));
       const length = Buffer.alloc(4);
       length.writeUInt32LE(header.length, 0);
+      // Heads that lie one after another in the pack read are written as one piece: after
+      // one edit, three pieces, where 10,000 heads copied one by one cost 50 ms.
+      const pieces: Buffer[] = [length, header];
+      for (const head of heads) {
+        const last = pieces.at(-1)!;
+        if (bytes && head.buffer === bytes.buffer && last.buffer === bytes.buffer && last.byteOffset + last.length === head.byteOffset) {
+          pieces[pieces.length - 1] = bytes.subarray(last.byteOffset - bytes.byteOffset, head.byteOffset - bytes.byteOffset + head.length);
+        } else pieces.push(head);
+      }
       const temp = `${file}.${process.pid}.tmp`;
       try {
-        fs.writeFileSync(temp, Buffer.concat([length, header, ...heads]));
+        fs.writeFileSync(temp, Buffer.concat(pieces));
         fs.renameSync(temp, file);
       } catch {
         fs.rmSync(temp, { force: true });

@@ -209,6 +209,31 @@ describe('the heads pack (the heads a site\'s last build read, in one file)', ()
     expect(entriesOpened(() => next.get('fees')).opened).toEqual(['fees.json']);
   });
 
+  it('keeps the heads a build read from it and the heads it read elsewhere, each whole, in the order read', () => {
+    const third = loadDocument({ area: 'docs', relPath: 'third.md', file: 'docs/third.md', text: '# Third\n\nLast.\n' });
+    const fourth = loadDocument({ area: 'docs', relPath: 'fourth.md', file: 'docs/fourth.md', text: '# Fourth\n\nAfter the last.\n' });
+    const edited = loadDocument({ area: 'docs', relPath: 'third.md', file: 'docs/third.md', text: '# Third, edited\n\nLast.\n' });
+    const root = cacheDir();
+    const first = openDiskCache(root, 'v1');
+    first.useHeadsOf('/sites/one');
+    for (const [key, doc] of [['fees', document], ['other', other], ['third', third], ['fourth', fourth]] as const) first.set(key, doc);
+    first.flush();
+    // The third edited: the next pack is pieces of the last one around a head read elsewhere.
+    const second = openDiskCache(root, 'v1');
+    second.useHeadsOf('/sites/one');
+    second.get('fees');
+    second.get('other');
+    second.set('edited', edited);
+    second.get('fourth');
+    second.flush();
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/one');
+    const { result, opened } = entriesOpened(() => ['fees', 'other', 'edited', 'fourth'].map((key) => next.get(key)!));
+    expect(opened).toEqual([]);
+    expect(result.map((doc) => doc.title)).toEqual(['Fees', 'Other', 'Third, edited', 'Fourth']);
+    expect(result.map((doc) => JSON.stringify(doc))).toEqual([document, other, edited, fourth].map((doc) => JSON.stringify(doc)));
+  });
+
   it('is no pack when cut short: the heads are read from the entries', () => {
     const { root, dir, pack } = built();
     const file = path.join(dir, pack()[0]!);
