@@ -116,6 +116,8 @@ export async function build(
       }
     });
     const search = await reporter.step('Building search index', async () => {
+      // Read in the background since the manifest was.
+      await buildCache?.attachmentsRead(outDir);
       // A page's part of the index is known by its document's content key: only changed documents' sections are read.
       const index = incrementalSearchIndex(graph, config, {
         reactPages: siteCode.reactPages,
@@ -139,7 +141,7 @@ export async function build(
     });
     if (buildCache) {
       const files = kept?.files ?? [...(bundle.files?.keys() ?? [])];
-      buildCache.save(outDir, {
+      await buildCache.save(outDir, {
         format: MANIFEST_FORMAT,
         configId,
         marker: writer.marker!,
