@@ -182,11 +182,11 @@ export class SiteWriter {
     const found: [string, OutputRecord][] = [];
     for (const rel of files) {
       const record = this.previous[rel];
-      if (!record || !sameStamp(stampOf(path.join(this.target, rel)), record)) return false;
+      if (!record || !sameStamp(stampOf(inside(this.target, rel)), record)) return false;
       found.push([rel, record]);
     }
     for (const [rel, record] of found) {
-      const from = path.join(this.target, rel);
+      const from = inside(this.target, rel);
       const dest = this.destination(rel);
       const link = () => {
         if (this.recycled && !this.written.has(rel)) {
@@ -250,7 +250,7 @@ export class SiteWriter {
   /** A file of the previous build, when it is still the file the manifest recorded. */
   readPrevious(rel: string): string | undefined {
     const record = this.previous[rel];
-    const file = path.join(this.target, rel);
+    const file = inside(this.target, rel);
     if (!record || !sameStamp(stampOf(file), record)) return undefined;
     try {
       return fs.readFileSync(file, 'utf8');
@@ -376,6 +376,7 @@ export class SiteWriter {
 
   /** The absolute path for an output-relative one; never outside the new folder. */
   private destination(rel: string): string {
+    if (PLAIN_PATH.test(rel)) return `${this.temp}/${rel}`;
     const dest = path.resolve(this.temp, rel);
     if (!dest.startsWith(this.temp + path.sep)) throw siteError(catalog.writeOutsideOutput(rel));
     return dest;
@@ -428,6 +429,18 @@ export class SiteWriter {
     }
     return false;
   }
+}
+
+/**
+ * An output path that `path.join` would leave as it is: relative, with "/" between
+ * segments, none empty, "." or "..". Nearly all are, and joining them by hand saves a
+ * rebuild the normalizing of 30,000 paths twice (10,000 docs: about 40 ms of CPU).
+ */
+const PLAIN_PATH = path.sep === '/' ? /^(?!\.{1,2}(?:\/|$))(?:[^/]+\/(?!\.{1,2}(?:\/|$)))*[^/]+$/ : /(?!)/;
+
+/** `path.join(dir, rel)`, without the work when `rel` is plain (`PLAIN_PATH`). */
+function inside(dir: string, rel: string): string {
+  return PLAIN_PATH.test(rel) ? `${dir}/${rel}` : path.join(dir, rel);
 }
 
 /**
