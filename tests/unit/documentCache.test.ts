@@ -234,6 +234,30 @@ describe('the heads pack (the heads a site\'s last build read, in one file)', ()
     expect(result.map((doc) => JSON.stringify(doc))).toEqual([document, other, edited, fourth].map((doc) => JSON.stringify(doc)));
   });
 
+  it('is not written from a pack another build replaced in the meantime', () => {
+    const { root } = built();
+    const third = loadDocument({ area: 'docs', relPath: 'third.md', file: 'docs/third.md', text: '# Third\n\nLast.\n' });
+    const slow = openDiskCache(root, 'v1');
+    slow.useHeadsOf('/sites/one');
+    slow.get('fees');
+    slow.get('other');
+    slow.set('third', third);
+    // Another build of the site, done first: its pack holds the same heads in another order.
+    const quick = openDiskCache(root, 'v1');
+    quick.useHeadsOf('/sites/one');
+    quick.get('other');
+    quick.get('fees');
+    quick.flush();
+    slow.flush();
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/one');
+    for (const [key, doc] of [['fees', document], ['other', other]] as const) {
+      const { result, opened } = entriesOpened(() => next.get(key));
+      expect(opened).toEqual([]);
+      expect(JSON.stringify(result)).toBe(JSON.stringify(doc));
+    }
+  });
+
   it('is no pack when cut short: the heads are read from the entries', () => {
     const { root, dir, pack } = built();
     const file = path.join(dir, pack()[0]!);
