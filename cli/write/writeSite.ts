@@ -7,6 +7,7 @@ import { MARKER_FILE, markerText } from './outputFolder.ts';
 import { acquireOutputLock, discardSpare, recoverOutputFolder, sideFolders, swapIn, takeSpare } from './swap.ts';
 import { sameStamp, stampOf, type BuildManifest, type FileStamp, type OutputRecord } from './buildCache.ts';
 import { digest } from '../render/pageInputs.ts';
+import { stampOutputs, type OutputStamps } from './outputStamps.ts';
 
 /**
  * Writes a site into a fresh folder beside `outDir` and swaps it in on `commit()`. Files
@@ -46,6 +47,8 @@ export class SiteWriter {
   reused = 0;
 
   private readonly previous: Record<string, OutputRecord>;
+  /** How the previous build's files looked when this build started, stamped by a worker on a large site (outputStamps.ts). */
+  private previousStamps: OutputStamps | undefined;
   /** Files the new folder may hold that no longer belong (it is a recycled spare), removed at commit. */
   private recycled: Set<string> | undefined;
   /** In a recycled spare: the files of the previous build that are not already there as that very file (see BuildManifest `spare.changed`). */
@@ -79,7 +82,7 @@ export class SiteWriter {
    * goes in), else an empty one. `previous` reads the manifest of the build now in
    * `outDir` once it is repaired.
    */
-  static async open(outDir: string, options: { previous?: (outDir: string) => BuildManifest | undefined; spare?: string } = {}): Promise<SiteWriter> {
+  static async open(outDir: string, options: { previous?: (outDir: string) => BuildManifest | undefined; spare?: string; /** Tests: from how many files a worker stamps them (outputStamps.ts). */ stampWorkerFrom?: number } = {}): Promise<SiteWriter> {
     const target = path.resolve(outDir);
     let unlock: () => void = () => undefined;
     try {
@@ -87,6 +90,7 @@ export class SiteWriter {
       unlock = acquireOutputLock(target);
       recoverOutputFolder(target);
       const writer = new SiteWriter(target, unlock, options.previous?.(target));
+      writer.previousStamps = stampOutputs(target, Object.keys(writer.previous), (rel) => stampOf(inside(target, rel)), options.stampWorkerFrom);
       await fsp.rm(writer.temp, { recursive: true, force: true });
       writer.spareDir = options.spare;
       const spare = writer.previousBuild?.spare;
@@ -182,7 +186,7 @@ export class SiteWriter {
     const found: [string, OutputRecord][] = [];
     for (const rel of files) {
       const record = this.previous[rel];
-      if (!record || !sameStamp(stampOf(inside(this.target, rel)), record)) return false;
+      if (!record || !sameStamp(this.previousStamps ? this.previousStamps.get(rel) : stampOf(inside(this.target, rel)), record)) return false;
       found.push([rel, record]);
     }
     for (const [rel, record] of found) {
@@ -280,6 +284,7 @@ export class SiteWriter {
     } catch (error) {
       throw friendlyWriteError(error, this.target);
     } finally {
+      this.previousStamps?.close();
       this.unlock();
     }
   }
@@ -302,6 +307,7 @@ export class SiteWriter {
     // A recycled spare is a whole build: removed after the command exits, as a replaced build is.
     if (this.recycled) discardSpare(this.temp, this.target);
     else if (this.begun) await fsp.rm(this.temp, { recursive: true, force: true });
+    this.previousStamps?.close();
     this.unlock();
   }
 
