@@ -99,6 +99,8 @@ export async function build(
     const sameTables = tables !== undefined && before?.tables === tables;
     // Whether a page's lookups find what they found when it was rendered: redone only when a table changed (or it read more than tables).
     const found = (reads: string[], recorded: string) => (sameTables && readsOnlyTables(reads)) || recorded === readsDigest(reads, graph, lookups);
+    // What the search step reads of the last build's index, read by the thread pool meanwhile.
+    if (before) buildCache?.readAttachments(outDir);
     await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = 0;
       for (const route of graph.routes) {
@@ -116,7 +118,7 @@ export async function build(
       }
     });
     const search = await reporter.step('Building search index', async () => {
-      // Read in the background since the manifest was.
+      // Read in the background while the pages rendered.
       await buildCache?.attachmentsRead(outDir);
       // A page's part of the index is known by its document's content key: only changed documents' sections are read.
       const index = incrementalSearchIndex(graph, config, {

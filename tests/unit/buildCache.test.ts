@@ -23,13 +23,14 @@ function setUp() {
 }
 
 describe('the build cache\'s attachments', () => {
-  it('are read in the background once the manifest is loaded, and given once', async () => {
+  it('are read in the background when asked to once the manifest is loaded, and given once', async () => {
     const { outDir, manifest, root, attachmentFiles } = setUp();
     const bytes = Buffer.from('the state of the split index');
     await openBuildCache(root, 'v1').save(outDir, manifest, { search: bytes });
     expect(attachmentFiles()).toHaveLength(1);
     const next = openBuildCache(root, 'v1');
     expect(next.load(outDir)?.configId).toBe('c');
+    next.readAttachments(outDir);
     await next.attachmentsRead(outDir);
     // Read already: the file is not needed any more.
     fs.rmSync(path.join(root, attachmentFiles()[0]!));
@@ -52,6 +53,7 @@ describe('the build cache\'s attachments', () => {
     expect(attachmentFiles()).toHaveLength(1);
     const next = openBuildCache(root, 'v1');
     next.load(outDir);
+    next.readAttachments(outDir);
     await next.attachmentsRead(outDir);
     expect(next.attachment(outDir, 'search')).toEqual(Buffer.from('three'));
     expect(next.attachment(outDir, 'other')).toBeUndefined();
