@@ -258,6 +258,27 @@ describe('the heads pack (the heads a site\'s last build read, in one file)', ()
     }
   });
 
+  it('reads and copies a pack larger than its block (1 MB) whole, heads longer than a block too', () => {
+    // Heads of 30 KB and more (a long description), one of 1.5 MB: 3.5 MB of pack.
+    const docs = Array.from({ length: 70 }, (_, i) => ({ ...document, file: `docs/p${i}.md`, description: (i === 40 ? 'long ' : 'words ').repeat(i === 40 ? 300_000 : 5000 + i) }));
+    const root = cacheDir();
+    const first = openDiskCache(root, 'v1');
+    first.useHeadsOf('/sites/big');
+    docs.forEach((doc, i) => first.set(`k${i}`, doc));
+    first.flush();
+    // One edited: the next pack copies the others from this one.
+    const edited = { ...docs[20]!, title: 'Edited' };
+    const second = openDiskCache(root, 'v1');
+    second.useHeadsOf('/sites/big');
+    docs.forEach((doc, i) => (i === 20 ? second.set('edited', edited) : expect(JSON.stringify(second.get(`k${i}`))).toBe(JSON.stringify(doc))));
+    second.flush();
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/big');
+    const { result, opened } = entriesOpened(() => docs.map((_, i) => next.get(i === 20 ? 'edited' : `k${i}`)));
+    expect(opened).toEqual([]);
+    result.forEach((doc, i) => expect(JSON.stringify(doc)).toBe(JSON.stringify(i === 20 ? edited : docs[i])));
+  });
+
   it('is no pack when cut short: the heads are read from the entries', () => {
     const { root, dir, pack } = built();
     const file = path.join(dir, pack()[0]!);
