@@ -11,7 +11,8 @@ import type { FileStamp } from './buildCache.ts';
  * The files are stamped when the build starts, as the site's files are (scan.ts): a file
  * of `build/` edited while the build runs may be taken as it was, as an edit of the site
  * made then is not in this build. `get` waits for the worker if it is not done yet; a
- * worker that fails or takes too long leaves each file to an lstat of its own.
+ * worker that fails or takes too long leaves each file to an lstat of its own. The worker
+ * costs the process about 13 MB of peak RSS (10,000 docs: 375 MB).
  */
 export interface OutputStamps {
   /** The stamp of `rel` (relative to the folder) when the build started; undefined when it was not a plain file then. */
@@ -63,7 +64,8 @@ export function stampOutputs(dir: string, files: string[], stampOf: (rel: string
   const stamps = new Float64Array(shared, 8, files.length * 3);
   let worker: Worker;
   try {
-    worker = new Worker(SCRIPT, { eval: true, workerData: { dir, files, shared } });
+    // A small young generation: the stats it makes are garbage at once (the default one added 5 MB to the build's peak RSS, for no speed).
+    worker = new Worker(SCRIPT, { eval: true, workerData: { dir, files, shared }, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
   } catch {
     return undefined;
   }
