@@ -22,6 +22,7 @@ async function runBuild(siteDir: string, options: BuildOptions): Promise<number>
   try {
     const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
     const knownFiles = commandKnownFiles(cache, config.siteDir, startedAt);
+    cache?.useHeadsOf(config.siteDir);
     // A path typed on the command line is relative to where it was typed.
     await build(config, { reporter, cache, knownFiles, buildCache: commandBuildCache(options.cache), outDir: options.outDir && path.resolve(options.outDir) });
     cache?.flush();

@@ -17,6 +17,7 @@ export async function checkCommand(siteDir: string, options: { format: Diagnosti
   try {
     const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
     const knownFiles = commandKnownFiles(cache, config.siteDir, startedAt);
+    cache?.useHeadsOf(config.siteDir);
     const analysis = await analyze(config, { reporter, cache, knownFiles });
     cache?.flush();
     knownFiles?.flush();

@@ -75,11 +75,14 @@ export async function scanContent(config: ResolvedConfig, docsFolders?: string[]
     areas.map(async ({ area, dir: root }) => {
       const walked = await walkFolder(root, { allowedRoots, siteDir: config.siteDir, skip: skipContent });
       diagnostics.push(...walked.diagnostics);
+      // The walk's paths are plain (names joined by "/"): joined by hand, not normalized 10,000 times.
+      const rootFromSite = toPosix(path.relative(config.siteDir, root));
+      const absolute = path.sep === '/' && !root.endsWith('/') ? (relPath: string) => `${root}/${relPath}` : (relPath: string) => path.join(root, relPath);
       return walked.files.map((relPath): SourceFile => {
-        const file = toPosix(path.relative(config.siteDir, path.join(root, relPath)));
+        const file = rootFromSite === '' ? relPath : `${rootFromSite}/${relPath}`;
         const format = MARKDOWN_RE.test(relPath) ? formatOf(config, relPath) : undefined;
         // Taken before the read: a file written after it has another stamp next time.
-        const stamp = known && format ? stampOf(path.join(root, relPath)) : undefined;
+        const stamp = known && format ? stampOf(absolute(relPath)) : undefined;
         const recordedKey = stamp && stamp.size <= config.markdown.maxFileSize ? known!.keyOf(file, format!, stamp) : undefined;
         if (recordedKey !== undefined) return { area, relPath, file, text: '', format, stamp, recordedKey };
         return readSource(config, { area, relPath, file, text: '', format, stamp });

@@ -83,26 +83,21 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
     return path;
   };
 
+  const folders = docsByFolder(live);
   /** `root`: the slice's own folder, whose index doc is an item like any other (no category holds it). */
   const autogenerate = (dir: string, trail: string[], root = false): SidebarItem[] => {
-    const depth = dir === '' ? 0 : dir.split('/').length;
     const children: Positioned[] = [];
-    const subdirs = new Set<string>();
-    for (const entry of live) {
-      if (entry.unlisted) continue;
-      if (entry.dir === dir) {
-        // A folder's index doc is its category's link, not one of its items.
-        if (entry.isIndex && !root) continue;
-        children.push({ item: docLink(entry.id, 'sidebar')!, position: entry.position, key: entry.document.relPath.split('/').pop()! });
-      } else if (dir === '' || entry.dir.startsWith(`${dir}/`)) {
-        subdirs.add(entry.dir.split('/').slice(0, depth + 1).join('/'));
-      }
+    const folder = folders.get(dir);
+    for (const entry of folder?.docs ?? []) {
+      // A folder's index doc is its category's link, not one of its items.
+      if (entry.isIndex && !root) continue;
+      children.push({ item: docLink(entry.id, 'sidebar')!, position: entry.position, key: entry.document.relPath.split('/').pop()! });
     }
-    for (const sub of subdirs) {
-      const folder = sub.split('/').pop()!;
-      const { name, prefix } = stripNumberPrefix(folder);
+    for (const sub of folder?.subfolders ?? []) {
+      const folderName = sub.split('/').pop()!;
+      const { name, prefix } = stripNumberPrefix(folderName);
       const meta = categoryByDir.get(sub)?.meta ?? {};
-      const index = live.find((e) => e.dir === sub && e.isIndex);
+      const index = folders.get(sub)?.index;
       const label = meta.label ?? index?.label ?? name;
       const items = autogenerate(sub, [...trail, label]);
       let href: string | undefined;
@@ -117,7 +112,7 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
       children.push({
         item: category({ label, href, items, collapsed: meta.collapsed, className: meta.className }),
         position: meta.position ?? index?.position ?? prefix,
-        key: folder,
+        key: folderName,
       });
     }
     return sortPositioned(children);
@@ -175,6 +170,40 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
   const sidebars: Record<string, SidebarItem[]> = {};
   for (const [id, items] of Object.entries(config.docs.sidebars)) sidebars[id] = resolveItems(items, id, []);
   return { sidebars, generatedIndexes, diagnostics };
+}
+
+/** What `autogenerate` reads of one folder: its listed docs and the folders below it that hold listed docs, both in the docs' order, and its first index doc (listed or not). */
+interface Folder {
+  docs: DocEntry[];
+  subfolders: Set<string>;
+  index?: DocEntry;
+}
+
+/**
+ * The docs' folders, each with what `autogenerate` reads of it, in one pass over the docs:
+ * reading every doc for every folder cost a 10,000-doc site 0.3 s (220 folders × 10,000
+ * docs) on every build. Every folder above a doc is there, the root too (`''`).
+ */
+function docsByFolder(live: DocEntry[]): Map<string, Folder> {
+  const folders = new Map<string, Folder>();
+  const folderOf = (dir: string) => {
+    let folder = folders.get(dir);
+    if (!folder) folders.set(dir, (folder = { docs: [], subfolders: new Set() }));
+    return folder;
+  };
+  for (const entry of live) {
+    if (entry.isIndex) folderOf(entry.dir).index ??= entry;
+    if (entry.unlisted) continue;
+    folderOf(entry.dir).docs.push(entry);
+    // Each folder above it holds the next folder down on its way.
+    for (let slash = entry.dir.indexOf('/'), parent = ''; entry.dir !== ''; slash = entry.dir.indexOf('/', slash + 1)) {
+      const sub = slash < 0 ? entry.dir : entry.dir.slice(0, slash);
+      folderOf(parent).subfolders.add(sub);
+      if (slash < 0) break;
+      parent = sub;
+    }
+  }
+  return folders;
 }
 
 function sortPositioned(list: Positioned[]): SidebarItem[] {

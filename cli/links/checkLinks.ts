@@ -5,7 +5,7 @@ import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import { catalog } from '../errors/catalog.ts';
 import { nearest } from '../report/nearest.ts';
-import { decodePart, markdownLinkRoute, resolveLink } from './resolveLink.ts';
+import { decodePart, markdownLinkRoute, resolveLink, type LinkTarget } from './resolveLink.ts';
 
 export interface CheckDeps {
   /** Files of the static folder, relative to it, with forward slashes. */
@@ -134,6 +134,17 @@ function linkChecker(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps,
     return nearest(target, candidates, count, maxDistance);
   };
 
+  // A path from the root leads to the same place from every page: resolved once (10,000
+  // docs that each show the logo parsed its URL 10,000 times, 40 ms of a rebuild).
+  const fromRoot = new Map<string, LinkTarget>();
+  const resolve = (url: string, from: string): LinkTarget => {
+    const linkDeps = { baseUrl: config.baseUrl, staticFiles: deps.staticFiles };
+    if (!url.startsWith('/') || url.startsWith('//')) return resolveLink(url, from, graph, linkDeps);
+    let target = fromRoot.get(url);
+    if (!target) fromRoot.set(url, (target = resolveLink(url, '/', graph, linkDeps)));
+    return target;
+  };
+
   const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'configKey'>) => {
     if (url.startsWith('#')) {
       const id = decodePart(url.slice(1));
@@ -141,7 +152,7 @@ function linkChecker(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps,
       if (id && ids && !ids.has(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from!.path, suggest(id, ids, 3)) });
       return;
     }
-    const target = resolveLink(url, from ? from.permalink ?? from.path : '/', graph, { baseUrl: config.baseUrl, staticFiles: deps.staticFiles });
+    const target = resolve(url, from ? from.permalink ?? from.path : '/');
     if (target.type === 'missing') {
       const entry = kind === 'image' || /\.[a-z\d]{2,5}$/i.test(target.pathname)
         ? catalog.missingFile(url, suggest(target.pathname.slice(1), deps.staticFiles, 3, 12).map((f) => `/${f}`))

@@ -110,6 +110,8 @@ export async function build(
     const sameTables = tables !== undefined && before?.tables === tables;
     // Whether a page's lookups find what they found when it was rendered: redone only when a table changed (or it read more than tables).
     const found = (reads: string[], recorded: string) => (sameTables && readsOnlyTables(reads)) || recorded === readsDigest(reads, graph, lookups);
+    // What the search step reads of the last build's index, read by the thread pool meanwhile.
+    if (before) buildCache?.readAttachments(outDir);
     // Pages whose files are kept as they were; the others (by their index in the routes) are rendered.
     const pageRecords = new Map<string, BuildManifest['pages'][string]>();
     const order: number[] = [];
@@ -139,6 +141,8 @@ export async function build(
     const pages: BuildManifest['pages'] = {};
     for (const route of graph.routes) pages[route.path] = pageRecords.get(route.path)!;
     const search = await reporter.step('Building search index', async () => {
+      // Read in the background while the pages rendered.
+      await buildCache?.attachmentsRead(outDir);
       // A page's part of the index is known by its document's content key: only changed documents' sections are read.
       const index = incrementalSearchIndex(graph, config, {
         reactPages: siteCode.reactPages,
@@ -162,7 +166,7 @@ export async function build(
     });
     if (buildCache) {
       const files = kept?.files ?? [...(bundle.files?.keys() ?? [])];
-      buildCache.save(outDir, {
+      await buildCache.save(outDir, {
         format: MANIFEST_FORMAT,
         configId,
         marker: writer.marker!,

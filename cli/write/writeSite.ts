@@ -7,6 +7,7 @@ import { MARKER_FILE, markerText } from './outputFolder.ts';
 import { acquireOutputLock, discardSpare, recoverOutputFolder, sideFolders, swapIn, takeSpare } from './swap.ts';
 import { sameStamp, stampOf, type BuildManifest, type FileStamp, type OutputRecord } from './buildCache.ts';
 import { digest } from '../render/pageInputs.ts';
+import { stampOutputs, type OutputStamps } from './outputStamps.ts';
 
 /**
  * Writes a site into a fresh folder beside `outDir` and swaps it in on `commit()`. Files
@@ -46,6 +47,8 @@ export class SiteWriter {
   reused = 0;
 
   private readonly previous: Record<string, OutputRecord>;
+  /** How the previous build's files looked when this build started, stamped by a worker on a large site (outputStamps.ts). */
+  private previousStamps: OutputStamps | undefined;
   /** Files the new folder may hold that no longer belong (it is a recycled spare), removed at commit. */
   private recycled: Set<string> | undefined;
   /** In a recycled spare: the files of the previous build that are not already there as that very file (see BuildManifest `spare.changed`). */
@@ -79,7 +82,7 @@ export class SiteWriter {
    * goes in), else an empty one. `previous` reads the manifest of the build now in
    * `outDir` once it is repaired.
    */
-  static async open(outDir: string, options: { previous?: (outDir: string) => BuildManifest | undefined; spare?: string } = {}): Promise<SiteWriter> {
+  static async open(outDir: string, options: { previous?: (outDir: string) => BuildManifest | undefined; spare?: string; /** Tests: from how many files a worker stamps them (outputStamps.ts). */ stampWorkerFrom?: number } = {}): Promise<SiteWriter> {
     const target = path.resolve(outDir);
     let unlock: () => void = () => undefined;
     try {
@@ -87,6 +90,7 @@ export class SiteWriter {
       unlock = acquireOutputLock(target);
       recoverOutputFolder(target);
       const writer = new SiteWriter(target, unlock, options.previous?.(target));
+      writer.previousStamps = stampOutputs(target, Object.keys(writer.previous), (rel) => stampOf(inside(target, rel)), options.stampWorkerFrom);
       await fsp.rm(writer.temp, { recursive: true, force: true });
       writer.spareDir = options.spare;
       const spare = writer.previousBuild?.spare;
@@ -182,11 +186,11 @@ export class SiteWriter {
     const found: [string, OutputRecord][] = [];
     for (const rel of files) {
       const record = this.previous[rel];
-      if (!record || !sameStamp(stampOf(path.join(this.target, rel)), record)) return false;
+      if (!record || !sameStamp(this.previousStamps ? this.previousStamps.get(rel) : stampOf(inside(this.target, rel)), record)) return false;
       found.push([rel, record]);
     }
     for (const [rel, record] of found) {
-      const from = path.join(this.target, rel);
+      const from = inside(this.target, rel);
       const dest = this.destination(rel);
       const link = () => {
         if (this.recycled && !this.written.has(rel)) {
@@ -250,7 +254,7 @@ export class SiteWriter {
   /** A file of the previous build, when it is still the file the manifest recorded. */
   readPrevious(rel: string): string | undefined {
     const record = this.previous[rel];
-    const file = path.join(this.target, rel);
+    const file = inside(this.target, rel);
     if (!record || !sameStamp(stampOf(file), record)) return undefined;
     try {
       return fs.readFileSync(file, 'utf8');
@@ -280,6 +284,7 @@ export class SiteWriter {
     } catch (error) {
       throw friendlyWriteError(error, this.target);
     } finally {
+      this.previousStamps?.close();
       this.unlock();
     }
   }
@@ -302,6 +307,7 @@ export class SiteWriter {
     // A recycled spare is a whole build: removed after the command exits, as a replaced build is.
     if (this.recycled) discardSpare(this.temp, this.target);
     else if (this.begun) await fsp.rm(this.temp, { recursive: true, force: true });
+    this.previousStamps?.close();
     this.unlock();
   }
 
@@ -376,6 +382,7 @@ export class SiteWriter {
 
   /** The absolute path for an output-relative one; never outside the new folder. */
   private destination(rel: string): string {
+    if (PLAIN_PATH.test(rel)) return `${this.temp}/${rel}`;
     const dest = path.resolve(this.temp, rel);
     if (!dest.startsWith(this.temp + path.sep)) throw siteError(catalog.writeOutsideOutput(rel));
     return dest;
@@ -428,6 +435,18 @@ export class SiteWriter {
     }
     return false;
   }
+}
+
+/**
+ * An output path that `path.join` would leave as it is: relative, with "/" between
+ * segments, none empty, "." or "..". Nearly all are, and joining them by hand saves a
+ * rebuild the normalizing of 30,000 paths twice (10,000 docs: about 40 ms of CPU).
+ */
+const PLAIN_PATH = path.sep === '/' ? /^(?!\.{1,2}(?:\/|$))(?:[^/]+\/(?!\.{1,2}(?:\/|$)))*[^/]+$/ : /(?!)/;
+
+/** `path.join(dir, rel)`, without the work when `rel` is plain (`PLAIN_PATH`). */
+function inside(dir: string, rel: string): string {
+  return PLAIN_PATH.test(rel) ? `${dir}/${rel}` : path.join(dir, rel);
 }
 
 /**

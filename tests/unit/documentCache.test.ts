@@ -119,3 +119,188 @@ describe('the disk document cache', () => {
     expect(() => again.content).toThrow(/docs\/fees\.md.*was removed while the build ran\. Run the build again\./);
   });
 });
+
+describe('the heads pack (the heads a site\'s last build read, in one file)', () => {
+  const other = loadDocument({ area: 'docs', relPath: 'other.md', file: 'docs/other.md', text: '# Other\n\n## Usage\n\nMore text.\n' });
+  /** A cache that has built `site` once, reading `fees` and `other`. */
+  const built = (site = '/sites/one') => {
+    const root = cacheDir();
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf(site);
+    cache.set('fees', document);
+    cache.set('other', other);
+    cache.flush();
+    const [version] = fs.readdirSync(root);
+    const dir = path.join(root, version!);
+    const pack = () => fs.readdirSync(dir).filter((name) => name.startsWith('heads-'));
+    return { root, dir, pack };
+  };
+  /** The files a function opens, by name (the heads pack left out). */
+  const entriesOpened = <T>(run: () => T): { result: T; opened: string[] } => {
+    const opened: string[] = [];
+    const realOpen = fs.openSync;
+    const realReadFile = fs.readFileSync;
+    const spyOpen = vi.spyOn(fs, 'openSync').mockImplementation(((file: fs.PathLike, ...rest: unknown[]) => {
+      if (!path.basename(String(file)).startsWith('heads-')) opened.push(path.basename(String(file)));
+      return (realOpen as (...a: unknown[]) => number)(file, ...rest);
+    }) as typeof fs.openSync);
+    const spyReadFile = vi.spyOn(fs, 'readFileSync').mockImplementation(((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+      if (typeof file === 'string' && !path.basename(file).startsWith('heads-')) opened.push(path.basename(file));
+      return (realReadFile as (...a: unknown[]) => Buffer | string)(file, ...rest);
+    }) as typeof fs.readFileSync);
+    try {
+      const result = run();
+      // readFileSync opens the file too: each entry once.
+      return { result, opened: [...new Set(opened)] };
+    } finally {
+      spyOpen.mockRestore();
+      spyReadFile.mockRestore();
+    }
+  };
+
+  it('gives the next build of the site every head from the pack, opening no entry until a tree is read', () => {
+    const { root, pack } = built();
+    expect(pack()).toHaveLength(1);
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf('/sites/one');
+    const { result, opened } = entriesOpened(() => [cache.get('fees')!, cache.get('other')!]);
+    expect(opened).toEqual([]);
+    const [fees, again] = result;
+    expect(fees!.title).toBe('Fees');
+    // The tree comes from the entry, when read.
+    const tree = entriesOpened(() => fees!.content);
+    expect(tree.opened).toEqual(['fees.json']);
+    expect(tree.result).toEqual(document.content);
+    expect(fees).toEqual(document);
+    expect(JSON.stringify(fees)).toBe(JSON.stringify(document));
+    expect(JSON.stringify(again)).toBe(JSON.stringify(other));
+  });
+
+  it('is one file per site: another site reads its heads from the entries', () => {
+    const { root, pack } = built('/sites/one');
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf('/sites/two');
+    const { result, opened } = entriesOpened(() => cache.get('fees'));
+    expect(opened).toEqual(['fees.json']);
+    expect(JSON.stringify(result)).toBe(JSON.stringify(document));
+    cache.flush();
+    expect(pack()).toHaveLength(2);
+  });
+
+  it('is written again only when a build read other heads than it holds', () => {
+    const { root, dir, pack } = built();
+    const file = path.join(dir, pack()[0]!);
+    const before = fs.statSync(file).ino;
+    const same = openDiskCache(root, 'v1');
+    same.useHeadsOf('/sites/one');
+    same.get('fees');
+    same.get('other');
+    same.flush();
+    expect(fs.statSync(file).ino).toBe(before);
+    // The next build reads one of them: the pack holds that one only.
+    const fewer = openDiskCache(root, 'v1');
+    fewer.useHeadsOf('/sites/one');
+    fewer.get('other');
+    fewer.flush();
+    expect(fs.statSync(file).ino).not.toBe(before);
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/one');
+    expect(entriesOpened(() => next.get('other')).opened).toEqual([]);
+    expect(entriesOpened(() => next.get('fees')).opened).toEqual(['fees.json']);
+  });
+
+  it('keeps the heads a build read from it and the heads it read elsewhere, each whole, in the order read', () => {
+    const third = loadDocument({ area: 'docs', relPath: 'third.md', file: 'docs/third.md', text: '# Third\n\nLast.\n' });
+    const fourth = loadDocument({ area: 'docs', relPath: 'fourth.md', file: 'docs/fourth.md', text: '# Fourth\n\nAfter the last.\n' });
+    const edited = loadDocument({ area: 'docs', relPath: 'third.md', file: 'docs/third.md', text: '# Third, edited\n\nLast.\n' });
+    const root = cacheDir();
+    const first = openDiskCache(root, 'v1');
+    first.useHeadsOf('/sites/one');
+    for (const [key, doc] of [['fees', document], ['other', other], ['third', third], ['fourth', fourth]] as const) first.set(key, doc);
+    first.flush();
+    // The third edited: the next pack is pieces of the last one around a head read elsewhere.
+    const second = openDiskCache(root, 'v1');
+    second.useHeadsOf('/sites/one');
+    second.get('fees');
+    second.get('other');
+    second.set('edited', edited);
+    second.get('fourth');
+    second.flush();
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/one');
+    const { result, opened } = entriesOpened(() => ['fees', 'other', 'edited', 'fourth'].map((key) => next.get(key)!));
+    expect(opened).toEqual([]);
+    expect(result.map((doc) => doc.title)).toEqual(['Fees', 'Other', 'Third, edited', 'Fourth']);
+    expect(result.map((doc) => JSON.stringify(doc))).toEqual([document, other, edited, fourth].map((doc) => JSON.stringify(doc)));
+  });
+
+  it('is not written from a pack another build replaced in the meantime', () => {
+    const { root } = built();
+    const third = loadDocument({ area: 'docs', relPath: 'third.md', file: 'docs/third.md', text: '# Third\n\nLast.\n' });
+    const slow = openDiskCache(root, 'v1');
+    slow.useHeadsOf('/sites/one');
+    slow.get('fees');
+    slow.get('other');
+    slow.set('third', third);
+    // Another build of the site, done first: its pack holds the same heads in another order.
+    const quick = openDiskCache(root, 'v1');
+    quick.useHeadsOf('/sites/one');
+    quick.get('other');
+    quick.get('fees');
+    quick.flush();
+    slow.flush();
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/one');
+    for (const [key, doc] of [['fees', document], ['other', other]] as const) {
+      const { result, opened } = entriesOpened(() => next.get(key));
+      expect(opened).toEqual([]);
+      expect(JSON.stringify(result)).toBe(JSON.stringify(doc));
+    }
+  });
+
+  it('reads and copies a pack larger than its block (1 MB) whole, heads longer than a block too', () => {
+    // Heads of 30 KB and more (a long description), one of 1.5 MB: 3.5 MB of pack.
+    const docs = Array.from({ length: 70 }, (_, i) => ({ ...document, file: `docs/p${i}.md`, description: (i === 40 ? 'long ' : 'words ').repeat(i === 40 ? 300_000 : 5000 + i) }));
+    const root = cacheDir();
+    const first = openDiskCache(root, 'v1');
+    first.useHeadsOf('/sites/big');
+    docs.forEach((doc, i) => first.set(`k${i}`, doc));
+    first.flush();
+    // One edited: the next pack copies the others from this one.
+    const edited = { ...docs[20]!, title: 'Edited' };
+    const second = openDiskCache(root, 'v1');
+    second.useHeadsOf('/sites/big');
+    docs.forEach((doc, i) => (i === 20 ? second.set('edited', edited) : expect(JSON.stringify(second.get(`k${i}`))).toBe(JSON.stringify(doc))));
+    second.flush();
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/big');
+    const { result, opened } = entriesOpened(() => docs.map((_, i) => next.get(i === 20 ? 'edited' : `k${i}`)));
+    expect(opened).toEqual([]);
+    result.forEach((doc, i) => expect(JSON.stringify(doc)).toBe(JSON.stringify(i === 20 ? edited : docs[i])));
+  });
+
+  it('is no pack when cut short: the heads are read from the entries', () => {
+    const { root, dir, pack } = built();
+    const file = path.join(dir, pack()[0]!);
+    fs.writeFileSync(file, fs.readFileSync(file).subarray(0, fs.statSync(file).size - 10));
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf('/sites/one');
+    const { result, opened } = entriesOpened(() => cache.get('other'));
+    expect(opened).toEqual(['other.json']);
+    expect(JSON.stringify(result)).toBe(JSON.stringify(other));
+  });
+
+  it('says to build again when the entry of a head it holds is gone, and is not trusted by the next build', () => {
+    const { root, dir } = built();
+    fs.rmSync(path.join(dir, 'fees.json'));
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf('/sites/one');
+    const fees = cache.get('fees')!;
+    expect(fees.title).toBe('Fees');
+    expect(() => fees.content).toThrow(/docs\/fees\.md.*was removed while the build ran\. Run the build again\./);
+    const next = openDiskCache(root, 'v1');
+    next.useHeadsOf('/sites/one');
+    expect(next.get('fees')).toBeUndefined();
+    expect(JSON.stringify(next.get('other'))).toBe(JSON.stringify(other));
+  });
+});

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { createStaticServer, slashlessFor } from '../../cli/serve/staticServer.ts';
-import { canonicalPath, joinRoute, urlFilePath } from '../../cli/graph/paths.ts';
+import { canonicalPath, canonicalSegment, encodeSegment, joinRoute, urlFilePath } from '../../cli/graph/paths.ts';
+import { random } from '../../bench/random.ts';
 import { graphOf, writeTempSite } from '../helpers/memorySite.ts';
 import { runCli } from '../helpers/cli.ts';
 
@@ -114,5 +115,28 @@ describe('a built site with such file names', () => {
     const rss = fs.readFileSync(path.join(out, 'blog/rss.xml'), 'utf8');
     expect(rss).toContain('<link>https://t.example/blog/2024/01/02/post%231</link>');
     for (const name of NAMES) expect((await fetch(`${base}/page-data${joinRoute('/', name)}data.json`)).status, name).toBe(200);
+  });
+});
+
+describe('a segment\'s canonical form', () => {
+  it('is what decoding and encoding it gives, for any segment (plain ones are taken as they are, without either)', () => {
+    const slow = (segment: string) => {
+      let raw = segment;
+      try {
+        raw = decodeURIComponent(segment);
+      } catch {
+        // A lone "%" is a character.
+      }
+      return encodeSegment(raw);
+    };
+    // Every character a segment may hold as it is, and some it may not, and escapes.
+    const alphabet = [..."aZ09-._~!$&'()*+,;=:@", ' ', '#', '?', '%', '%2F', '%41', '%zz', '/', '\\', '"', '<', '[', '^', '`', '{', '|', 'é', '中', '\u{1F600}'];
+    const next = random(14);
+    for (let i = 0; i < 20_000; i++) {
+      let segment = '';
+      for (let n = 1 + Math.floor(next() * 8); n > 0; n--) segment += alphabet[Math.floor(next() * alphabet.length)];
+      expect(canonicalSegment(segment), segment).toBe(slow(segment));
+    }
+    for (let code = 0; code < 0x3000; code++) expect(canonicalSegment(String.fromCharCode(code))).toBe(slow(String.fromCharCode(code)));
   });
 });

@@ -6,6 +6,7 @@ import { SiteWriter } from '../../cli/write/writeSite.ts';
 import { MARKER_FILE, assertSafeOutputFile, assertSafeOutputFolder, markerText, readMarker } from '../../cli/write/outputFolder.ts';
 import { acquireOutputLock, discardSpare, recoverOutputFolder, repairOutputFolder, sideFolders, swapIn, takeSpare } from '../../cli/write/swap.ts';
 import { isRunning } from '../../cli/process.ts';
+import { MANIFEST_FORMAT, stampOf, type BuildManifest } from '../../cli/write/buildCache.ts';
 
 /** The writer's safety rules, in process: what it writes, replaces, repairs, and refuses. */
 
@@ -58,6 +59,34 @@ describe('SiteWriter', () => {
     expect(writer.bytes).toBe(10 * 6 + 90 * 7 + 3 + 2);
     expect(fs.readdirSync(dir)).toEqual(['build']);
   });
+
+  // The previous build's files stamped by a worker thread (outputStamps.ts; a large site's, here forced).
+  for (const stampWorkerFrom of [Infinity, 0]) {
+    it(`keeps a previous file only while it looks as recorded, and never one edited by hand (${stampWorkerFrom === 0 ? 'stamped by a worker' : 'stamped in turn'})`, async () => {
+      const dir = tempDir();
+      const out = path.join(dir, 'build');
+      const first = await SiteWriter.open(out);
+      first.recording = true;
+      for (let i = 0; i < 20; i++) await first.write(`p${i}/index.html`, `page ${i}`);
+      await first.commit();
+      const manifest: BuildManifest = { format: MANIFEST_FORMAT, configId: 'c', marker: first.marker!, outputs: first.outputs, pages: {} };
+      fs.appendFileSync(path.join(out, 'p3/index.html'), ' edited');
+      fs.rmSync(path.join(out, 'p4/index.html'));
+      const second = await SiteWriter.open(out, { previous: () => manifest, stampWorkerFrom });
+      second.recording = true;
+      expect(second.reuse(['p0/index.html', 'p1/index.html'])).toBe(true);
+      expect(second.reuse(['p3/index.html'])).toBe(false);
+      expect(second.reuse(['p2/index.html', 'p4/index.html'])).toBe(false);
+      expect(second.reuse(['p5/index.html'])).toBe(true);
+      for (const i of [2, 3, 4]) await second.write(`p${i}/index.html`, `page ${i}`);
+      for (let i = 6; i < 20; i++) expect(second.reuse([`p${i}/index.html`])).toBe(true);
+      await second.commit();
+      const { [MARKER_FILE]: _, ...pages } = tree(out);
+      expect(pages).toEqual(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}/index.html`, `page ${i}`])));
+      // Kept files are the very files (their mtime stays).
+      expect(stampOf(path.join(out, 'p0/index.html'))?.mtimeMs).toBe(manifest.outputs['p0/index.html']!.mtimeMs);
+    });
+  }
 
   it('copies files in, a later write of the same path winning', async () => {
     const dir = tempDir();
