@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VFile } from 'vfile';
-import { markdownProcessor, mdxProcessor } from '../../cli/content/markdown/processor.ts';
-import { parseFast } from '../../cli/content/markdown/fastParser.ts';
+import { markdownProcessor, mdxProcessor, parseFastAndTransform as parseFast } from '../../cli/content/markdown/processor.ts';
 import { parseFrontMatter } from '../../cli/content/frontMatter.ts';
 import { admonitionTitlesToLabels } from '../../cli/content/markdown/admonitions.ts';
 
@@ -13,9 +12,15 @@ import { admonitionTitlesToLabels } from '../../cli/content/markdown/admonitions
  * constructs it reads, mixed with ones it must leave alone, and on every page of this site.
  */
 
+/** Documents per random test: FAST_PARSER_DOCS=200000 while working on the parser. */
+const COUNT = Number(process.env.FAST_PARSER_DOCS ?? 1500);
+
 const micromark = (text: string, mdx: boolean) => (mdx ? mdxProcessor : markdownProcessor).parse(new VFile({ value: text }));
 
 const EMPHASIS = ['a', 'b', ' ', ' ', '*', '**', '***', '_', '__', '.', '(', ')', '[', '](u)', ']', '!', '`', 'é', '—', '😀', '\\*'];
+
+/** Pieces of GFM autolink literals (www., http(s)://, emails) and the punctuation that ends them or not. */
+const LITERALS = ['www.', 'www', 'WwW.', 'https://', 'HTTP://', 'http:/', 'a@', 'x.y@', '.', 'w', 'h', 's', ':', '/', 'a', 'b.c', 'b.c', 'b.co', 'B.', '1', '@', '_', '-', '+', '(', ')', ']', '[', '](u)', '*', ' ', ' ', ' ', '&', 'amp;', ';', '!', '?', "'", '"', ',', '`', '\\', 'é', '\u00a0', '😀', '|', ':x', 'mailto:', 'xmpp:', '/r'];
 
 function randomDocuments(count: number, seed: number, only?: string[]): string[] {
   const random = () => {
@@ -23,7 +28,7 @@ function randomDocuments(count: number, seed: number, only?: string[]): string[]
     return seed / 0x7fffffff;
   };
   const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
-  const pieces = ['word', 'foo', ' ', ' ', '  ', '*', '**', '***', '_', '__', 'a_b', '`c`', '``', '`', '[', ']', '](u)', '[l](u)', '[l](u "t")', '![i](s)', "![*a*](s 't')", '\\*', '\\', '!', '(', ')', '.', '—', '«', '😀', '#', '|', '&', '-', '1.', ':', 'é', '*a*', '**b**', '_c_', '[a (b)](c(d)e)', '&amp;', '{', '<b>', 'x:y', '[x][y]', '~~s~~', 'www.x.org', '10:30', ':x', 'x:-y', ':a_', '::', 'S:p-q'];
+  const pieces = ['word', 'foo', ' ', ' ', '  ', '*', '**', '***', '_', '__', 'a_b', '`c`', '``', '`', '[', ']', '](u)', '[l](u)', '[l](u "t")', '![i](s)', "![*a*](s 't')", '\\*', '\\', '!', '(', ')', '.', '—', '«', '😀', '#', '|', '&', '-', '1.', ':', 'é', '*a*', '**b**', '_c_', '[a (b)](c(d)e)', '&amp;', '{', '<b>', 'x:y', '[x][y]', '~~s~~', 'www.x.org', 'https://a.b/c', 'http://x.co/p_(q))', 'a@b.co', 'x.y@z.org.', 'HTTP://A.B/c?d=e&f', 'www.', 'www.x_y.z', 'a_b@c.de_', 'mailto:a@b.cd', 'xmpp:x@y.zz/r', 'https://a.b/*c*', 'https://a.b]', '10:30', ':x', 'x:-y', ':a_', '::', 'S:p-q'];
   const inline = (n: number) => (only ? Array.from({ length: n * 3 }, () => pick(only)) : Array.from({ length: n }, () => pick(pieces))).join('');
   const paragraph = () => Array.from({ length: 1 + Math.floor(random() * 3) }, (_, i) => (i && random() < 0.3 ? pick([' ', '   ']) : '') + inline(1 + Math.floor(random() * 8)) + (random() < 0.15 ? pick([' ', '  ', '\\']) : ''));
   const block = (depth: number): string[] => {
@@ -91,12 +96,16 @@ describe('the fast Markdown parser', () => {
   for (const mdx of [false, true]) {
     it(`builds micromark's tree for every random document it takes (${mdx ? 'MDX' : 'Markdown'})`, () => {
       // Most documents hold something it leaves to micromark; enough must be its own.
-      expect(sameAsMicromark(randomDocuments(1500, mdx ? 7 : 3), mdx)).toBeGreaterThan(300);
+      expect(sameAsMicromark(randomDocuments(COUNT, mdx ? 7 : 3), mdx)).toBeGreaterThan(COUNT / 5);
     });
   }
 
   it("builds micromark's tree for runs of emphasis, links and code (delimiter rules)", () => {
-    expect(sameAsMicromark(randomDocuments(1500, 11, EMPHASIS), false)).toBeGreaterThan(300);
+    expect(sameAsMicromark(randomDocuments(COUNT, 11, EMPHASIS), false)).toBeGreaterThan(COUNT / 5);
+  });
+
+  it("builds micromark's tree for autolink literals (www., http(s)://, emails) and their ends", () => {
+    expect(sameAsMicromark(randomDocuments(COUNT, 13, LITERALS), false)).toBeGreaterThan(COUNT / 5);
   });
 
   it("builds micromark's tree for this site's pages it takes", () => {
@@ -136,7 +145,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
-    const hard = ['a <b>c</b>', 'a\n===', '    code', '[a]: /u\n\n[a]', 'a &amp; b', 'a\tb', 'see www.example.com', 'mail me@example.com', 'a :b[label]', 'a :b{.c}', '::leaf', 'a ~~b~~', '[^1]', '- [ ] task', '- a\nlazy', ':::note{.x}\na\n:::', ':::note\nunclosed'];
+    const hard = ['a <b>c</b>', 'a\n===', '    code', '[a]: /u\n\n[a]', 'a &amp; b', 'a\tb', 'a :b[label]', 'a :b{.c}', '::leaf', 'a ~~b~~', '[^1]', '- [ ] task', '- a\nlazy', ':::note{.x}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     expect(parseFast('a {b} c', true)).toBeUndefined();
     expect(parseFast('import X from "./x"\n\n# A', true)).toBeUndefined();

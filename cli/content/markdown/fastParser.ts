@@ -1,5 +1,6 @@
 import type { Point } from 'unist';
 import type { ContainerDirective } from 'mdast-util-directive';
+import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import type { Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
 
 /**
@@ -79,8 +80,9 @@ type OpenLeaf =
       closed: boolean;
     };
 
-/** Text micromark might read as a GFM autolink literal. */
-const AUTOLINK_LITERAL = /www\.|https?:\/\/|mailto:|xmpp:|@/i;
+/** Where a GFM autolink literal may start: letters, digits and `+ - . _` (an email's first character). */
+const LITERAL_START = new Uint8Array(128);
+for (let code = 0; code < 128; code++) if (/[A-Za-z0-9+\-._]/.test(String.fromCharCode(code))) LITERAL_START[code] = 1;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const UNICODE_PUNCTUATION = /\p{P}|\p{S}/u;
 const UNICODE_WHITESPACE = /\s/;
@@ -587,7 +589,7 @@ class BlockParser {
       const last = segments[segments.length - 1]!;
       const end = last.end;
       last.end = trimEnd(this.text, last.start, last.end);
-      const node: Paragraph = { type: 'paragraph', children: new InlineParser(this, segments, this.mdx).parse() };
+      const node: Paragraph = { type: 'paragraph', children: new InlineParser(this, segments, this.mdx, true).parse() };
       node.position = { start: this.point(segments[0]!.start), end: this.point(end) };
       this.addBlock(node);
     } else if (leaf.kind === 'directive') {
@@ -690,6 +692,8 @@ class InlineParser {
     private readonly block: BlockParser,
     private readonly segments: Segment[],
     private readonly mdx: boolean,
+    /** A paragraph's text goes on after its last line's trailing spaces (a heading's or a cell's ends before them). */
+    private readonly paragraph = false,
   ) {
     this.text = block.text;
   }
@@ -725,6 +729,21 @@ class InlineParser {
     };
     while (pos < end) {
       const code = text.charCodeAt(pos);
+      // GFM autolink literals, where micromark attempts them: not after an unclosed `[`.
+      if (code < 128 && LITERAL_START[code] === 1 && this.brackets.length === 0) {
+        const previous = pos === this.segment!.start ? (this.segment === this.segments[0] ? -1 : 10) : text.charCodeAt(pos - 1);
+        // Inside a word only `h` and `w` can start one (after a digit or `_`, say); an email starts a word.
+        const wordStart = previous >= 128 || LITERAL_START[previous] !== 1;
+        const textEnd = lineEnding === undefined && !(this.paragraph && text.charCodeAt(end) === 32) ? 'null' : 'line ending';
+        const literal = wordStart || (code | 32) === 104 || (code | 32) === 119 ? autolinkLiteralAt(text, pos, end, previous, textEnd) : undefined;
+        if (literal) {
+          flush(pos);
+          const position = { start: this.block.point(pos), end: this.block.point(literal.end) };
+          this.items.push({ type: 'link', title: null, url: literal.url, children: [{ type: 'text', value: text.slice(pos, literal.end), position }], position: { ...position } });
+          textStart = pos = literal.end;
+          continue;
+        }
+      }
       switch (code) {
         case 92: {
           // \
@@ -1052,11 +1071,6 @@ class InlineParser {
       }
       text = undefined;
       out.push(item);
-    }
-    for (const node of out) {
-      if (node.type !== 'text') continue;
-      const literal = AUTOLINK_LITERAL.exec(node.value);
-      if (literal) giveUp(`autolink literal "${node.value.slice(Math.max(0, literal.index - 10), literal.index + 10)}"`);
     }
     return out;
   }
