@@ -20,7 +20,7 @@ const micromark = (text: string, mdx: boolean) => (mdx ? mdxProcessor : markdown
 const EMPHASIS = ['a', 'b', ' ', ' ', '*', '**', '***', '_', '__', '.', '(', ')', '[', '](u)', ']', '!', '`', 'é', '—', '😀', '\\*'];
 
 /** Pieces of GFM autolink literals (www., http(s)://, emails) and the punctuation that ends them or not. */
-const LITERALS = ['www.', 'www', 'WwW.', 'https://', 'HTTP://', 'http:/', 'a@', 'x.y@', '.', 'w', 'h', 's', ':', '/', 'a', 'b.c', 'b.c', 'b.co', 'B.', '1', '@', '_', '-', '+', '(', ')', ']', '[', '](u)', '*', ' ', ' ', ' ', '&', 'amp;', ';', '!', '?', "'", '"', ',', '`', '\\', 'é', '\u00a0', '😀', '|', ':x', 'mailto:', 'xmpp:', '/r'];
+const LITERALS = ['www.', 'www', 'WwW.', 'https://', 'HTTP://', 'http:/', 'a@', 'x.y@', '.', 'w', 'h', 's', ':', '/', 'a', 'b.c', 'b.c', 'b.co', 'B.', '1', '@', '_', '-', '+', '(', ')', ']', '[', '](u)', '][', '])', '*', ' ', ' ', ' ', '&', 'amp;', ';', '!', '?', "'", '"', ',', '`', '\\', 'é', '\u00a0', '😀', '|', ':x', 'mailto:', 'xmpp:', '/r'];
 
 function randomDocuments(count: number, seed: number, only?: string[]): string[] {
   const random = () => {
@@ -106,6 +106,21 @@ describe('the fast Markdown parser', () => {
 
   it("builds micromark's tree for autolink literals (www., http(s)://, emails) and their ends", () => {
     expect(sameAsMicromark(randomDocuments(COUNT, 13, LITERALS), false)).toBeGreaterThan(COUNT / 5);
+  });
+
+  it('builds micromark\'s tree at the edges of autolink literals', () => {
+    const edges = [
+      'x https://a.b/x][y', 'www.b.c](d) e', 'www.b.c]]', 'www.b.c] e', 'https://a.b/c_d_', 'https://a.b/(c)d)', 'https://a.b/((c))) e', 'https://a.b/c&x d',
+      'www.a_b.c d', 'www.a.b_c d', 'www.a_b.c.d', 'www.. e', 'www. e', 'x www.', 'x www.  ', 'x www.\ny', '| a |\n| - |\n| www. |', '# www. #', ':::note[www.]\nx\n:::',
+      'a@b.c1', 'a@b.c_', 'a@b-.co', 'a@b.co.', 'a@b.co.d', '_a@b.co_', '*a@b.co*', 'x/a@b.co', 'x.a@b.co', 'a@b', 'a@.b.co', '+a@b.co', 'a@b..co',
+      'httpx://a.b', 'Https://a.b', 'https://.a', 'https:// a', 'https://a', 'http://a.b?c=d.', 'http://a.b?c=d!"\'', 'ahttp://a.b', '1http://a.b', '_http://a.b_', 'xwww.a.b', '(www.a.b)',
+      '[a https://b.c', '[a](u) https://b.c', '[a [b](u) https://c.d', '![a www.b.c](u)', '`x` https://a.b', 'a\u00a0https://b.c\u00a0d', 'https://a.b\u00a0c', 'é@a.co', 'aé@b.co',
+    ];
+    for (const text of edges) {
+      const tree = parseFast(text, false);
+      expect(tree, text).toBeDefined();
+      expect(tree, JSON.stringify(text)).toEqual(micromark(text, false));
+    }
   });
 
   it("builds micromark's tree for this site's pages it takes", () => {
