@@ -22,14 +22,25 @@ const EMPHASIS = ['a', 'b', ' ', ' ', '*', '**', '***', '_', '__', '.', '(', ')'
 /** Pieces of GFM autolink literals (www., http(s)://, emails) and the punctuation that ends them or not. */
 const LITERALS = ['www.', 'www', 'WwW.', 'https://', 'HTTP://', 'http:/', 'a@', 'x.y@', '.', 'w', 'h', 's', ':', '/', 'a', 'b.c', 'b.c', 'b.co', 'B.', '1', '@', '_', '-', '+', '(', ')', ']', '[', '](u)', '][', '])', '*', ' ', ' ', ' ', '&', 'amp;', ';', '!', '?', "'", '"', ',', '`', '\\', 'é', '\u00a0', '😀', '|', ':x', 'mailto:', 'xmpp:', '/r'];
 
-function randomDocuments(count: number, seed: number, only?: string[]): string[] {
+function randomDocuments(count: number, seed: number, only?: string[], mdx = false): string[] {
   const random = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return seed / 0x7fffffff;
   };
   const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
-  const pieces = ['word', 'foo', ' ', ' ', '  ', '*', '**', '***', '_', '__', 'a_b', '`c`', '``', '`', '[', ']', '](u)', '[l](u)', '[l](u "t")', '![i](s)', "![*a*](s 't')", '\\*', '\\', '!', '(', ')', '.', '—', '«', '😀', '#', '|', '&', '-', '1.', ':', 'é', '*a*', '**b**', '_c_', '[a (b)](c(d)e)', '&amp;', '{', '<b>', 'x:y', '[x][y]', '~~s~~', 'www.x.org', 'https://a.b/c', 'http://x.co/p_(q))', 'a@b.co', 'x.y@z.org.', 'HTTP://A.B/c?d=e&f', 'www.', 'www.x_y.z', 'a_b@c.de_', 'mailto:a@b.cd', 'xmpp:x@y.zz/r', 'https://a.b/*c*', 'https://a.b]', '10:30', ':x', 'x:-y', ':a_', '::', 'S:p-q'];
-  const inline = (n: number) => (only ? Array.from({ length: n * 3 }, () => pick(only)) : Array.from({ length: n }, () => pick(pieces))).join('');
+  const pieces = ['word', 'foo', ' ', ' ', '  ', '*', '**', '***', '_', '__', 'a_b', '`c`', '``', '`', '[', ']', '](u)', '[l](u)', '[l](u "t")', '![i](s)', "![*a*](s 't')", '\\*', '\\', '!', '(', ')', '.', '—', '«', '😀', '#', '|', '&', '-', '1.', ':', 'é', '*a*', '**b**', '_c_', '[a (b)](c(d)e)', '&amp;', '{', '<b>', 'x:y', '[x][y]', '~~s~~', 'www.x.org', 'https://a.b/c', 'http://x.co/p_(q))', 'a@b.co', 'x.y@z.org.', 'HTTP://A.B/c?d=e&f', 'www.', 'www.x_y.z', 'a_b@c.de_', 'mailto:a@b.cd', 'xmpp:x@y.zz/r', 'https://a.b/*c*', 'https://a.b]', '10:30', ':x', 'x:-y', ':a_', '::', 'S:p-q', ':a[b]', ':a{k=v}'];
+  // Text directives with labels and attributes, whole and broken: one piece among the others.
+  const textDirectives = [':a[b *c*]{.d}', ':b[', ':c{', ':d[x]{y', ':e{#f}', ':g[]{}', ':h[[i]]', ':j{k="l m" .n .o}'];
+  // In MDX, a `{` that is not a directive's attributes is an expression, which the fast parser leaves to micromark: fewer of them.
+  if (mdx) textDirectives.splice(0, textDirectives.length, ...textDirectives.filter((piece) => !/^:[a-z]\[?\w*\]?\{\w*$/.test(piece)));
+  pieces.push('text directive');
+  const directiveName = () => pick(['note', 'tip', 'x-y', 'x-', 'é', '1a', 'a_b', 'tabs']);
+  const directiveRest = () => pick([...(mdx ? [] : ['{bad', '{a="b"c}']), '', '', '[T *a*]', ' ', '[]', '[a [b] c]', '[a\\]b]', '[x', '{.c}', '{#i .c k="v" k2=w}', "{k='v' .d}", '[L]{x=y}', '{ k = v }', '{k=&amp;}', '{groupId="lang"}']);
+  const piece = () => {
+    const chosen = pick(pieces);
+    return chosen === 'text directive' ? pick(textDirectives) : chosen;
+  };
+  const inline = (n: number) => (only ? Array.from({ length: n * 3 }, () => pick(only)) : Array.from({ length: n }, piece)).join('');
   const paragraph = () => Array.from({ length: 1 + Math.floor(random() * 3) }, (_, i) => (i && random() < 0.3 ? pick([' ', '   ']) : '') + inline(1 + Math.floor(random() * 8)) + (random() < 0.15 ? pick([' ', '  ', '\\']) : ''));
   const block = (depth: number): string[] => {
     const r = random();
@@ -42,7 +53,8 @@ function randomDocuments(count: number, seed: number, only?: string[]): string[]
       if (random() < 0.8) lines.push(pick([fence, ' ' + fence, fence + ' ']));
       return lines;
     }
-    if (r < 0.55) return [pick(['---', '***', '- - -', '___', '----  '])];
+    if (r < 0.53) return [pick(['---', '***', '- - -', '___', '----  '])];
+    if (r < 0.55) return ['::' + directiveName() + directiveRest() + pick(['', ' '])];
     if (r < 0.72 && depth < 3) {
       const marker = pick(['-', '*', '+', '1.', '2.', '1)']);
       const out: string[] = [];
@@ -57,7 +69,7 @@ function randomDocuments(count: number, seed: number, only?: string[]): string[]
     }
     if (r < 0.8 && depth < 3) {
       const colons = pick([':::', '::::']);
-      return [colons + pick(['note', 'tip', 'x-y']) + pick(['', '[T *a*]', ' ']), ...blocks(depth + 1, 1 + Math.floor(random() * 2)), ...(random() < 0.9 ? [colons] : [])];
+      return [colons + directiveName() + directiveRest(), ...blocks(depth + 1, 1 + Math.floor(random() * 2)), ...(random() < 0.9 ? [colons] : [])];
     }
     if (r < 0.87 && depth < 3) return blocks(depth + 1, 1 + Math.floor(random() * 2)).map((line) => (line === '' && random() < 0.5 ? '>' : '> ' + line));
     if (r < 0.97) {
@@ -80,6 +92,26 @@ function randomDocuments(count: number, seed: number, only?: string[]): string[]
   return Array.from({ length: count }, () => blocks(0, 1 + Math.floor(random() * 4)).join('\n') + (random() < 0.7 ? '\n' : ''));
 }
 
+/** Lines of directives, whole and broken: fences, names, labels and attributes made of the characters their rules name. */
+function randomDirectiveDocuments(count: number, seed: number): string[] {
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  const fragments = ['a', 'b', 'x-y', '-', '_', 'é', '1', '[', ']', '\\', '\\]', '\\\\]', '{', '}', '#', '.', '=', '"', "'", ' ', ' ', 'k', 'v w', ' .c', '.d', 'k="v"', "='w'", '*', '`', ':', '!', '(', ')', '\u00a0', 'https://a.b'];
+  const run = (n: number) => Array.from({ length: n }, () => pick(fragments)).join('');
+  const directive = () => pick(['a', 'note', 'x-y', 'b_', 'é']) + pick(['', '', '[' + run(2) + ']', '[' + run(3)]) + pick(['', '', '{' + run(4) + '}', '{' + run(3), '{#i .c k=v}', '{.c .d #e}']) + pick(['', ' ', run(1)]);
+  const line = () => {
+    const r = random();
+    if (r < 0.25) return pick(['::', ':::', '::::']) + directive();
+    if (r < 0.4) return pick([':::', '::::', '::::: ']);
+    if (r < 0.5) return '';
+    return run(2) + ':' + directive() + run(2);
+  };
+  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(random() * 6) }, line).join('\n'));
+}
+
 describe('the fast Markdown parser', () => {
   /** Each document the fast parser takes gets micromark's tree; how many it took. */
   const sameAsMicromark = (documents: string[], mdx: boolean) => {
@@ -96,7 +128,7 @@ describe('the fast Markdown parser', () => {
   for (const mdx of [false, true]) {
     it(`builds micromark's tree for every random document it takes (${mdx ? 'MDX' : 'Markdown'})`, () => {
       // Most documents hold something it leaves to micromark; enough must be its own.
-      expect(sameAsMicromark(randomDocuments(COUNT, mdx ? 7 : 3), mdx)).toBeGreaterThan(COUNT / 5);
+      expect(sameAsMicromark(randomDocuments(COUNT, mdx ? 7 : 3, undefined, mdx), mdx)).toBeGreaterThan(COUNT / 5);
     });
   }
 
@@ -106,6 +138,25 @@ describe('the fast Markdown parser', () => {
 
   it("builds micromark's tree for autolink literals (www., http(s)://, emails) and their ends", () => {
     expect(sameAsMicromark(randomDocuments(COUNT, 13, LITERALS), false)).toBeGreaterThan(COUNT / 5);
+  });
+
+  for (const mdx of [false, true]) {
+    it(`builds micromark's tree for directives with labels and attributes, whole and broken (${mdx ? 'MDX' : 'Markdown'})`, () => {
+      // In MDX, a broken `{` is an expression (micromark's, or its error): fewer are the fast parser's.
+      expect(sameAsMicromark(randomDirectiveDocuments(COUNT, mdx ? 19 : 17), mdx)).toBeGreaterThan(COUNT / (mdx ? 10 : 5));
+    });
+  }
+
+  it("builds micromark's tree at the edges of directives", () => {
+    const attributes = ['{k="v"x}', '{k="v" x}', "{k='v'}", '{k=v"}', '{k= v}', '{k =v}', '{ #i}', '{#}', '{#i#j}', '{.a.b}', '{.a .b class=c}', '{class="" .a}', '{k=<}', '{k}', '{k=}', '{k=v w=x}', '{é=ü}', '{a:b=c}', '{-a}', '{.}', '{k="}', '{#i }', '{ }', '{}'];
+    const labels = ['[]', '[ a ]', '[\\]]', '[\\\\]x]', '[a [b] c]', '[a [b c]', '[*a* `b`]', '[a](u)', '[[[x]]]'];
+    const edges = [
+      ...attributes.flatMap((a) => [`:::note${a}\nx\n:::`, `::leaf${a}`, `p :t${a} q`]),
+      ...labels.flatMap((l) => [`:::note${l}\nx\n:::`, `::leaf${l}`, `p :t${l} q`, `:::note${l}{.c}\nx\n:::`]),
+      ':::x-\na\n:::', ':::x_\na\n:::', ':::1a\na\n:::', '::x-', ':::', '::', ':::a b\n:::', '::a b', ':::a\n::::b\nc\n::::\n:::', ':::a\n:::b\nc\n:::\n:::', 'a\n::b', 'a\n:::b\nc\n:::', ':a[b', ':a{b=1', 'x :a[b](c)',
+    ];
+    // All but `<` (HTML) and inner fences as long as the outer one's are the fast parser's.
+    expect(sameAsMicromark(edges, false)).toBe(edges.length - 5);
   });
 
   it('builds micromark\'s tree at the edges of autolink literals', () => {
@@ -160,7 +211,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
-    const hard = ['a <b>c</b>', 'a\n===', '    code', '[a]: /u\n\n[a]', 'a &amp; b', 'a\tb', 'a :b[label]', 'a :b{.c}', '::leaf', 'a ~~b~~', '[^1]', '- [ ] task', '- a\nlazy', ':::note{.x}\na\n:::', ':::note\nunclosed'];
+    const hard = ['a <b>c</b>', 'a\n===', '    code', '[a]: /u\n\n[a]', 'a &amp; b', 'a\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~', '[^1]', '- [ ] task', '- a\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     expect(parseFast('a {b} c', true)).toBeUndefined();
     expect(parseFast('import X from "./x"\n\n# A', true)).toBeUndefined();

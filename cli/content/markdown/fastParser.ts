@@ -1,5 +1,6 @@
 import type { Point } from 'unist';
-import type { ContainerDirective } from 'mdast-util-directive';
+import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
+import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_END, NOT_READ, type DirectiveOpening } from './fastDirective.ts';
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import type { Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
 
@@ -276,14 +277,18 @@ class BlockParser {
           return;
         }
       }
-      if (code === 58 /* : */ && /^::[^:]/.test(rest)) giveUp('leaf directive');
-      if (code === 58 /* : */ && rest.startsWith(':::')) {
-        const open = /^(:{3,})([A-Za-z][\w-]*)(?:\[([^[\]]*)\])? *$/.exec(rest);
-        if (!open || indent > 0 || open[3] === '') giveUp('directive with attributes or an unusual fence');
-        this.closeFrom(container + 1);
-        this.openDirective(first, lineEnd, line, open[1]!.length, open[2]!, open[3]);
-        this.lastBlank = false;
-        return;
+      if (code === 58 /* : */ && text.charCodeAt(first + 1) === 58) {
+        // A leaf or container directive; a line that is neither is a paragraph's.
+        const opening = directiveOpening(text, first, lineEnd);
+        if (opening === NOT_READ) giveUp('character reference in directive attributes');
+        if (opening && indent > 0) giveUp('indented directive');
+        if (opening) {
+          this.closeFrom(container + 1);
+          if (opening.kind === 'leaf') this.addLeafDirective(first, lineEnd, line, opening);
+          else this.openDirective(first, lineEnd, line, opening);
+          this.lastBlank = false;
+          return;
+        }
       }
       if (/^(?:=+|-+) *$/.test(rest) && this.leaf?.kind === 'paragraph') giveUp('a setext underline, or a lazy line that '); // a setext underline, or a lazy line that looks like one
       if (/^(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$/.test(rest)) {
@@ -454,12 +459,20 @@ class BlockParser {
     this.addBlock(node);
   }
 
-  private openDirective(first: number, lineEnd: number, line: number, colons: number, name: string, label: string | undefined): void {
-    const node: ContainerDirective = { type: 'containerDirective', name, attributes: {}, children: [] };
+  private openDirective(first: number, lineEnd: number, line: number, opening: DirectiveOpening): void {
+    const node: ContainerDirective = { type: 'containerDirective', name: opening.name, attributes: opening.attributes, children: [] };
     node.position = { start: this.point(first), end: this.point(lineEnd) };
     this.addBlock(node as unknown as RootContent);
-    const labelStart = first + colons + name.length + 1;
-    this.leaf = { kind: 'directive', node, colons, label: label === undefined ? undefined : { start: labelStart, end: labelStart + label.length, line }, lines: [], inner: [], code: undefined, closed: false };
+    this.leaf = { kind: 'directive', node, colons: opening.colons, label: opening.label && { ...opening.label, line }, lines: [], inner: [], code: undefined, closed: false };
+  }
+
+  /** `::name[label]{attributes}`: its label's text is its children. */
+  private addLeafDirective(first: number, lineEnd: number, line: number, opening: DirectiveOpening): void {
+    const label = opening.label;
+    const children = label && label.end > label.start ? new InlineParser(this, [{ ...label, line }], this.mdx).parse() : [];
+    const node: LeafDirective = { type: 'leafDirective', name: opening.name, attributes: opening.attributes, children };
+    node.position = { start: this.point(first), end: this.point(lineEnd) };
+    this.addBlock(node as unknown as RootContent);
   }
 
   /**
@@ -489,20 +502,24 @@ class BlockParser {
       return;
     }
     const colons = /^:{3,}/.exec(rest)?.[0].length;
-    if (colons === undefined) {
+    const closing = colons !== undefined && /^:+ *$/.test(rest);
+    const opening = colons === undefined || closing ? undefined : directiveOpening(text, pos + indent, lineEnd);
+    if (opening === NOT_READ) giveUp('character reference in directive attributes');
+    if (!closing && !opening) {
       directive.lines.push(segment);
       return;
     }
     if (indent > 0) giveUp('indented directive fence');
-    const closing = /^:+ *$/.test(rest);
-    if (!closing) {
+    const innermost = directive.inner.length > 0 ? directive.inner[directive.inner.length - 1]! : directive.colons;
+    if (opening) {
       // Each level is parsed by a parser of its own when it closes: deep nesting is micromark's (and the nesting check's).
       if (directive.inner.length >= 32) giveUp('directives nested deep');
-      directive.inner.push(colons);
+      // A fence as long as the enclosing one's closes that one first (micromark looks for its own closing fence before anything inside).
+      if (opening.colons >= innermost) giveUp('directive inside one with a fence as long');
+      directive.inner.push(opening.colons);
       directive.lines.push(segment);
       return;
     }
-    const innermost = directive.inner.length > 0 ? directive.inner[directive.inner.length - 1]! : directive.colons;
     if (colons !== innermost) giveUp('directive fence sizes');
     if (directive.inner.length > 0) {
       directive.inner.pop();
@@ -851,9 +868,31 @@ class InlineParser {
             continue;
           }
           flush(pos);
-          const node = { type: 'textDirective', name: text.slice(pos + 1, name), attributes: {}, children: [], position: { start: this.block.point(pos), end: this.block.point(name) } };
+          // A label and attributes may go on to the next lines: those are micromark's. Unclosed
+          // at the paragraph's end, they are not the directive's (it ends before them).
+          let at = name;
+          let children: PhrasingContent[] = [];
+          if (text.charCodeAt(at) === 91) {
+            const labelEnd = directiveLabelEnd(text, at, end);
+            if (labelEnd === LINE_END && lineEnding !== undefined) giveUp('text directive label across lines');
+            if (labelEnd >= 0) {
+              children = labelEnd - 1 > at + 1 ? new InlineParser(this.block, [{ start: at + 1, end: labelEnd - 1, line: this.segment!.line }], this.mdx).parse() : [];
+              at = labelEnd;
+            }
+          }
+          let attributes: Record<string, string> = {};
+          if (text.charCodeAt(at) === 123) {
+            const read = directiveAttributes(text, at, end);
+            if (read === NOT_READ) giveUp('character reference in directive attributes');
+            if (read === LINE_END && lineEnding !== undefined) giveUp('text directive attributes across lines');
+            if (read !== FAIL && read !== LINE_END) {
+              attributes = read.attributes;
+              at = read.end;
+            }
+          }
+          const node = { type: 'textDirective', name: text.slice(pos + 1, name), attributes, children, position: { start: this.block.point(pos), end: this.block.point(at) } };
           this.items.push(node as unknown as PhrasingContent);
-          textStart = pos = name;
+          textStart = pos = at;
           continue;
         }
         case 123:
@@ -921,7 +960,6 @@ class InlineParser {
     if (last === 45 || last === 95) return -1;
     const after = at < end ? text.charCodeAt(at) : -1;
     if (after === 58) return -1;
-    if (after === 91 || after === 123) giveUp('text directive with a label or attributes');
     return at;
   }
 
