@@ -38,10 +38,10 @@ export function parseFast(text: string, mdx: boolean): Root | undefined {
 }
 
 /**
- * Tabs (virtual spaces), carriage returns, NUL, `<` (HTML, JSX, autolinks), `~` (strikethrough),
- * and `]:`, which any definition has (with one, `[text]` can be a reference link).
+ * Tabs (virtual spaces), carriage returns, NUL, and `]:`, which any definition has (with one,
+ * `[text]` can be a reference link).
  */
-const HARD_CHARACTERS = /[\t\r\0<~]|\]:/;
+const HARD_CHARACTERS = /[\t\r\0]|\]:/;
 const GIVE_UP = Symbol('not for the fast parser');
 /** Why the last file was left to micromark (for measuring what the fast parser should learn next). */
 export let gaveUpBecause = '';
@@ -247,6 +247,7 @@ class BlockParser {
       }
       const code = text.charCodeAt(first);
       const rest = text.slice(first, lineEnd);
+      if (code === 60 /* < */) giveUp('HTML or JSX at a line start');
       if (code === 62 /* > */) {
         this.checkNewContainer(container, matched, undefined);
         this.closeFrom(container + 1);
@@ -895,6 +896,12 @@ class InlineParser {
           textStart = pos = at;
           continue;
         }
+        case 60:
+          // <
+          giveUp('inline HTML, JSX or an autolink');
+        case 126:
+          // ~
+          giveUp('strikethrough');
         case 123:
         case 125: {
           // { } in MDX are expressions
@@ -1126,6 +1133,7 @@ function classify(code: number): 0 | 1 | 2 {
 /** `(destination "title")` after `](`, on one line; undefined if it is not one. */
 function parseResource(text: string, pos: number, end: number): { url: string; title: string | null; end: number } | undefined {
   while (pos < end && text.charCodeAt(pos) === 32) pos++;
+  if (text.charCodeAt(pos) === 60) giveUp('link destination in <>');
   let depth = 0;
   let url = '';
   while (pos < end) {
