@@ -2,7 +2,8 @@ import type { Point } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_END, NOT_READ, type DirectiveOpening } from './fastDirective.ts';
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
-import type { Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
+import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
+import type { Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX headings, lists,
@@ -68,6 +69,7 @@ type OpenLeaf =
   | { kind: 'paragraph'; segments: Segment[] }
   | { kind: 'fence'; node: Code; marker: string; size: number; indent: number; lines: Segment[]; closed: boolean; lastEnd: Point }
   | { kind: 'table'; node: Table }
+  | { kind: 'html'; node: Html; htmlKind: HtmlKind; lines: Segment[] }
   | {
       kind: 'directive';
       node: ContainerDirective;
@@ -219,6 +221,21 @@ class BlockParser {
       this.closeLeaf();
     }
 
+    // An open HTML block takes the line if its containers continue (kinds 6 and 7 end at a blank line).
+    const html = this.leaf;
+    if (html?.kind === 'html') {
+      const blank = this.spacesAt(pos, lineEnd) === lineEnd - pos;
+      if (allMatched && !(html.htmlKind >= 6 && blank)) {
+        html.lines.push({ start: pos, end: lineEnd, line });
+        if (html.htmlKind <= 5 && htmlFlowLineCloses(html.htmlKind, text, pos, lineEnd)) this.closeLeaf();
+        this.lastBlank = false;
+        return;
+      }
+      // Ended by its containers ending: micromark ends it on this line or the last, by what ends them.
+      if (!blank && !allMatched && (lineEnd < text.length || lineStart !== lineEnd)) giveUp('HTML ended by its containers');
+      this.closeLeaf();
+    }
+
     // An open container directive takes the line if its containers continue.
     const directive = this.leaf;
     if (directive?.kind === 'directive') {
@@ -247,7 +264,17 @@ class BlockParser {
       }
       const code = text.charCodeAt(first);
       const rest = text.slice(first, lineEnd);
-      if (code === 60 /* < */) giveUp('HTML or JSX at a line start');
+      if (code === 60 /* < */) {
+        if (this.mdx) giveUp('JSX at a line start');
+        if (this.leaf?.kind === 'table' || (this.leaf?.kind === 'paragraph' && !allMatched)) giveUp('HTML in a table or on a lazy line');
+        const start = htmlFlowStart(text, first, lineEnd, paragraphContinues());
+        // Not an HTML block: the line is a paragraph's.
+        if (!start) break;
+        this.closeFrom(container + 1);
+        this.openHtml(pos, lineEnd, line, start);
+        this.lastBlank = false;
+        return;
+      }
       if (code === 62 /* > */) {
         this.checkNewContainer(container, matched, undefined);
         this.closeFrom(container + 1);
@@ -532,6 +559,15 @@ class BlockParser {
     this.closeLeaf();
   }
 
+  /** An HTML block from `start` (its first line's indentation included, as micromark places it). */
+  private openHtml(start: number, lineEnd: number, line: number, opened: HtmlFlowStart): void {
+    const node: Html = { type: 'html', value: '' };
+    node.position = { start: this.point(start), end: this.point(lineEnd) };
+    this.addBlock(node);
+    this.leaf = { kind: 'html', node, htmlKind: opened.kind, lines: [{ start, end: lineEnd, line }] };
+    if (opened.closed) this.closeLeaf();
+  }
+
   private openFence(first: number, lineEnd: number, indent: number, run: string, info: string): void {
     if (/[\\&]/.test(info)) giveUp('escapes and character references in the '); // escapes and character references in the info string
     // micromark: the language is the first word; the rest, from its next non-space, is the meta (trailing spaces kept).
@@ -619,6 +655,9 @@ class BlockParser {
         children.unshift(label);
       }
       leaf.node.children = children as ContainerDirective['children'];
+    } else if (leaf.kind === 'html') {
+      leaf.node.value = leaf.lines.map((s) => this.text.slice(s.start, s.end)).join('\n');
+      leaf.node.position!.end = this.point(leaf.lines[leaf.lines.length - 1]!.end);
     } else if (leaf.kind === 'fence') {
       // micromark's value: the lines with their line endings, less one line ending at each end.
       const lines = leaf.lines.map((s) => this.text.slice(s.start, s.end));
@@ -896,9 +935,29 @@ class InlineParser {
           textStart = pos = at;
           continue;
         }
-        case 60:
-          // <
-          giveUp('inline HTML, JSX or an autolink');
+        case 60: {
+          // < an autolink, inline HTML, or text
+          if (this.mdx) giveUp('JSX');
+          const autolink = autolinkAt(text, pos, end);
+          if (autolink) {
+            flush(pos);
+            const position = { start: this.block.point(pos), end: this.block.point(autolink.end) };
+            const inner = { start: this.block.point(pos + 1), end: this.block.point(autolink.end - 1) };
+            this.items.push({ type: 'link', title: null, url: autolink.url, children: [{ type: 'text', value: text.slice(pos + 1, autolink.end - 1), position: inner }], position });
+            textStart = pos = autolink.end;
+            continue;
+          }
+          const html = htmlTextEnd(text, pos, end);
+          if (html === HTML_LINE_END && lineEnding !== undefined) giveUp('inline HTML across lines');
+          if (html >= 0) {
+            flush(pos);
+            this.items.push({ type: 'html', value: text.slice(pos, html), position: { start: this.block.point(pos), end: this.block.point(html) } });
+            textStart = pos = html;
+            continue;
+          }
+          pos++;
+          continue;
+        }
         case 126:
           // ~
           giveUp('strikethrough');
