@@ -23,7 +23,7 @@ const EMPHASIS = ['a', 'b', ' ', ' ', '*', '**', '***', '_', '__', '.', '(', ')'
 const LITERALS = ['www.', 'www', 'WwW.', 'https://', 'HTTP://', 'http:/', 'a@', 'x.y@', '.', 'w', 'h', 's', ':', '/', 'a', 'b.c', 'b.c', 'b.co', 'B.', '1', '@', '_', '-', '+', '(', ')', ']', '[', '](u)', '][', '])', '*', ' ', ' ', ' ', '&', 'amp;', ';', '!', '?', "'", '"', ',', '`', '\\', 'é', '\u00a0', '😀', '|', ':x', 'mailto:', 'xmpp:', '/r'];
 
 /** Pieces of inline HTML and autolinks: tags, attributes, comments, instructions, declarations, CDATA, and what breaks them. */
-const INLINE_HTML = ['<', '<', '>', '/', '/>', 'a', 'b', 'x-y', '=', '"', "'", ' ', ' ', '!', '-', '--', '?', '[CDATA[', ']]', ']', 'http:', 'x:', '@', '.', '`', '*', '_', ':', 'é', '\\', '<!--', '-->', '<a href="u">', '</a>', '<b>', '<br/>', '<http://a.b/c>', '<a@b.co>'];
+const INLINE_HTML = ['<', '<', '>', '/', '/>', 'a', 'b', 'x-y', '=', '"', "'", ' ', ' ', '!', '-', '--', '?', '[CDATA[', ']]', ']', 'http:', 'x:', '@', '.', '`', '*', '_', ':', 'é', '\\', '<!--', '-->', '->', 'x->', '<a href="u">', '</a>', '<b>', '<br/>', '<http://a.b/c>', '<a@b.co>'];
 
 /** Lines of HTML blocks (CommonMark's 7 kinds) and what ends them, in containers and among paragraphs. */
 function randomHtmlDocuments(count: number, seed: number): string[] {
