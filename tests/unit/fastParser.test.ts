@@ -46,6 +46,9 @@ function randomHtmlDocuments(count: number, seed: number): string[] {
   return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(random() * 7) }, line).join('\n') + pick(['', '\n']));
 }
 
+/** Lines of MDX import/export blocks. */
+const ESM_LINES = ['import A from "a"', 'import {b, c as d} from "./x.md"', 'export const e = (1) // c', 'export default function F() { return <div>{(e)}</div> }', 'export const f = [', '  2, (3)', ']', 'import x', 'const y = 1', 'export * from "m"', '/* c */ export const g = {h: 1}', 'importA', 'export  const i = 1', ' import B from "b"'];
+
 function randomDocuments(count: number, seed: number, only?: string[], mdx = false): string[] {
   const random = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -77,7 +80,11 @@ function randomDocuments(count: number, seed: number, only?: string[], mdx = fal
       if (random() < 0.8) lines.push(pick([fence, ' ' + fence, fence + ' ']));
       return lines;
     }
-    if (r < 0.53) return [pick(['---', '***', '- - -', '___', '----  '])];
+    if (r < 0.53) {
+      // MDX: import/export blocks (whole, broken, declaring a name twice); in Markdown, paragraphs.
+      if (mdx && random() < 0.5) return Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(ESM_LINES));
+      return [pick(['---', '***', '- - -', '___', '----  '])];
+    }
     if (r < 0.55) return ['::' + directiveName() + directiveRest() + pick(['', ' '])];
     if (r < 0.72 && depth < 3) {
       const marker = pick(['-', '*', '+', '1.', '2.', '1)']);

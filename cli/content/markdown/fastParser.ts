@@ -1,5 +1,7 @@
 import type { Point } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
+import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
+import { esmProgram } from './fastEsm.ts';
 import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_END, NOT_READ, type DirectiveOpening } from './fastDirective.ts';
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
@@ -70,6 +72,7 @@ type OpenLeaf =
   | { kind: 'fence'; node: Code; marker: string; size: number; indent: number; lines: Segment[]; closed: boolean; lastEnd: Point }
   | { kind: 'table'; node: Table }
   | { kind: 'html'; node: Html; htmlKind: HtmlKind; lines: Segment[] }
+  | { kind: 'esm'; node: MdxjsEsm; lines: Segment[] }
   | {
       kind: 'directive';
       node: ContainerDirective;
@@ -96,6 +99,10 @@ class BlockParser {
   private leaf: OpenLeaf | undefined;
   /** A blank line was the last line seen (for list looseness). */
   private lastBlank = false;
+  /** Names MDX imports declared so far (micromark declares them before each later import/export block). */
+  private readonly moduleSpecifiers: string[] = [];
+  /** A directive's content: its own document, where MDX's import/export is left to micromark. */
+  private readonly nested: boolean;
 
   constructor(
     readonly text: string,
@@ -104,6 +111,7 @@ class BlockParser {
     lineStarts: number[] = [],
   ) {
     this.lineStarts = lineStarts;
+    this.nested = lineStarts.length > 0;
     const root: Root = { type: 'root', children: [] };
     this.stack = [{ kind: 'root', node: root, children: root.children }];
   }
@@ -218,6 +226,16 @@ class BlockParser {
       }
       // Ended by its containers ending: where micromark ends it then depends on what ends them.
       if (lineEnd < text.length || lineStart !== lineEnd) giveUp('fence ended by its containers');
+      this.closeLeaf();
+    }
+
+    // An open MDX import/export block takes every line up to a blank one.
+    const esm = this.leaf;
+    if (esm?.kind === 'esm') {
+      if (this.spacesAt(lineStart, lineEnd) < lineEnd - lineStart) {
+        esm.lines.push({ start: lineStart, end: lineEnd, line });
+        return;
+      }
       this.closeLeaf();
     }
 
@@ -376,7 +394,13 @@ class BlockParser {
       return;
     }
     this.closeFrom(container + 1);
-    if (this.mdx && /^(?:import|export)\b/.test(text.slice(restStart, lineEnd))) giveUp('MDX ESM'); // MDX ESM
+    if (this.mdx && /^(?:import|export)\b/.test(text.slice(restStart, lineEnd))) {
+      // An import/export block: at the top level, from the line's first column, not in a paragraph.
+      if (!(restStart === lineStart && container === 0 && !this.nested && /^(?:import|export) /.test(text.slice(restStart, lineEnd)))) giveUp('MDX import/export the fast parser does not read');
+      this.openEsm(lineStart, lineEnd, line);
+      this.lastBlank = false;
+      return;
+    }
     this.closeLeaf();
     this.closeLists();
     this.noteChild(this.stack[this.stack.length - 1]!);
@@ -559,6 +583,13 @@ class BlockParser {
     this.closeLeaf();
   }
 
+  private openEsm(start: number, lineEnd: number, line: number): void {
+    const node: MdxjsEsm = { type: 'mdxjsEsm', value: '' };
+    node.position = { start: this.point(start), end: this.point(lineEnd) };
+    this.addBlock(node as unknown as RootContent);
+    this.leaf = { kind: 'esm', node, lines: [{ start, end: lineEnd, line }] };
+  }
+
   /** An HTML block from `start` (its first line's indentation included, as micromark places it). */
   private openHtml(start: number, lineEnd: number, line: number, opened: HtmlFlowStart): void {
     const node: Html = { type: 'html', value: '' };
@@ -655,6 +686,14 @@ class BlockParser {
         children.unshift(label);
       }
       leaf.node.children = children as ContainerDirective['children'];
+    } else if (leaf.kind === 'esm') {
+      const start = leaf.lines[0]!.start;
+      const end = leaf.lines[leaf.lines.length - 1]!.end;
+      const estree = esmProgram(this.text, start, end, this.moduleSpecifiers, (offset) => this.point(offset));
+      if (!estree) giveUp('MDX import/export micromark reads or rejects');
+      leaf.node.value = this.text.slice(start, end);
+      leaf.node.position!.end = this.point(end);
+      leaf.node.data = { estree };
     } else if (leaf.kind === 'html') {
       leaf.node.value = leaf.lines.map((s) => this.text.slice(s.start, s.end)).join('\n');
       leaf.node.position!.end = this.point(leaf.lines[leaf.lines.length - 1]!.end);
