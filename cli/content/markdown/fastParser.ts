@@ -2,6 +2,8 @@ import type { Point } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import { esmProgram } from './fastEsm.ts';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { jsxTagAt, NOT_JSX, NOT_READ as NOT_READ_JSX, type JsxTag } from './fastJsx.ts';
 import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_END, NOT_READ, type DirectiveOpening } from './fastDirective.ts';
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
@@ -65,7 +67,9 @@ type OpenBlock =
   | { kind: 'root'; node: Root; children: RootContent[] }
   | { kind: 'blockquote'; node: Blockquote; children: RootContent[]; lastLineEnd: number }
   | { kind: 'list'; node: List; children: ListItem[]; bullet: string; gap: boolean }
-  | { kind: 'item'; node: ListItem; children: RootContent[]; contentIndent: number; startedBlank: boolean; blankInside: boolean };
+  | { kind: 'item'; node: ListItem; children: RootContent[]; contentIndent: number; startedBlank: boolean; blankInside: boolean }
+  /** An MDX JSX element open on its own line: the blocks up to its closing tag are its children (no prefix of its own). */
+  | { kind: 'jsx'; node: MdxJsxFlowElement; children: RootContent[] };
 
 type OpenLeaf =
   | { kind: 'paragraph'; segments: Segment[] }
@@ -282,8 +286,16 @@ class BlockParser {
       }
       const code = text.charCodeAt(first);
       const rest = text.slice(first, lineEnd);
+      if (code === 60 /* < */ && this.mdx) {
+        if (this.leaf?.kind === 'table') giveUp('JSX in a table');
+        const tags = this.jsxFlowTags(first, lineEnd);
+        // Not only tags: the line is a paragraph's (its tags are text JSX), or a lazy line of one.
+        if (!tags) break;
+        for (const [start, tag] of tags) container = this.jsxFlowTag(start, tag, container);
+        this.lastBlank = false;
+        return;
+      }
       if (code === 60 /* < */) {
-        if (this.mdx) giveUp('JSX at a line start');
         if (this.leaf?.kind === 'table' || (this.leaf?.kind === 'paragraph' && !allMatched)) giveUp('HTML in a table or on a lazy line');
         const start = htmlFlowStart(text, first, lineEnd, paragraphContinues());
         // Not an HTML block: the line is a paragraph's.
@@ -418,7 +430,7 @@ class BlockParser {
   private checkNewContainer(container: number, matched: number, bullet: string | undefined): void {
     if (container + 1 >= this.stack.length) return;
     let continued = 0;
-    for (let i = 1; i < matched; i++) if (this.stack[i]!.kind !== 'list') continued++;
+    for (let i = 1; i < matched; i++) if (this.stack[i]!.kind !== 'list' && this.stack[i]!.kind !== 'jsx') continued++;
     if (continued === 0) return;
     const list = this.stack[container]!;
     const sibling = bullet !== undefined && container === matched - 1 && list.kind === 'list' && list.bullet === bullet && this.stack[matched]?.kind === 'item';
@@ -440,6 +452,9 @@ class BlockParser {
 
   /** A new child of an item after a blank line makes the item loose. */
   private noteChild(parent: OpenBlock): void {
+    // Blocks inside JSX elements are the item's in micromark's events (JSX tags are no containers there).
+    let depth = this.stack.lastIndexOf(parent);
+    while (parent.kind === 'jsx' && depth > 0) parent = this.stack[--depth]!;
     if (parent.kind === 'item' && parent.children.length > 0 && this.lastBlank) parent.blankInside = true;
   }
 
@@ -452,6 +467,8 @@ class BlockParser {
 
   private closeTop(): void {
     const block = this.stack.pop()!;
+    // Ended by anything but its closing tag, a JSX element is an error in micromark.
+    if (block.kind === 'jsx') giveUp('JSX element without its closing tag');
     if (block.kind === 'blockquote') {
       // A block quote ends with the last line it continued, blank or not.
       block.node.position!.end = this.point(block.lastLineEnd);
@@ -588,6 +605,47 @@ class BlockParser {
     node.position = { start: this.point(start), end: this.point(lineEnd) };
     this.addBlock(node as unknown as RootContent);
     this.leaf = { kind: 'esm', node, lines: [{ start, end: lineEnd, line }] };
+  }
+
+  /** The JSX tags a line holds, if it holds only tags (and spaces); undefined if it holds text too. */
+  private jsxFlowTags(first: number, lineEnd: number): [number, JsxTag][] | undefined {
+    const tags: [number, JsxTag][] = [];
+    let at = first;
+    while (at < lineEnd) {
+      const code = this.text.charCodeAt(at);
+      if (code === 123) giveUp('MDX expression');
+      if (code !== 60) return undefined;
+      const tag = jsxTagAt(this.text, at, lineEnd);
+      if (tag === NOT_JSX) return undefined;
+      if (tag === NOT_READ_JSX) giveUp('JSX the fast parser does not read');
+      tags.push([at, tag]);
+      at = tag.end + this.spacesAt(tag.end, lineEnd);
+    }
+    return tags;
+  }
+
+  /** One JSX tag on a line of tags: an element opens (its blocks follow), closes, or stands alone. Returns the container the line is in after it. */
+  private jsxFlowTag(start: number, tag: JsxTag, container: number): number {
+    if (tag.close) {
+      // Its element must be the innermost one open here: only lists (no prefix of their own) may end with it.
+      let open = this.stack.length - 1;
+      while (open > 0 && this.stack[open]!.kind !== 'jsx') open--;
+      const element = this.stack[open];
+      if (element?.kind !== 'jsx' || element.node.name !== tag.name || open > container) giveUp('JSX closing tag that does not match, or outside its element\'s container');
+      for (let i = open + 1; i <= container; i++) if (this.stack[i]!.kind !== 'list') giveUp('JSX closing tag inside a container of its element');
+      this.closeFrom(open + 1);
+      this.closeLeaf();
+      this.stack.pop();
+      element.node.position!.end = this.point(tag.end);
+      return this.stack.length - 1;
+    }
+    this.closeFrom(container + 1);
+    const node: MdxJsxFlowElement = { type: 'mdxJsxFlowElement', name: tag.name, attributes: jsxAttributes(tag, (offset) => this.point(offset)), children: [] };
+    node.position = { start: this.point(start), end: this.point(tag.end) };
+    this.addBlock(node as unknown as RootContent);
+    if (tag.selfClosing) return container;
+    this.stack.push({ kind: 'jsx', node, children: node.children as RootContent[] });
+    return this.stack.length - 1;
   }
 
   /** An HTML block from `start` (its first line's indentation included, as micromark places it). */
@@ -765,7 +823,14 @@ interface TextPiece {
   delimiter?: Delimiter;
 }
 
-type Item = TextPiece | PhrasingContent;
+/** A JSX tag in text: elements are made from them once emphasis and links are (finish). */
+interface JsxMarker {
+  type: 'jsxTag';
+  tag: JsxTag;
+  start: number;
+}
+
+type Item = TextPiece | PhrasingContent | JsxMarker;
 
 interface Bracket {
   image: boolean;
@@ -975,8 +1040,19 @@ class InlineParser {
           continue;
         }
         case 60: {
-          // < an autolink, inline HTML, or text
-          if (this.mdx) giveUp('JSX');
+          // < an autolink, inline HTML, or text (in MDX: a JSX tag, or text before a space)
+          if (this.mdx) {
+            const tag = jsxTagAt(text, pos, end);
+            if (tag === NOT_READ_JSX || (tag === NOT_JSX && pos + 1 >= end && lineEnding === undefined)) giveUp('JSX the fast parser does not read');
+            if (tag === NOT_JSX) {
+              pos++;
+              continue;
+            }
+            flush(pos);
+            this.items.push({ type: 'jsxTag', tag, start: pos });
+            textStart = pos = tag.end;
+            continue;
+          }
           const autolink = autolinkAt(text, pos, end);
           if (autolink) {
             flush(pos);
@@ -1213,10 +1289,45 @@ class InlineParser {
         continue;
       }
       text = undefined;
-      out.push(item);
+      out.push(item as PhrasingContent);
     }
-    return out;
+    return out.some((node) => (node.type as string) === 'jsxTag') ? this.jsxElements(out as (PhrasingContent | JsxMarker)[]) : out;
   }
+
+  /** Text JSX tags paired into elements, in one list of siblings (a pair across emphasis or a link is micromark's error). */
+  private jsxElements(nodes: (PhrasingContent | JsxMarker)[]): PhrasingContent[] {
+    const result: PhrasingContent[] = [];
+    const open: { element: MdxJsxTextElement; siblings: PhrasingContent[] }[] = [];
+    let siblings = result;
+    for (const node of nodes) {
+      if (node.type !== 'jsxTag') {
+        siblings.push(node);
+        continue;
+      }
+      const { tag, start } = node as JsxMarker;
+      if (tag.close) {
+        const top = open.pop();
+        if (!top || top.element.name !== tag.name) giveUp('JSX closing tag that does not match');
+        top.element.position!.end = this.block.point(tag.end);
+        siblings = top.siblings;
+        continue;
+      }
+      const element: MdxJsxTextElement = { type: 'mdxJsxTextElement', name: tag.name, attributes: jsxAttributes(tag, (offset) => this.block.point(offset)), children: [] };
+      element.position = { start: this.block.point(start), end: this.block.point(tag.end) };
+      siblings.push(element);
+      if (!tag.selfClosing) {
+        open.push({ element, siblings });
+        siblings = element.children;
+      }
+    }
+    if (open.length > 0) giveUp('JSX element without its closing tag');
+    return result;
+  }
+}
+
+/** A tag's attributes as mdast-util-mdx-jsx makes them. */
+function jsxAttributes(tag: JsxTag, point: (offset: number) => Point): MdxJsxAttribute[] {
+  return tag.attributes.map((attribute) => ({ type: 'mdxJsxAttribute', name: attribute.name, value: attribute.value, position: { start: point(attribute.start), end: point(attribute.end) } }));
 }
 
 /** micromark's character classes: 1 whitespace (or nothing), 2 punctuation, 0 other. */
