@@ -213,6 +213,11 @@ describe('the fast Markdown parser', () => {
     expect(sameAsMicromark(randomJsxDocuments(COUNT, 31), true)).toBeGreaterThan(COUNT / 5);
   });
 
+  it("builds micromark's tree at the edges of MDX JSX and import/export", () => {
+    const edges = ['- <X>\n  a\n\n  b\n  </X>', '- <X>\n\n  a\n  </X>\n- b', 'a\n<X>\nb\n</X>', '<X>\n- a\n</X>', '> a\n<X/>', '<X><Y/></X> t', '<a.b c="1" d=\'e\' f />', '<b><b>x</b></b> <i><b>y</b></i>', '*a <b>c</b>* [<i>d</i>](u)', 'a < b', '<Tabs>\n<TabItem value="a" label="A">\n\nx\n\n</TabItem>\n</Tabs>', 'import A from "a"\nimport {b} from "b"\n\n# T\n\nexport const c = (A) // d\n'];
+    expect(sameAsMicromark(edges, true)).toBe(edges.length);
+  });
+
   it("builds micromark's tree for inline HTML and autolinks", () => {
     expect(sameAsMicromark(randomDocuments(COUNT, 23, INLINE_HTML), false)).toBeGreaterThan(COUNT / 5);
   });
