@@ -11,21 +11,26 @@ import type { Html, Root, RootContent, PhrasingContent, List, ListItem, Paragrap
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX headings, lists,
- * block quotes, fenced code, thematic breaks, GFM tables, container directives (admonitions);
- * code spans, emphasis, inline links and images, backslash escapes, hard breaks and text
- * directives without label or attributes. It builds the same mdast tree as micromark with our
- * extensions (positions included), 10-20 times faster and with a fraction of the memory:
- * micromark keeps every token of a file alive until the tree is built, which made dense files
- * (long lists, tables, link lists) cost seconds per 100 KB.
+ * block quotes, fenced code, thematic breaks, GFM tables, directives (leaf, container and
+ * text, with labels and attributes: fastDirective.ts), raw HTML blocks and inline HTML
+ * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
+ * literals (fastAutolinkLiteral.ts), backslash escapes and hard breaks; in MDX, import/export
+ * blocks (fastEsm.ts) and JSX elements with literal attributes (fastJsx.ts). It builds the
+ * same mdast tree as micromark with our extensions (positions included), 5-30 times faster
+ * and with a fraction of the memory: micromark keeps every token of a file alive until the
+ * tree is built, which made dense files (long lists, tables, link lists) cost seconds per
+ * 100 KB. The tree is finished as micromark's is, by mdast-util-from-markdown's transforms
+ * (processor.ts, parseFastAndTransform).
  *
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
- * shape where it is not certain to agree with micromark (raw HTML and JSX, `{expressions}`,
- * definitions, setext headings, indented code, lazy continuation lines, tabs, character
- * references, footnotes, strikethrough, autolink literals, task list items, and a few of
- * micromark's position quirks, each named where it gives up): the caller then parses the
- * file with micromark. So it never decides what a construct means differently; it only
- * decides sooner for files that have none of the hard ones. tests/unit/fastParser.test.ts
- * holds it to micromark's tree on random documents and on every page of this site.
+ * shape where it is not certain to agree with micromark (`{expressions}`, definitions,
+ * setext headings, indented code, lazy continuation lines, tabs, character references,
+ * footnotes, strikethrough, task list items, constructs over several lines where micromark
+ * allows them, and a few of micromark's position quirks, each named where it gives up): the
+ * caller then parses the file with micromark, which also gives every error its message and
+ * place. So it never decides what a construct means differently; it only decides sooner for
+ * files that have none of the hard ones. tests/unit/fastParser.test.ts holds it to
+ * micromark's tree on random documents of each construct and on every page of this site.
  */
 export function parseFast(text: string, mdx: boolean): Root | undefined {
   // Characters that need micromark somewhere in any file that has them.
