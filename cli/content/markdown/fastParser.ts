@@ -47,11 +47,8 @@ export function parseFast(text: string, mdx: boolean): Root | undefined {
   }
 }
 
-/**
- * Tabs (virtual spaces), carriage returns, NUL, and `]:`, which any definition has (with one,
- * `[text]` can be a reference link).
- */
-const HARD_CHARACTERS = /[\t\r\0]|\]:/;
+/** Tabs (virtual spaces), carriage returns, NUL. */
+const HARD_CHARACTERS = /[\t\r\0]/;
 const GIVE_UP = Symbol('not for the fast parser');
 /** Why the last file was left to micromark (for measuring what the fast parser should learn next). */
 export let gaveUpBecause = '';
@@ -687,6 +684,9 @@ class BlockParser {
       return left && right ? 'center' : left ? 'left' : right ? 'right' : null;
     });
     if (this.text.slice(head.start, head.end).includes('\\')) giveUp('escape in table head');
+    if (this.text.charCodeAt(head.start) === 91 && this.text.slice(head.start, head.end).includes(']:')) giveUp('a definition or a table');
+    // A lone `|` is no row (micromark needs a cell): the lines are a paragraph.
+    if (this.text.slice(head.start, head.end).trim() === '|') giveUp('table head of a lone pipe');
     const headCells = splitCells(this.text.slice(head.start, trimEnd(this.text, head.start, head.end)));
     if (headCells.length !== aligns.length) giveUp('table head cell count');
     const node: Table = { type: 'table', align: aligns, children: [] };
@@ -734,6 +734,13 @@ class BlockParser {
     this.leaf = undefined;
     if (leaf.kind === 'paragraph') {
       const segments = leaf.segments;
+      // A definition (`[label]: url`, `[^note]: text`) starts a paragraph, and its label ends in `]:`
+      // (over lines, maybe): with one, `[text]` can be a reference. Such files are micromark's.
+      const first = segments[0]!;
+      if (this.text.charCodeAt(first.start) === 91) {
+        const colon = this.text.indexOf(']:', first.start);
+        if (colon !== -1 && colon < segments[segments.length - 1]!.end) giveUp('a definition');
+      }
       const last = segments[segments.length - 1]!;
       const end = last.end;
       last.end = trimEnd(this.text, last.start, last.end);
