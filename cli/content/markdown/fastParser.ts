@@ -6,6 +6,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdas
 import { jsxTagAt, NOT_JSX, NOT_READ as NOT_READ_JSX, type JsxTag } from './fastJsx.ts';
 import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_END, NOT_READ, type DirectiveOpening } from './fastDirective.ts';
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
+import { characterReferenceAt } from './fastCharacterReference.ts';
 import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
 import type { Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
 
@@ -1011,9 +1012,15 @@ class InlineParser {
           continue;
         }
         case 38: {
-          // &
-          if (/^&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/.test(text.slice(pos, pos + 40))) giveUp('character reference');
-          pos++;
+          // & a character reference: the text it stands for, placed where it is written
+          const reference = characterReferenceAt(text, pos, end);
+          if (!reference) {
+            pos++;
+            continue;
+          }
+          flush(pos);
+          this.items.push({ type: 'piece', value: reference.value, start: pos, end: reference.end });
+          textStart = pos = reference.end;
           continue;
         }
         case 58: {
@@ -1366,6 +1373,12 @@ function parseResource(text: string, pos: number, end: number): { url: string; t
       pos += 2;
       continue;
     }
+    const reference = c === 38 ? characterReferenceAt(text, pos, end) : undefined;
+    if (reference) {
+      url += reference.value;
+      pos = reference.end;
+      continue;
+    }
     if (c === 40) {
       depth++;
       if (depth > 3) giveUp('nested parentheses');
@@ -1397,6 +1410,12 @@ function parseResource(text: string, pos: number, end: number): { url: string; t
       if (c === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!)) {
         value += text[pos + 1];
         pos += 2;
+        continue;
+      }
+      const reference = c === '&' ? characterReferenceAt(text, pos, end) : undefined;
+      if (reference) {
+        value += reference.value;
+        pos = reference.end;
         continue;
       }
       value += c;
