@@ -36,6 +36,39 @@ const ALLOWED = new Set(['ExportAllDeclaration', 'ExportDefaultDeclaration', 'Ex
 
 type EsNode = { type: string; start: number; end: number; loc?: unknown; range?: unknown; expression?: EsNode } & Record<string, unknown>;
 
+/**
+ * An MDX expression's program (`{…}` in text or on its own line, or an attribute's value), as
+ * micromark-factory-mdx-expression makes it through events-to-acorn: `source` runs from `start`
+ * (after the `{`) on one line. Undefined where acorn does not read it as one expression (then
+ * micromark goes on to the next `}`).
+ */
+export function expressionProgram(text: string, start: number, end: number, allowEmpty: boolean, point: (offset: number) => Point): Program | undefined {
+  const source = text.slice(start, end);
+  const comments: unknown[] = [];
+  const options = { ecmaVersion: 2024 as const, sourceType: 'module' as const, onComment: comments as never, preserveParens: true };
+  let estree: Program & { comments?: unknown[] };
+  try {
+    if (isEmpty(source)) {
+      if (!allowEmpty) return undefined;
+      estree = MdxCodeParser.parse(source, options) as unknown as Program;
+    } else {
+      const expression = MdxCodeParser.parseExpressionAt(source, 0, options) as unknown as { end: number };
+      if (!isEmpty(source.slice(expression.end))) return undefined;
+      estree = { type: 'Program', start: 0, end: source.length, body: [{ type: 'ExpressionStatement', expression, start: 0, end: source.length }], sourceType: 'module', comments: [] } as unknown as Program;
+    }
+  } catch {
+    return undefined;
+  }
+  estree.comments = comments as never;
+  fixPositions(estree, (offset) => point(start + Math.min(Math.max(offset, 0), source.length)));
+  return estree;
+}
+
+/** Only whitespace and comments (events-to-acorn's `empty`). */
+function isEmpty(value: string): boolean {
+  return /^\s*$/.test(value.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\r\n]*(\r\n|\n|\r)/g, ''));
+}
+
 /** estree-util-visit's walk (own fields but `data` and `position`, arrays of nodes), as events-to-acorn fixes each node on it. */
 function fixPositions(root: unknown, place: (offset: number) => Point): void {
   const stack: { node: EsNode; parent?: Record<string, unknown> | unknown[]; key?: string | number }[] = [{ node: root as EsNode }];

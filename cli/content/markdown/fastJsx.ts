@@ -1,3 +1,5 @@
+import type { Program } from 'estree';
+
 /**
  * MDX JSX tags as micromark-extension-mdx-jsx 3.0.2 reads them (factory-tag.js), for the
  * fast parser, in their plain form only: `<Name attr="literal" flag>`, `</Name>`,
@@ -9,9 +11,16 @@
 export const NOT_JSX = -1;
 export const NOT_READ = -2;
 
+/** An expression in braces: where it ends (after `}`), its code and its program. */
+export interface JsxExpression {
+  end: number;
+  value: string;
+  estree: Program;
+}
+
 export interface JsxAttribute {
   name: string;
-  value: string | null;
+  value: string | null | { type: 'mdxJsxAttributeValueExpression'; value: string; data: { estree: Program } };
   start: number;
   end: number;
 }
@@ -25,8 +34,11 @@ export interface JsxTag {
   end: number;
 }
 
-/** The tag opened by the `<` at `pos`, on the line ending at `end`; `NOT_JSX` where `<` is text (followed by a space or the line's end). */
-export function jsxTagAt(text: string, pos: number, end: number): JsxTag | typeof NOT_JSX | typeof NOT_READ {
+/**
+ * The tag opened by the `<` at `pos`, on the line ending at `end`; `NOT_JSX` where `<` is text
+ * (followed by a space or the line's end). `expression` reads an attribute's `{value}` at its `{`.
+ */
+export function jsxTagAt(text: string, pos: number, end: number, expression: (open: number) => JsxExpression | undefined): JsxTag | typeof NOT_JSX | typeof NOT_READ {
   const at = (i: number) => (i < end ? text.charCodeAt(i) : -1);
   let i = pos + 1;
   const first = at(i);
@@ -84,6 +96,14 @@ export function jsxTagAt(text: string, pos: number, end: number): JsxTag | typeo
     i++;
     while (at(i) === 32) i++;
     const quote = at(i);
+    if (quote === 123) {
+      const read = expression(i);
+      if (!read) return NOT_READ;
+      attribute.value = { type: 'mdxJsxAttributeValueExpression', value: read.value, data: { estree: read.estree } };
+      i = read.end;
+      attribute.end = i;
+      continue;
+    }
     if (quote !== 34 && quote !== 39) return NOT_READ;
     const quoteEnd = text.indexOf(String.fromCharCode(quote), i + 1);
     if (quoteEnd === -1 || quoteEnd >= end) return NOT_READ;

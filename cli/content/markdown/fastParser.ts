@@ -1,9 +1,10 @@
 import type { Point } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
-import { esmProgram } from './fastEsm.ts';
+import { esmProgram, expressionProgram } from './fastEsm.ts';
+import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import { jsxTagAt, NOT_JSX, NOT_READ as NOT_READ_JSX, type JsxTag } from './fastJsx.ts';
+import { jsxTagAt, NOT_JSX, NOT_READ as NOT_READ_JSX, type JsxExpression, type JsxTag } from './fastJsx.ts';
 import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_END, NOT_READ, type DirectiveOpening } from './fastDirective.ts';
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import { characterReferenceAt } from './fastCharacterReference.ts';
@@ -289,7 +290,7 @@ class BlockParser {
       }
       const code = text.charCodeAt(first);
       const rest = text.slice(first, lineEnd);
-      if (code === 60 /* < */ && this.mdx) {
+      if ((code === 60 /* < */ || code === 123) /* { */ && this.mdx) {
         if (this.leaf?.kind === 'table') giveUp('JSX in a table');
         const tags = this.jsxFlowTags(first, lineEnd);
         // Not only tags: the line is a paragraph's (its tags are text JSX), or a lazy line of one.
@@ -611,14 +612,23 @@ class BlockParser {
   }
 
   /** The JSX tags a line holds, if it holds only tags (and spaces); undefined if it holds text too. */
-  private jsxFlowTags(first: number, lineEnd: number): [number, JsxTag][] | undefined {
-    const tags: [number, JsxTag][] = [];
+  private jsxFlowTags(first: number, lineEnd: number): [number, JsxTag | JsxExpression][] | undefined {
+    const tags: [number, JsxTag | JsxExpression][] = [];
     let at = first;
     while (at < lineEnd) {
       const code = this.text.charCodeAt(at);
-      if (code === 123) giveUp('MDX expression');
+      if (code === 123) {
+        // An expression on a line of flow follows a tag, or starts the line; a tag may follow it, not another.
+        const previous = tags[tags.length - 1]?.[1];
+        if (previous && !('name' in previous)) return undefined;
+        const expression = this.expressionAt(at, lineEnd, true);
+        if (!expression) giveUp('MDX expression over lines, or one micromark rejects');
+        tags.push([at, expression]);
+        at = expression.end + this.spacesAt(expression.end, lineEnd);
+        continue;
+      }
       if (code !== 60) return undefined;
-      const tag = jsxTagAt(this.text, at, lineEnd);
+      const tag = jsxTagAt(this.text, at, lineEnd, (open) => this.expressionAt(open, lineEnd, false));
       if (tag === NOT_JSX) return undefined;
       if (tag === NOT_READ_JSX) giveUp('JSX the fast parser does not read');
       tags.push([at, tag]);
@@ -627,8 +637,27 @@ class BlockParser {
     return tags;
   }
 
-  /** One JSX tag on a line of tags: an element opens (its blocks follow), closes, or stands alone. Returns the container the line is in after it. */
-  private jsxFlowTag(start: number, tag: JsxTag, container: number): number {
+  /**
+   * The MDX expression opened by the `{` at `open`, on its line: micromark tries acorn at each
+   * `}` in turn and takes the first that closes an expression. Undefined if none on the line does.
+   */
+  expressionAt(open: number, end: number, allowEmpty: boolean): JsxExpression | undefined {
+    for (let close = this.text.indexOf('}', open + 1); close !== -1 && close < end; close = this.text.indexOf('}', close + 1)) {
+      const estree = expressionProgram(this.text, open + 1, close, allowEmpty, (offset) => this.point(offset));
+      if (estree) return { end: close + 1, value: this.text.slice(open + 1, close), estree };
+    }
+    return undefined;
+  }
+
+  /** One JSX tag on a line of tags: an element opens (its blocks follow), closes, or stands alone; or an expression. Returns the container the line is in after it. */
+  private jsxFlowTag(start: number, tag: JsxTag | JsxExpression, container: number): number {
+    if (!('name' in tag)) {
+      this.closeFrom(container + 1);
+      const node: MdxFlowExpression = { type: 'mdxFlowExpression', value: tag.value, data: { estree: tag.estree } };
+      node.position = { start: this.point(start), end: this.point(tag.end) };
+      this.addBlock(node as unknown as RootContent);
+      return container;
+    }
     if (tag.close) {
       // Its element must be the innermost one open here: only lists (no prefix of their own) may end with it.
       let open = this.stack.length - 1;
@@ -1061,7 +1090,7 @@ class InlineParser {
         case 60: {
           // < an autolink, inline HTML, or text (in MDX: a JSX tag, or text before a space)
           if (this.mdx) {
-            const tag = jsxTagAt(text, pos, end);
+            const tag = jsxTagAt(text, pos, end, (open) => this.block.expressionAt(open, end, false));
             if (tag === NOT_READ_JSX || (tag === NOT_JSX && pos + 1 >= end && lineEnding === undefined)) giveUp('JSX the fast parser does not read');
             if (tag === NOT_JSX) {
               pos++;
@@ -1095,10 +1124,24 @@ class InlineParser {
         case 126:
           // ~
           giveUp('strikethrough');
-        case 123:
+        case 123: {
+          // { in MDX: an expression (on this line, here)
+          if (!this.mdx) {
+            pos++;
+            continue;
+          }
+          const expression = this.block.expressionAt(pos, end, true);
+          if (!expression) giveUp('MDX expression over lines, or one micromark rejects');
+          flush(pos);
+          const node: MdxTextExpression = { type: 'mdxTextExpression', value: expression.value, data: { estree: expression.estree } };
+          node.position = { start: this.block.point(pos), end: this.block.point(expression.end) };
+          this.items.push(node as unknown as PhrasingContent);
+          textStart = pos = expression.end;
+          continue;
+        }
         case 125: {
-          // { } in MDX are expressions
-          if (this.mdx) giveUp('MDX expression');
+          // a } in MDX text is left to micromark
+          if (this.mdx) giveUp('} in MDX');
           pos++;
           continue;
         }
