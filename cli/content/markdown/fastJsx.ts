@@ -2,10 +2,11 @@ import type { Program } from 'estree';
 
 /**
  * MDX JSX tags as micromark-extension-mdx-jsx 3.0.2 reads them (factory-tag.js), for the
- * fast parser, in their plain form only: `<Name attr="literal" flag>`, `</Name>`,
- * `<Name.member … />`, on one line, names and attributes in ASCII. Anything else (a `{…}`
- * expression, a fragment, a tag over several lines, a character reference, and every shape
- * micromark reports as an error) is `NOT_READ`, and the file is micromark's.
+ * fast parser, in their plain form only: `<Name attr="literal" flag expr={…}>`, `</Name>`,
+ * `<Name.member … />`, names and attributes in ASCII, over several lines where the caller
+ * lets `end` run past the line (line endings are whitespace in a tag). Anything else (a
+ * spread, a fragment, a character reference, a value over lines, and every shape micromark
+ * reports as an error) is `NOT_READ`, and the file is micromark's.
  */
 
 export const NOT_JSX = -1;
@@ -42,7 +43,7 @@ export function jsxTagAt(text: string, pos: number, end: number, expression: (op
   const at = (i: number) => (i < end ? text.charCodeAt(i) : -1);
   let i = pos + 1;
   const first = at(i);
-  if (first === 32 || first === -1) return NOT_JSX;
+  if (first === 32 || first === 10 || first === -1) return NOT_JSX;
   let close = false;
   if (first === 47) {
     close = true;
@@ -65,7 +66,7 @@ export function jsxTagAt(text: string, pos: number, end: number, expression: (op
   let selfClosing = false;
   for (;;) {
     const c = at(i);
-    if (c === 32) {
+    if (c === 32 || c === 10) {
       i++;
       continue;
     }
@@ -73,20 +74,19 @@ export function jsxTagAt(text: string, pos: number, end: number, expression: (op
     if (c === 47) {
       if (close) return NOT_READ;
       i++;
-      while (at(i) === 32) i++;
+      while (at(i) === 32 || at(i) === 10) i++;
       if (at(i) !== 62) return NOT_READ;
       selfClosing = true;
       break;
     }
-    // An attribute: after the name (or a value) and whitespace only.
-    const previous = text.charCodeAt(i - 1);
-    if (close || !isNameStart(c) || (previous !== 32 && attributes.length > 0 && attributes[attributes.length - 1]!.value !== null)) return NOT_READ;
+    // An attribute (after whitespace, or right after a value).
+    if (close || !isNameStart(c)) return NOT_READ;
     const start = i;
     i++;
     while (isNameCharacter(at(i))) i++;
     const attribute: JsxAttribute = { name: text.slice(start, i), value: null, start, end: i };
     attributes.push(attribute);
-    while (at(i) === 32) i++;
+    while (at(i) === 32 || at(i) === 10) i++;
     if (at(i) !== 61) {
       // Another attribute, `/` or `>` follows; anything else (`:`, `{`, the line's end) is not read.
       const next = at(i);
@@ -94,7 +94,7 @@ export function jsxTagAt(text: string, pos: number, end: number, expression: (op
       continue;
     }
     i++;
-    while (at(i) === 32) i++;
+    while (at(i) === 32 || at(i) === 10) i++;
     const quote = at(i);
     if (quote === 123) {
       const read = expression(i);
@@ -108,7 +108,7 @@ export function jsxTagAt(text: string, pos: number, end: number, expression: (op
     const quoteEnd = text.indexOf(String.fromCharCode(quote), i + 1);
     if (quoteEnd === -1 || quoteEnd >= end) return NOT_READ;
     const value = text.slice(i + 1, quoteEnd);
-    if (value.includes('&')) return NOT_READ;
+    if (value.includes('&') || value.includes('\n')) return NOT_READ;
     attribute.value = value;
     i = quoteEnd + 1;
     attribute.end = i;

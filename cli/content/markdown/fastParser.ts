@@ -107,6 +107,8 @@ class BlockParser {
   private leaf: OpenLeaf | undefined;
   /** A blank line was the last line seen (for list looseness). */
   private lastBlank = false;
+  /** Where the lines read so far end (a JSX tag may take several). */
+  private readUpTo = -1;
   /** Names MDX imports declared so far (micromark declares them before each later import/export block). */
   private readonly moduleSpecifiers: string[] = [];
   /** A directive's content: its own document, where MDX's import/export is left to micromark. */
@@ -131,7 +133,8 @@ class BlockParser {
     while (start <= text.length) {
       const newline = text.indexOf('\n', start);
       const end = newline === -1 ? text.length : newline;
-      this.lineStarts.push(start);
+      // (A JSX tag over several lines may have had the lines after this one counted already.)
+      if (this.lineStarts.length === 0 || start > this.lineStarts[this.lineStarts.length - 1]!) this.lineStarts.push(start);
       // The empty line after a last line ending is a line too (an open fence takes it).
       this.incorporate(start, end, line);
       if (newline === -1) break;
@@ -159,6 +162,12 @@ class BlockParser {
     return this.stack[0]!.children as RootContent[];
   }
 
+  /** Counts the lines up to `offset`, ahead of the line being read (a JSX tag over several lines takes them). */
+  private countLinesUpTo(offset: number): void {
+    const starts = this.lineStarts;
+    for (let newline = this.text.indexOf('\n', starts[starts.length - 1]!); newline !== -1 && newline < offset; newline = this.text.indexOf('\n', newline + 1)) starts.push(newline + 1);
+  }
+
   point(offset: number): Point {
     // Lines are found by binary search: positions are asked for in any order.
     const starts = this.lineStarts;
@@ -172,7 +181,7 @@ class BlockParser {
     return { line: low + 1, column: offset - starts[low]! + 1, offset };
   }
 
-  private lineEndAt(pos: number): number {
+  lineEndAt(pos: number): number {
     const newline = this.text.indexOf('\n', pos);
     return newline === -1 ? this.text.length : newline;
   }
@@ -184,6 +193,8 @@ class BlockParser {
   }
 
   private incorporate(lineStart: number, lineEnd: number, line: number): void {
+    // A line a JSX tag over several lines took.
+    if (lineStart <= this.readUpTo) return;
     const text = this.text;
     let pos = lineStart;
     // 1. Which open containers does this line continue? (Lists always do; their items decide.)
@@ -292,10 +303,12 @@ class BlockParser {
       const rest = text.slice(first, lineEnd);
       if ((code === 60 /* < */ || code === 123) /* { */ && this.mdx) {
         if (this.leaf?.kind === 'table') giveUp('JSX in a table');
-        const tags = this.jsxFlowTags(first, lineEnd);
+        const flow = this.jsxFlowTags(first, lineEnd);
         // Not only tags: the line is a paragraph's (its tags are text JSX), or a lazy line of one.
-        if (!tags) break;
-        for (const [start, tag] of tags) container = this.jsxFlowTag(start, tag, container);
+        if (!flow) break;
+        for (const [start, tag] of flow.tags) container = this.jsxFlowTag(start, tag, container);
+        // A tag over several lines: the lines it takes are read.
+        this.readUpTo = flow.end;
         this.lastBlank = false;
         return;
       }
@@ -612,8 +625,10 @@ class BlockParser {
   }
 
   /** The JSX tags a line holds, if it holds only tags (and spaces); undefined if it holds text too. */
-  private jsxFlowTags(first: number, lineEnd: number): [number, JsxTag | JsxExpression][] | undefined {
+  private jsxFlowTags(first: number, lineEnd: number): { tags: [number, JsxTag | JsxExpression][]; end: number } | undefined {
     const tags: [number, JsxTag | JsxExpression][] = [];
+    // Outside block quotes and lists (whose prefixes each line repeats), a tag may go on over lines.
+    const overLines = this.stack.every((open) => open.kind === 'root' || open.kind === 'jsx');
     let at = first;
     while (at < lineEnd) {
       const code = this.text.charCodeAt(at);
@@ -628,13 +643,21 @@ class BlockParser {
         continue;
       }
       if (code !== 60) return undefined;
-      const tag = jsxTagAt(this.text, at, lineEnd, (open) => this.expressionAt(open, lineEnd, false));
+      const expression = (open: number) => {
+        if (open > lineEnd) this.countLinesUpTo(open);
+        return this.expressionAt(open, this.lineEndAt(open), false);
+      };
+      const tag = jsxTagAt(this.text, at, overLines ? this.text.length : lineEnd, expression);
       if (tag === NOT_JSX) return undefined;
       if (tag === NOT_READ_JSX) giveUp('JSX the fast parser does not read');
       tags.push([at, tag]);
+      if (tag.end > lineEnd) {
+        this.countLinesUpTo(tag.end);
+        lineEnd = this.lineEndAt(tag.end);
+      }
       at = tag.end + this.spacesAt(tag.end, lineEnd);
     }
-    return tags;
+    return { tags, end: lineEnd };
   }
 
   /**
