@@ -108,7 +108,8 @@ export function jsxTagAt(text: string, pos: number, end: number, expression: (op
     const quoteEnd = text.indexOf(String.fromCharCode(quote), i + 1);
     if (quoteEnd === -1 || quoteEnd >= end) return NOT_READ;
     const value = text.slice(i + 1, quoteEnd);
-    if (value.includes('&') || value.includes('\n')) return NOT_READ;
+    // mdast-util-mdx-jsx decodes references ended by `;` only (`?a=1&b=2` stays as it is): those are not read here.
+    if (/&(?:#|[A-Za-z][A-Za-z\d]*;)/.test(value) || value.includes('\n')) return NOT_READ;
     attribute.value = value;
     i = quoteEnd + 1;
     attribute.end = i;
