@@ -19,6 +19,9 @@ const micromark = (text: string, mdx: boolean) => (mdx ? mdxProcessor : markdown
 
 const EMPHASIS = ['a', 'b', ' ', ' ', '*', '**', '***', '_', '__', '.', '(', ')', '[', '](u)', ']', '!', '`', 'é', '—', '😀', '\\*', '&amp;', '&nbsp;', '&#x2a;'];
 
+/** Strikethrough runs among text, punctuation, escapes and links (emphasis with them is micromark's). */
+const TILDES = ['a', 'b', ' ', ' ', '~', '~~', '~~~', '.', '(', ')', '[', '](u)', ']', '`', 'é'];
+
 /** Pieces of GFM autolink literals (www., http(s)://, emails) and the punctuation that ends them or not. */
 const LITERALS = ['www.', 'www', 'WwW.', 'https://', 'HTTP://', 'http:/', 'a@', 'x.y@', '.', 'w', 'h', 's', ':', '/', 'a', 'b.c', 'b.c', 'b.co', 'B.', '1', '@', '_', '-', '+', '(', ')', ']', '[', '](u)', '][', '])', '*', ' ', ' ', ' ', '&', 'amp;', ';', '!', '?', "'", '"', ',', '`', '\\', 'é', '\u00a0', '😀', '|', ':x', 'mailto:', 'xmpp:', '/r'];
 
@@ -93,7 +96,7 @@ function randomDocuments(count: number, seed: number, only?: string[], mdx = fal
     return seed / 0x7fffffff;
   };
   const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
-  const pieces = ['word', 'foo', ' ', ' ', '  ', '*', '**', '***', '_', '__', 'a_b', '`c`', '``', '`', '[', ']', '](u)', '[l](u)', '[l](u "t")', '![i](s)', "![*a*](s 't')", '\\*', '\\', '!', '(', ')', '.', '—', '«', '😀', '#', '|', '&', '-', '1.', ':', 'é', '*a*', '**b**', '_c_', '[a (b)](c(d)e)', '&amp;', '&#65;', '&#x1f600;', '&#X1F60A;', '&bogus;', '&nbsp;', '[l](u&amp;v "t&lt;")', '![&lt;*a*](s)', '&#0;', '{', '<b>', 'x:y', '[x][y]', '[d]: /u', '[^e]: f', ']:', '~~s~~', 'www.x.org', 'https://a.b/c', 'http://x.co/p_(q))', 'a@b.co', 'x.y@z.org.', 'HTTP://A.B/c?d=e&f', 'www.', 'www.x_y.z', 'a_b@c.de_', 'mailto:a@b.cd', 'xmpp:x@y.zz/r', 'https://a.b/*c*', 'https://a.b]', '10:30', ':x', 'x:-y', ':a_', '::', 'S:p-q', ':a[b]', ':a{k=v}'];
+  const pieces = ['word', 'foo', ' ', ' ', '  ', '*', '**', '***', '_', '__', 'a_b', '`c`', '``', '`', '[', ']', '](u)', '[l](u)', '[l](u "t")', '![i](s)', "![*a*](s 't')", '\\*', '\\', '!', '(', ')', '.', '—', '«', '😀', '#', '|', '&', '-', '1.', ':', 'é', '*a*', '**b**', '_c_', '[a (b)](c(d)e)', '&amp;', '&#65;', '&#x1f600;', '&#X1F60A;', '&bogus;', '&nbsp;', '[l](u&amp;v "t&lt;")', '![&lt;*a*](s)', '&#0;', '{', '<b>', 'x:y', '[x][y]', '[d]: /u', '[^e]: f', ']:', '~~s~~', '~', '~~', '~~~', 'a~b', '\\~', 'www.x.org', 'https://a.b/c', 'http://x.co/p_(q))', 'a@b.co', 'x.y@z.org.', 'HTTP://A.B/c?d=e&f', 'www.', 'www.x_y.z', 'a_b@c.de_', 'mailto:a@b.cd', 'xmpp:x@y.zz/r', 'https://a.b/*c*', 'https://a.b]', '10:30', ':x', 'x:-y', ':a_', '::', 'S:p-q', ':a[b]', ':a{k=v}'];
   // Text directives with labels and attributes, whole and broken: one piece among the others.
   const textDirectives = [':a[b *c*]{.d}', ':b[', ':c{', ':d[x]{y', ':e{#f}', ':g[]{}', ':h[[i]]', ':j{k="l m" .n .o}'];
   // In MDX, a `{` that is not a directive's attributes is an expression, which the fast parser leaves to micromark: fewer of them.
@@ -205,6 +208,12 @@ describe('the fast Markdown parser', () => {
     expect(sameAsMicromark(randomDocuments(COUNT, 11, EMPHASIS), false)).toBeGreaterThan(COUNT / 5);
   });
 
+  it("builds micromark's tree for strikethrough (runs of one and two ~, nested, in links)", () => {
+    expect(sameAsMicromark(randomDocuments(COUNT, 37, TILDES), false)).toBeGreaterThan(COUNT / 5);
+    const edges = ['~a~~', '~~a~ b', 'x ~a ~~b~ c~~', 'a\\~~b~', '\\~*a*', '*a\\~*b', 'a*\\~b*', '~~a ~b~~ c~', '[~a](u)~', '~a [b~](u)', 'x~~~y~~~', 'a*~~~b*', 'a~~~*b*', '# ~a~ #', '| ~a~ |\n| - |'];
+    expect(sameAsMicromark(edges, false)).toBe(edges.length);
+  });
+
   it("builds micromark's tree for autolink literals (www., http(s)://, emails) and their ends", () => {
     expect(sameAsMicromark(randomDocuments(COUNT, 13, LITERALS), false)).toBeGreaterThan(COUNT / 5);
   });
@@ -297,8 +306,12 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['a\n===', '    code', '[a]: /u\n\n[a]', 'a\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~', '[^1]', '- [ ] task', '- a\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['a\n===', '    code', '[a]: /u\n\n[a]', 'a\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '[^1]', '- [ ] task', '- a\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
+    // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
+    expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();
+    expect(parseFast('*a **a '.repeat(60) + 'b' + ' a** a*'.repeat(60), false)).toBeUndefined();
+    expect(parseFast('*a **a '.repeat(40) + 'b' + ' a** a*'.repeat(40), false)).toEqual(micromark('*a **a '.repeat(40) + 'b' + ' a** a*'.repeat(40), false));
     expect(parseFast('a {b\nc} d', true)).toBeUndefined();
     for (const text of ['import X from\n\n# A', 'import X from "x"\n\nimport X from "y"', "<X {...p} />", '- <X>\n</X>', '*a <b>c* d</b>', '<>x</>', 'a <3']) expect(parseFast(text, true), text).toBeUndefined();
   });

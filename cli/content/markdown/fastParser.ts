@@ -8,8 +8,9 @@ import { jsxTagAt, NOT_JSX, NOT_READ as NOT_READ_JSX, type JsxExpression, type J
 import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_END, NOT_READ, type DirectiveOpening } from './fastDirective.ts';
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import { characterReferenceAt } from './fastCharacterReference.ts';
+import { MAX_NESTING } from './nesting.ts';
 import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
-import type { Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
+import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX headings, lists,
@@ -941,8 +942,19 @@ class InlineParser {
         this.trailingEscape = false;
       }
     }
-    return this.finish(this.processEmphasis(this.items, undefined));
+    const children = this.finish(this.processEmphasis(this.items, undefined));
+    // micromark resolves emphasis and strikethrough in separate passes, in the order each first
+    // appears (and `~` changes how `*` and `_` flank): both in one text are micromark's.
+    if (this.stars && this.tildes) giveUp('emphasis and strikethrough in one text');
+    return children;
   }
+
+  /** How many emphasis, strong and delete nodes deep each one made so far is, itself included. */
+  private readonly groupDepths = new WeakMap<object, number>();
+
+  /** The text has `*`/`_` and `~` runs that may open or close. */
+  private stars = false;
+  private tildes = false;
 
   /** The line read last ended with a backslash hard break. */
   private trailingEscape = false;
@@ -1020,15 +1032,17 @@ class InlineParser {
           const after = pos + run >= end ? (lineEnding === undefined ? -1 : 10) : text.charCodeAt(pos + run);
           const beforeKind = classify(before);
           const afterKind = classify(after);
-          const leftFlanking = afterKind !== 1 && (afterKind !== 2 || beforeKind !== 0);
-          const rightFlanking = beforeKind !== 1 && (beforeKind !== 2 || afterKind !== 0);
+          // GFM makes `~` an attention marker: a run next to one can open (before it) or close (after it).
+          const leftFlanking = (afterKind !== 1 && (afterKind !== 2 || beforeKind !== 0)) || after === 126;
+          const rightFlanking = (beforeKind !== 1 && (beforeKind !== 2 || afterKind !== 0)) || before === 126;
           const canOpen = code === 42 ? leftFlanking : leftFlanking && (!rightFlanking || beforeKind === 2);
           const canClose = code === 42 ? rightFlanking : rightFlanking && (!leftFlanking || afterKind === 2);
           const piece: TextPiece = { type: 'piece', value: text.slice(pos, pos + run), start: pos, end: pos + run };
           this.items.push(piece);
           if (canOpen || canClose) {
+            this.stars = true;
             const delimiter: Delimiter = { char: code, count: run, offset: pos, canOpen, canClose, piece, previous: this.delimiters, next: undefined };
-          piece.delimiter = delimiter;
+            piece.delimiter = delimiter;
             if (this.delimiters) this.delimiters.next = delimiter;
             this.delimiters = delimiter;
           }
@@ -1144,9 +1158,30 @@ class InlineParser {
           pos++;
           continue;
         }
-        case 126:
-          // ~
-          giveUp('strikethrough');
+        case 126: {
+          // ~ GFM strikethrough: a run of one or two (more is text), which opens and closes by
+          // micromark-extension-gfm-strikethrough's own rule (no attention markers, no rule of three).
+          flush(pos);
+          let run = 1;
+          while (text.charCodeAt(pos + run) === 126) run++;
+          const piece: TextPiece = { type: 'piece', value: text.slice(pos, pos + run), start: pos, end: pos + run };
+          this.items.push(piece);
+          if (run <= 2) {
+            const beforeKind = classify(pos === this.segments[0]!.start ? -1 : this.codeBefore(pos));
+            const afterKind = classify(pos + run >= end ? (lineEnding === undefined ? -1 : 10) : text.charCodeAt(pos + run));
+            const canOpen = afterKind === 0 || (afterKind === 2 && beforeKind !== 0);
+            const canClose = beforeKind === 0 || (beforeKind === 2 && afterKind !== 0);
+            if (canOpen || canClose) {
+              const delimiter: Delimiter = { char: 126, count: run, offset: pos, canOpen, canClose, piece, previous: this.delimiters, next: undefined };
+              piece.delimiter = delimiter;
+              if (this.delimiters) this.delimiters.next = delimiter;
+              this.delimiters = delimiter;
+              this.tildes = true;
+            }
+          }
+          textStart = pos += run;
+          continue;
+        }
         case 123: {
           // { in MDX: an expression (on this line, here)
           if (!this.mdx) {
@@ -1298,8 +1333,13 @@ class InlineParser {
         let opener = closer.previous;
         while (opener && opener !== bottom && opener.offset >= floorAt) {
           if (opener.char === closer.char && opener.canOpen) {
-            const refused = (opener.canClose || closer.canOpen) && closer.count % 3 !== 0 && (opener.count + closer.count) % 3 === 0;
-            if (!refused) break;
+            // Strikethrough: the nearest opener of the same size.
+            if (closer.char === 126) {
+              if (opener.count === closer.count) break;
+            } else {
+              const refused = (opener.canClose || closer.canOpen) && closer.count % 3 !== 0 && (opener.count + closer.count) % 3 === 0;
+              if (!refused) break;
+            }
           }
           opener = opener.previous;
         }
@@ -1308,7 +1348,7 @@ class InlineParser {
           if (!closer.canOpen) this.removeDelimiter(closer);
           break;
         }
-        const use = opener.count >= 2 && closer.count >= 2 ? 2 : 1;
+        const use = closer.char === 126 ? closer.count : opener.count >= 2 && closer.count >= 2 ? 2 : 1;
         const openerPiece = opener.piece;
         const closerPiece = closer.piece;
         // The closer is the last item; the opener's piece is found walking back over what the new node takes.
@@ -1323,7 +1363,13 @@ class InlineParser {
         closerPiece.start += use;
         closerPiece.value = closerPiece.value.slice(0, closer.count);
         const inner = out.splice(openerIndex + 1, out.length - openerIndex - 2);
-        const node = { type: use === 2 ? 'strong' : 'emphasis', children: this.finish(inner), position: { start: this.block.point(nodeStart), end: this.block.point(nodeEnd) } } as Strong | Emphasis;
+        const type = closer.char === 126 ? 'delete' : use === 2 ? 'strong' : 'emphasis';
+        const node = { type, children: this.finish(inner), position: { start: this.block.point(nodeStart), end: this.block.point(nodeEnd) } } as Strong | Emphasis | Delete;
+        // micromark refuses emphasis nested past MAX_NESTING while it resolves it, at a place of its
+        // own (linearResolvers.ts): such files are its to refuse.
+        const depth = 1 + groupDepth(node.children, this.groupDepths);
+        if (depth >= MAX_NESTING) giveUp('emphasis nested deep');
+        this.groupDepths.set(node, depth);
         out.splice(out.length - 1, 0, node);
         // Delimiters between are inside the node now.
         let between = closer.previous;
@@ -1408,6 +1454,16 @@ class InlineParser {
     if (open.length > 0) giveUp('JSX element without its closing tag');
     return result;
   }
+}
+
+/** The depth of the deepest emphasis, strong or delete among the nodes (through links and the like). */
+function groupDepth(nodes: PhrasingContent[], depths: WeakMap<object, number>): number {
+  let deepest = 0;
+  for (const node of nodes) {
+    const depth = depths.get(node) ?? ('children' in node ? groupDepth(node.children as PhrasingContent[], depths) : 0);
+    if (depth > deepest) deepest = depth;
+  }
+  return deepest;
 }
 
 /** A tag's attributes as mdast-util-mdx-jsx makes them. */
