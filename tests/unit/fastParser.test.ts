@@ -134,7 +134,9 @@ function randomDocuments(count: number, seed: number, only?: string[], mdx = fal
         const item = random() < 0.1 ? pick(['-', '*', '1.', '3)']) : marker;
         const pad = pick([' ', ' ', '  ', '   ']);
         const indent = ' '.repeat(item.length + pad.length);
-        blocks(depth + 1, 1 + Math.floor(random() * 2)).forEach((line, j) => out.push(j === 0 ? (line === '' ? item : item + pad + line) : line === '' ? '' : indent + line));
+        // Task list items: checks whole and not quite.
+        const task = random() < 0.25 ? pick(['[ ] ', '[x] ', '[X]  ', '[x]', '[ ]a ', '[y] ', '[x] # ']) : '';
+        blocks(depth + 1, 1 + Math.floor(random() * 2)).forEach((line, j) => out.push(j === 0 ? (line === '' && !task ? item : item + pad + task + line) : line === '' ? '' : indent + line));
         if (random() < 0.3) out.push('');
       }
       return out;
@@ -211,6 +213,12 @@ describe('the fast Markdown parser', () => {
   it("builds micromark's tree for strikethrough (runs of one and two ~, nested, in links)", () => {
     expect(sameAsMicromark(randomDocuments(COUNT, 37, TILDES), false)).toBeGreaterThan(COUNT / 5);
     const edges = ['~a~~', '~~a~ b', 'x ~a ~~b~ c~~', 'a\\~~b~', '\\~*a*', '*a\\~*b', 'a*\\~b*', '~~a ~b~~ c~', '[~a](u)~', '~a [b~](u)', 'x~~~y~~~', 'a*~~~b*', 'a~~~*b*', '# ~a~ #', '| ~a~ |\n| - |'];
+    expect(sameAsMicromark(edges, false)).toBe(edges.length);
+  });
+
+  it("builds micromark's tree for task list items and list looseness at their edges", () => {
+    const edges = ['- [ ] a\n- [x] b\n- [X]  c\n-  [x] d', '* [x]b', '- [x] *a*', '- [x] a\n  b\n\n  c', '1. [ ] `c` d', '- a\n\n  [x] b', '> - [ ] q', '- [y] a', '- [x] [l](u) www.a.b',
+      '- a\n  > d\n  >\n  e\n', '- a\n  > d\n\n  e\n', '> - a\n>\n>   b'];
     expect(sameAsMicromark(edges, false)).toBe(edges.length);
   });
 
@@ -306,7 +314,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['a\n===', '    code', '[a]: /u\n\n[a]', 'a\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '[^1]', '- [ ] task', '- a\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['a\n===', '    code', '[a]: /u\n\n[a]', 'a\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '[^1]', '- [ ] task\n- [x]', '- a\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

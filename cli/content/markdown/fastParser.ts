@@ -17,8 +17,9 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * block quotes, fenced code, thematic breaks, GFM tables, directives (leaf, container and
  * text, with labels and attributes: fastDirective.ts), raw HTML blocks and inline HTML
  * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
- * literals (fastAutolinkLiteral.ts), backslash escapes and hard breaks; in MDX, import/export
- * blocks (fastEsm.ts) and JSX elements with literal attributes (fastJsx.ts). It builds the
+ * literals (fastAutolinkLiteral.ts), character references, strikethrough, task list items,
+ * backslash escapes and hard breaks; in MDX, import/export blocks and expressions (fastEsm.ts)
+ * and JSX elements (fastJsx.ts). It builds the
  * same mdast tree as micromark with our extensions (positions included), 5-30 times faster
  * and with a fraction of the memory: micromark keeps every token of a file alive until the
  * tree is built, which made dense files (long lists, tables, link lists) cost seconds per
@@ -26,10 +27,10 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * (processor.ts, parseFastAndTransform).
  *
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
- * shape where it is not certain to agree with micromark (`{expressions}`, definitions,
- * setext headings, indented code, lazy continuation lines, tabs, character references,
- * footnotes, strikethrough, task list items, constructs over several lines where micromark
- * allows them, and a few of micromark's position quirks, each named where it gives up): the
+ * shape where it is not certain to agree with micromark (definitions, footnotes, setext
+ * headings, indented code, lazy continuation lines, tabs, emphasis and strikethrough in one
+ * text, constructs over several lines where micromark allows them, and a few of micromark's
+ * position quirks, each named where it gives up): the
  * caller then parses the file with micromark, which also gives every error its message and
  * place. So it never decides what a construct means differently; it only decides sooner for
  * files that have none of the hard ones. tests/unit/fastParser.test.ts holds it to
@@ -72,7 +73,16 @@ type OpenBlock =
   | { kind: 'root'; node: Root; children: RootContent[] }
   | { kind: 'blockquote'; node: Blockquote; children: RootContent[]; lastLineEnd: number }
   | { kind: 'list'; node: List; children: ListItem[]; bullet: string; gap: boolean }
-  | { kind: 'item'; node: ListItem; children: RootContent[]; contentIndent: number; startedBlank: boolean; blankInside: boolean }
+  | {
+      kind: 'item';
+      node: ListItem;
+      children: RootContent[];
+      contentIndent: number;
+      startedBlank: boolean;
+      blankInside: boolean;
+      /** Where a task list item's check (`[x]`) starts: its first paragraph begins with it. */
+      check?: number;
+    }
   /** An MDX JSX element open on its own line: the blocks up to its closing tag are its children (no prefix of its own). */
   | { kind: 'jsx'; node: MdxJsxFlowElement; children: RootContent[] };
 
@@ -108,6 +118,8 @@ class BlockParser {
   private leaf: OpenLeaf | undefined;
   /** A blank line was the last line seen (for list looseness). */
   private lastBlank = false;
+  /** Where in the stack the block quote that last blank line continued is (-1: none). */
+  private blankInQuote = -1;
   /** Where the lines read so far end (a JSX tag may take several). */
   private readUpTo = -1;
   /** Names MDX imports declared so far (micromark declares them before each later import/export block). */
@@ -385,10 +397,18 @@ class BlockParser {
         if (!(interrupts && (emptyItem || (start !== null && marker[2] !== '1')))) {
           // Content 5 or more spaces after the marker starts with indented code.
           if (!emptyItem && spaces > 4) giveUp('item content after 5+ spaces');
-          if (/^\[[ \txX]\]/.test(text.slice(first + markerSize + spaces, lineEnd))) giveUp('task list item');
+          // A GFM task list item: `[ ]`, `[x]` or `[X]`, then spaces and more on the line (an item's
+          // check at its line's end, or before its spaces' end, is micromark's).
+          const check = emptyItem ? null : /^\[([ xX])\]( +([^ ]))?/.exec(text.slice(first + markerSize + spaces, lineEnd));
+          if (check && check[3] === undefined && /^ *$/.test(text.slice(first + markerSize + spaces + 3, lineEnd))) giveUp('task list item at its line\'s end');
           this.checkNewContainer(container, matched, bullet);
           this.closeFrom(container + 1);
           this.openItem(first, indent, markerSize, emptyItem ? 1 : spaces, bullet, start, emptyItem);
+          if (check?.[3] !== undefined) {
+            const item = this.stack[this.stack.length - 1] as Extract<OpenBlock, { kind: 'item' }>;
+            item.node.checked = check[1] !== ' ';
+            item.check = first + markerSize + spaces;
+          }
           container = this.stack.length - 1;
           if (emptyItem) {
             pos = lineEnd;
@@ -410,6 +430,14 @@ class BlockParser {
         this.closeFrom(container + 1);
       }
       this.lastBlank = !opened();
+      // A blank line in a block quote is the quote's: it makes no item around the quote loose.
+      this.blankInQuote = -1;
+      for (let i = container; i > 0; i--) {
+        if (this.stack[i]!.kind === 'blockquote') {
+          this.blankInQuote = i;
+          break;
+        }
+      }
       return;
     }
     const leaf = this.leaf;
@@ -473,7 +501,7 @@ class BlockParser {
     // Blocks inside JSX elements are the item's in micromark's events (JSX tags are no containers there).
     let depth = this.stack.lastIndexOf(parent);
     while (parent.kind === 'jsx' && depth > 0) parent = this.stack[--depth]!;
-    if (parent.kind === 'item' && parent.children.length > 0 && this.lastBlank) parent.blankInside = true;
+    if (parent.kind === 'item' && parent.children.length > 0 && this.lastBlank && this.blankInQuote <= depth) parent.blankInside = true;
   }
 
   /** Ends the open leaf if containers end, and the containers from `keep` on. */
@@ -726,6 +754,23 @@ class BlockParser {
     this.leaf = { kind: 'fence', node, marker: run[0]!, size: run.length, indent, lines: [], closed: false, lastEnd: node.position.end };
   }
 
+  /**
+   * mdast-util-gfm-task-list-item drops the first character of the paragraph's first text (the
+   * space after the check), and moves the paragraph's start there only if some of that text is left.
+   */
+  private dropCheckSpace(paragraph: Paragraph): void {
+    const head = paragraph.children[0];
+    if (head?.type !== 'text') return;
+    head.value = head.value.slice(1);
+    if (head.value.length === 0) {
+      paragraph.children.shift();
+      return;
+    }
+    const start = head.position!.start;
+    head.position!.start = { line: start.line, column: start.column + 1, offset: start.offset! + 1 };
+    paragraph.position!.start = { ...head.position!.start };
+  }
+
   /** The paragraph's one line is a table's head if this line is a delimiter row with as many cells. */
   private startsTable(head: Segment, restStart: number, lineEnd: number): boolean {
     const delimiter = this.text.slice(restStart, trimEnd(this.text, restStart, lineEnd));
@@ -739,6 +784,8 @@ class BlockParser {
     });
     if (this.text.slice(head.start, head.end).includes('\\')) giveUp('escape in table head');
     if (this.text.charCodeAt(head.start) === 91 && this.text.slice(head.start, head.end).includes(']:')) giveUp('a definition or a table');
+    const item = this.stack[this.stack.length - 1]!;
+    if (item.kind === 'item' && item.check === head.start) giveUp('a task list item\'s table');
     // A lone `|` is no row (micromark needs a cell): the lines are a paragraph.
     if (this.text.slice(head.start, head.end).trim() === '|') giveUp('table head of a lone pipe');
     const headCells = splitCells(this.text.slice(head.start, trimEnd(this.text, head.start, head.end)));
@@ -798,8 +845,13 @@ class BlockParser {
       const last = segments[segments.length - 1]!;
       const end = last.end;
       last.end = trimEnd(this.text, last.start, last.end);
+      const item = this.stack[this.stack.length - 1]!;
+      const check = item.kind === 'item' && item.children.length === 0 && item.check === segments[0]!.start ? item.check : undefined;
+      // The check is no text: the paragraph's text starts after it.
+      if (check !== undefined) segments[0] = { ...segments[0]!, start: check + 3 };
       const node: Paragraph = { type: 'paragraph', children: new InlineParser(this, segments, this.mdx, true).parse() };
-      node.position = { start: this.point(segments[0]!.start), end: this.point(end) };
+      node.position = { start: this.point(check ?? segments[0]!.start), end: this.point(end) };
+      if (check !== undefined) this.dropCheckSpace(node);
       this.addBlock(node);
     } else if (leaf.kind === 'directive') {
       if (!leaf.closed) giveUp('unclosed directive');
