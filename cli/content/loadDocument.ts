@@ -4,8 +4,7 @@ import type { Root as HastRoot } from 'hast';
 import { toString } from 'mdast-util-to-string';
 import { walk } from './markdown/walk.ts';
 import { parseFrontMatter, type FrontMatter } from './frontMatter.ts';
-import { markdownProcessor, mdxProcessor } from './markdown/processor.ts';
-import { parseFast } from './markdown/fastParser.ts';
+import { markdownProcessor, mdxProcessor, parseMarkdown } from './markdown/processor.ts';
 import { mdxCompatText } from './markdown/mdxCompat.ts';
 import type { MdxData } from './markdown/mdx.ts';
 import { admonitionTitlesToLabels } from './markdown/admonitions.ts';
@@ -136,9 +135,7 @@ interface MarkdownResult {
 /** Markdown → a content tree and what is read off the trees; or where the tree nests too deep to go on. */
 function renderMarkdown(vfile: VFile, mdx: boolean): MarkdownResult | { tooDeep: { line: number; column: number } } {
   const processor = mdx ? mdxProcessor : markdownProcessor;
-  // The common constructs take the fast parser (the same tree, 10-20 times sooner); anything
-  // else, micromark.
-  const mdast = parseFast(String(vfile.value), mdx) ?? (processor.parse(vfile) as Root);
+  const mdast = parseMarkdown(vfile, mdx);
   const deepNode = findDeepNode(mdast as never);
   if (deepNode) return { tooDeep: (deepNode.position as { start: { line: number; column: number } } | undefined)?.start ?? { line: 1, column: 1 } };
   let leadingTitle: string | undefined;

@@ -1,24 +1,40 @@
 import type { Point } from 'unist';
-import type { ContainerDirective } from 'mdast-util-directive';
-import type { Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
+import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
+import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
+import { esmProgram, expressionProgram } from './fastEsm.ts';
+import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { jsxTagAt, NOT_JSX, NOT_READ as NOT_READ_JSX, type JsxExpression, type JsxTag } from './fastJsx.ts';
+import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_END, NOT_READ, type DirectiveOpening } from './fastDirective.ts';
+import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
+import { characterReferenceAt } from './fastCharacterReference.ts';
+import { MAX_NESTING } from './nesting.ts';
+import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
+import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX headings, lists,
- * block quotes, fenced code, thematic breaks, GFM tables, container directives (admonitions);
- * code spans, emphasis, inline links and images, backslash escapes, hard breaks and text
- * directives without label or attributes. It builds the same mdast tree as micromark with our
- * extensions (positions included), 10-20 times faster and with a fraction of the memory:
- * micromark keeps every token of a file alive until the tree is built, which made dense files
- * (long lists, tables, link lists) cost seconds per 100 KB.
+ * block quotes, fenced code, thematic breaks, GFM tables, directives (leaf, container and
+ * text, with labels and attributes: fastDirective.ts), raw HTML blocks and inline HTML
+ * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
+ * literals (fastAutolinkLiteral.ts), character references, strikethrough, task list items,
+ * backslash escapes and hard breaks; in MDX, import/export blocks and expressions (fastEsm.ts)
+ * and JSX elements (fastJsx.ts). It builds the
+ * same mdast tree as micromark with our extensions (positions included), 5-30 times faster
+ * and with a fraction of the memory: micromark keeps every token of a file alive until the
+ * tree is built, which made dense files (long lists, tables, link lists) cost seconds per
+ * 100 KB. The tree is finished as micromark's is, by mdast-util-from-markdown's transforms
+ * (processor.ts, parseFastAndTransform).
  *
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
- * shape where it is not certain to agree with micromark (raw HTML and JSX, `{expressions}`,
- * definitions, setext headings, indented code, lazy continuation lines, tabs, character
- * references, footnotes, strikethrough, autolink literals, task list items, and a few of
- * micromark's position quirks, each named where it gives up): the caller then parses the
- * file with micromark. So it never decides what a construct means differently; it only
- * decides sooner for files that have none of the hard ones. tests/unit/fastParser.test.ts
- * holds it to micromark's tree on random documents and on every page of this site.
+ * shape where it is not certain to agree with micromark (definitions, footnotes, setext
+ * headings, indented code, lazy continuation lines, tabs, emphasis and strikethrough in one
+ * text, constructs over several lines where micromark allows them, and a few of micromark's
+ * position quirks, each named where it gives up): the
+ * caller then parses the file with micromark, which also gives every error its message and
+ * place. So it never decides what a construct means differently; it only decides sooner for
+ * files that have none of the hard ones. tests/unit/fastParser.test.ts holds it to
+ * micromark's tree on random documents of each construct and on every page of this site.
  */
 export function parseFast(text: string, mdx: boolean): Root | undefined {
   // Characters that need micromark somewhere in any file that has them.
@@ -35,11 +51,8 @@ export function parseFast(text: string, mdx: boolean): Root | undefined {
   }
 }
 
-/**
- * Tabs (virtual spaces), carriage returns, NUL, `<` (HTML, JSX, autolinks), `~` (strikethrough),
- * and `]:`, which any definition has (with one, `[text]` can be a reference link).
- */
-const HARD_CHARACTERS = /[\t\r\0<~]|\]:/;
+/** Tabs (virtual spaces), carriage returns, NUL. */
+const HARD_CHARACTERS = /[\t\r\0]/;
 const GIVE_UP = Symbol('not for the fast parser');
 /** Why the last file was left to micromark (for measuring what the fast parser should learn next). */
 export let gaveUpBecause = '';
@@ -60,12 +73,25 @@ type OpenBlock =
   | { kind: 'root'; node: Root; children: RootContent[] }
   | { kind: 'blockquote'; node: Blockquote; children: RootContent[]; lastLineEnd: number }
   | { kind: 'list'; node: List; children: ListItem[]; bullet: string; gap: boolean }
-  | { kind: 'item'; node: ListItem; children: RootContent[]; contentIndent: number; startedBlank: boolean; blankInside: boolean };
+  | {
+      kind: 'item';
+      node: ListItem;
+      children: RootContent[];
+      contentIndent: number;
+      startedBlank: boolean;
+      blankInside: boolean;
+      /** Where a task list item's check (`[x]`) starts: its first paragraph begins with it. */
+      check?: number;
+    }
+  /** An MDX JSX element open on its own line: the blocks up to its closing tag are its children (no prefix of its own). */
+  | { kind: 'jsx'; node: MdxJsxFlowElement; children: RootContent[] };
 
 type OpenLeaf =
   | { kind: 'paragraph'; segments: Segment[] }
   | { kind: 'fence'; node: Code; marker: string; size: number; indent: number; lines: Segment[]; closed: boolean; lastEnd: Point }
   | { kind: 'table'; node: Table }
+  | { kind: 'html'; node: Html; htmlKind: HtmlKind; lines: Segment[] }
+  | { kind: 'esm'; node: MdxjsEsm; lines: Segment[] }
   | {
       kind: 'directive';
       node: ContainerDirective;
@@ -79,8 +105,9 @@ type OpenLeaf =
       closed: boolean;
     };
 
-/** Text micromark might read as a GFM autolink literal. */
-const AUTOLINK_LITERAL = /www\.|https?:\/\/|mailto:|xmpp:|@/i;
+/** Where a GFM autolink literal may start: letters, digits and `+ - . _` (an email's first character). */
+const LITERAL_START = new Uint8Array(128);
+for (let code = 0; code < 128; code++) if (/[A-Za-z0-9+\-._]/.test(String.fromCharCode(code))) LITERAL_START[code] = 1;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const UNICODE_PUNCTUATION = /\p{P}|\p{S}/u;
 const UNICODE_WHITESPACE = /\s/;
@@ -91,6 +118,14 @@ class BlockParser {
   private leaf: OpenLeaf | undefined;
   /** A blank line was the last line seen (for list looseness). */
   private lastBlank = false;
+  /** Where in the stack the block quote that last blank line continued is (-1: none). */
+  private blankInQuote = -1;
+  /** Where the lines read so far end (a JSX tag may take several). */
+  private readUpTo = -1;
+  /** Names MDX imports declared so far (micromark declares them before each later import/export block). */
+  private readonly moduleSpecifiers: string[] = [];
+  /** A directive's content: its own document, where MDX's import/export is left to micromark. */
+  private readonly nested: boolean;
 
   constructor(
     readonly text: string,
@@ -99,6 +134,7 @@ class BlockParser {
     lineStarts: number[] = [],
   ) {
     this.lineStarts = lineStarts;
+    this.nested = lineStarts.length > 0;
     const root: Root = { type: 'root', children: [] };
     this.stack = [{ kind: 'root', node: root, children: root.children }];
   }
@@ -110,7 +146,8 @@ class BlockParser {
     while (start <= text.length) {
       const newline = text.indexOf('\n', start);
       const end = newline === -1 ? text.length : newline;
-      this.lineStarts.push(start);
+      // (A JSX tag over several lines may have had the lines after this one counted already.)
+      if (this.lineStarts.length === 0 || start > this.lineStarts[this.lineStarts.length - 1]!) this.lineStarts.push(start);
       // The empty line after a last line ending is a line too (an open fence takes it).
       this.incorporate(start, end, line);
       if (newline === -1) break;
@@ -138,6 +175,12 @@ class BlockParser {
     return this.stack[0]!.children as RootContent[];
   }
 
+  /** Counts the lines up to `offset`, ahead of the line being read (a JSX tag over several lines takes them). */
+  private countLinesUpTo(offset: number): void {
+    const starts = this.lineStarts;
+    for (let newline = this.text.indexOf('\n', starts[starts.length - 1]!); newline !== -1 && newline < offset; newline = this.text.indexOf('\n', newline + 1)) starts.push(newline + 1);
+  }
+
   point(offset: number): Point {
     // Lines are found by binary search: positions are asked for in any order.
     const starts = this.lineStarts;
@@ -151,7 +194,7 @@ class BlockParser {
     return { line: low + 1, column: offset - starts[low]! + 1, offset };
   }
 
-  private lineEndAt(pos: number): number {
+  lineEndAt(pos: number): number {
     const newline = this.text.indexOf('\n', pos);
     return newline === -1 ? this.text.length : newline;
   }
@@ -163,6 +206,8 @@ class BlockParser {
   }
 
   private incorporate(lineStart: number, lineEnd: number, line: number): void {
+    // A line a JSX tag over several lines took.
+    if (lineStart <= this.readUpTo) return;
     const text = this.text;
     let pos = lineStart;
     // 1. Which open containers does this line continue? (Lists always do; their items decide.)
@@ -216,6 +261,31 @@ class BlockParser {
       this.closeLeaf();
     }
 
+    // An open MDX import/export block takes every line up to a blank one.
+    const esm = this.leaf;
+    if (esm?.kind === 'esm') {
+      if (this.spacesAt(lineStart, lineEnd) < lineEnd - lineStart) {
+        esm.lines.push({ start: lineStart, end: lineEnd, line });
+        return;
+      }
+      this.closeLeaf();
+    }
+
+    // An open HTML block takes the line if its containers continue (kinds 6 and 7 end at a blank line).
+    const html = this.leaf;
+    if (html?.kind === 'html') {
+      const blank = this.spacesAt(pos, lineEnd) === lineEnd - pos;
+      if (allMatched && !(html.htmlKind >= 6 && blank)) {
+        html.lines.push({ start: pos, end: lineEnd, line });
+        if (html.htmlKind <= 5 && htmlFlowLineCloses(html.htmlKind, text, pos, lineEnd)) this.closeLeaf();
+        this.lastBlank = false;
+        return;
+      }
+      // Ended by its containers ending: micromark ends it on this line or the last, by what ends them.
+      if (!blank && !allMatched && (lineEnd < text.length || lineStart !== lineEnd)) giveUp('HTML ended by its containers');
+      this.closeLeaf();
+    }
+
     // An open container directive takes the line if its containers continue.
     const directive = this.leaf;
     if (directive?.kind === 'directive') {
@@ -244,6 +314,27 @@ class BlockParser {
       }
       const code = text.charCodeAt(first);
       const rest = text.slice(first, lineEnd);
+      if ((code === 60 /* < */ || code === 123) /* { */ && this.mdx) {
+        if (this.leaf?.kind === 'table') giveUp('JSX in a table');
+        const flow = this.jsxFlowTags(first, lineEnd);
+        // Not only tags: the line is a paragraph's (its tags are text JSX), or a lazy line of one.
+        if (!flow) break;
+        for (const [start, tag] of flow.tags) container = this.jsxFlowTag(start, tag, container);
+        // A tag over several lines: the lines it takes are read.
+        this.readUpTo = flow.end;
+        this.lastBlank = false;
+        return;
+      }
+      if (code === 60 /* < */) {
+        if (this.leaf?.kind === 'table' || (this.leaf?.kind === 'paragraph' && !allMatched)) giveUp('HTML in a table or on a lazy line');
+        const start = htmlFlowStart(text, first, lineEnd, paragraphContinues());
+        // Not an HTML block: the line is a paragraph's.
+        if (!start) break;
+        this.closeFrom(container + 1);
+        this.openHtml(pos, lineEnd, line, start);
+        this.lastBlank = false;
+        return;
+      }
       if (code === 62 /* > */) {
         this.checkNewContainer(container, matched, undefined);
         this.closeFrom(container + 1);
@@ -274,14 +365,18 @@ class BlockParser {
           return;
         }
       }
-      if (code === 58 /* : */ && /^::[^:]/.test(rest)) giveUp('leaf directive');
-      if (code === 58 /* : */ && rest.startsWith(':::')) {
-        const open = /^(:{3,})([A-Za-z][\w-]*)(?:\[([^[\]]*)\])? *$/.exec(rest);
-        if (!open || indent > 0 || open[3] === '') giveUp('directive with attributes or an unusual fence');
-        this.closeFrom(container + 1);
-        this.openDirective(first, lineEnd, line, open[1]!.length, open[2]!, open[3]);
-        this.lastBlank = false;
-        return;
+      if (code === 58 /* : */ && text.charCodeAt(first + 1) === 58) {
+        // A leaf or container directive; a line that is neither is a paragraph's.
+        const opening = directiveOpening(text, first, lineEnd);
+        if (opening === NOT_READ) giveUp('character reference in directive attributes');
+        if (opening && indent > 0) giveUp('indented directive');
+        if (opening) {
+          this.closeFrom(container + 1);
+          if (opening.kind === 'leaf') this.addLeafDirective(first, lineEnd, line, opening);
+          else this.openDirective(first, lineEnd, line, opening);
+          this.lastBlank = false;
+          return;
+        }
       }
       if (/^(?:=+|-+) *$/.test(rest) && this.leaf?.kind === 'paragraph') giveUp('a setext underline, or a lazy line that '); // a setext underline, or a lazy line that looks like one
       if (/^(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$/.test(rest)) {
@@ -302,10 +397,18 @@ class BlockParser {
         if (!(interrupts && (emptyItem || (start !== null && marker[2] !== '1')))) {
           // Content 5 or more spaces after the marker starts with indented code.
           if (!emptyItem && spaces > 4) giveUp('item content after 5+ spaces');
-          if (/^\[[ \txX]\]/.test(text.slice(first + markerSize + spaces, lineEnd))) giveUp('task list item');
+          // A GFM task list item: `[ ]`, `[x]` or `[X]`, then spaces and more on the line (an item's
+          // check at its line's end, or before its spaces' end, is micromark's).
+          const check = emptyItem ? null : /^\[([ xX])\]( +([^ ]))?/.exec(text.slice(first + markerSize + spaces, lineEnd));
+          if (check && check[3] === undefined && /^ *$/.test(text.slice(first + markerSize + spaces + 3, lineEnd))) giveUp('task list item at its line\'s end');
           this.checkNewContainer(container, matched, bullet);
           this.closeFrom(container + 1);
           this.openItem(first, indent, markerSize, emptyItem ? 1 : spaces, bullet, start, emptyItem);
+          if (check?.[3] !== undefined) {
+            const item = this.stack[this.stack.length - 1] as Extract<OpenBlock, { kind: 'item' }>;
+            item.node.checked = check[1] !== ' ';
+            item.check = first + markerSize + spaces;
+          }
           container = this.stack.length - 1;
           if (emptyItem) {
             pos = lineEnd;
@@ -327,6 +430,14 @@ class BlockParser {
         this.closeFrom(container + 1);
       }
       this.lastBlank = !opened();
+      // A blank line in a block quote is the quote's: it makes no item around the quote loose.
+      this.blankInQuote = -1;
+      for (let i = container; i > 0; i--) {
+        if (this.stack[i]!.kind === 'blockquote') {
+          this.blankInQuote = i;
+          break;
+        }
+      }
       return;
     }
     const leaf = this.leaf;
@@ -341,7 +452,13 @@ class BlockParser {
       return;
     }
     this.closeFrom(container + 1);
-    if (this.mdx && /^(?:import|export)\b/.test(text.slice(restStart, lineEnd))) giveUp('MDX ESM'); // MDX ESM
+    if (this.mdx && /^(?:import|export)\b/.test(text.slice(restStart, lineEnd))) {
+      // An import/export block: at the top level, from the line's first column, not in a paragraph.
+      if (!(restStart === lineStart && container === 0 && !this.nested && /^(?:import|export) /.test(text.slice(restStart, lineEnd)))) giveUp('MDX import/export the fast parser does not read');
+      this.openEsm(lineStart, lineEnd, line);
+      this.lastBlank = false;
+      return;
+    }
     this.closeLeaf();
     this.closeLists();
     this.noteChild(this.stack[this.stack.length - 1]!);
@@ -359,7 +476,7 @@ class BlockParser {
   private checkNewContainer(container: number, matched: number, bullet: string | undefined): void {
     if (container + 1 >= this.stack.length) return;
     let continued = 0;
-    for (let i = 1; i < matched; i++) if (this.stack[i]!.kind !== 'list') continued++;
+    for (let i = 1; i < matched; i++) if (this.stack[i]!.kind !== 'list' && this.stack[i]!.kind !== 'jsx') continued++;
     if (continued === 0) return;
     const list = this.stack[container]!;
     const sibling = bullet !== undefined && container === matched - 1 && list.kind === 'list' && list.bullet === bullet && this.stack[matched]?.kind === 'item';
@@ -381,7 +498,10 @@ class BlockParser {
 
   /** A new child of an item after a blank line makes the item loose. */
   private noteChild(parent: OpenBlock): void {
-    if (parent.kind === 'item' && parent.children.length > 0 && this.lastBlank) parent.blankInside = true;
+    // Blocks inside JSX elements are the item's in micromark's events (JSX tags are no containers there).
+    let depth = this.stack.lastIndexOf(parent);
+    while (parent.kind === 'jsx' && depth > 0) parent = this.stack[--depth]!;
+    if (parent.kind === 'item' && parent.children.length > 0 && this.lastBlank && this.blankInQuote <= depth) parent.blankInside = true;
   }
 
   /** Ends the open leaf if containers end, and the containers from `keep` on. */
@@ -393,6 +513,8 @@ class BlockParser {
 
   private closeTop(): void {
     const block = this.stack.pop()!;
+    // Ended by anything but its closing tag, a JSX element is an error in micromark.
+    if (block.kind === 'jsx') giveUp('JSX element without its closing tag');
     if (block.kind === 'blockquote') {
       // A block quote ends with the last line it continued, blank or not.
       block.node.position!.end = this.point(block.lastLineEnd);
@@ -452,12 +574,20 @@ class BlockParser {
     this.addBlock(node);
   }
 
-  private openDirective(first: number, lineEnd: number, line: number, colons: number, name: string, label: string | undefined): void {
-    const node: ContainerDirective = { type: 'containerDirective', name, attributes: {}, children: [] };
+  private openDirective(first: number, lineEnd: number, line: number, opening: DirectiveOpening): void {
+    const node: ContainerDirective = { type: 'containerDirective', name: opening.name, attributes: opening.attributes, children: [] };
     node.position = { start: this.point(first), end: this.point(lineEnd) };
     this.addBlock(node as unknown as RootContent);
-    const labelStart = first + colons + name.length + 1;
-    this.leaf = { kind: 'directive', node, colons, label: label === undefined ? undefined : { start: labelStart, end: labelStart + label.length, line }, lines: [], inner: [], code: undefined, closed: false };
+    this.leaf = { kind: 'directive', node, colons: opening.colons, label: opening.label && { ...opening.label, line }, lines: [], inner: [], code: undefined, closed: false };
+  }
+
+  /** `::name[label]{attributes}`: its label's text is its children. */
+  private addLeafDirective(first: number, lineEnd: number, line: number, opening: DirectiveOpening): void {
+    const label = opening.label;
+    const children = label && label.end > label.start ? new InlineParser(this, [{ ...label, line }], this.mdx).parse() : [];
+    const node: LeafDirective = { type: 'leafDirective', name: opening.name, attributes: opening.attributes, children };
+    node.position = { start: this.point(first), end: this.point(lineEnd) };
+    this.addBlock(node as unknown as RootContent);
   }
 
   /**
@@ -487,20 +617,24 @@ class BlockParser {
       return;
     }
     const colons = /^:{3,}/.exec(rest)?.[0].length;
-    if (colons === undefined) {
+    const closing = colons !== undefined && /^:+ *$/.test(rest);
+    const opening = colons === undefined || closing ? undefined : directiveOpening(text, pos + indent, lineEnd);
+    if (opening === NOT_READ) giveUp('character reference in directive attributes');
+    if (!closing && !opening) {
       directive.lines.push(segment);
       return;
     }
     if (indent > 0) giveUp('indented directive fence');
-    const closing = /^:+ *$/.test(rest);
-    if (!closing) {
+    const innermost = directive.inner.length > 0 ? directive.inner[directive.inner.length - 1]! : directive.colons;
+    if (opening) {
       // Each level is parsed by a parser of its own when it closes: deep nesting is micromark's (and the nesting check's).
       if (directive.inner.length >= 32) giveUp('directives nested deep');
-      directive.inner.push(colons);
+      // A fence as long as the enclosing one's closes that one first (micromark looks for its own closing fence before anything inside).
+      if (opening.colons >= innermost) giveUp('directive inside one with a fence as long');
+      directive.inner.push(opening.colons);
       directive.lines.push(segment);
       return;
     }
-    const innermost = directive.inner.length > 0 ? directive.inner[directive.inner.length - 1]! : directive.colons;
     if (colons !== innermost) giveUp('directive fence sizes');
     if (directive.inner.length > 0) {
       directive.inner.pop();
@@ -510,6 +644,101 @@ class BlockParser {
     directive.closed = true;
     directive.node.position!.end = this.point(lineEnd);
     this.closeLeaf();
+  }
+
+  private openEsm(start: number, lineEnd: number, line: number): void {
+    const node: MdxjsEsm = { type: 'mdxjsEsm', value: '' };
+    node.position = { start: this.point(start), end: this.point(lineEnd) };
+    this.addBlock(node as unknown as RootContent);
+    this.leaf = { kind: 'esm', node, lines: [{ start, end: lineEnd, line }] };
+  }
+
+  /** The JSX tags a line holds, if it holds only tags (and spaces); undefined if it holds text too. */
+  private jsxFlowTags(first: number, lineEnd: number): { tags: [number, JsxTag | JsxExpression][]; end: number } | undefined {
+    const tags: [number, JsxTag | JsxExpression][] = [];
+    // Outside block quotes and lists (whose prefixes each line repeats), a tag may go on over lines.
+    const overLines = this.stack.every((open) => open.kind === 'root' || open.kind === 'jsx');
+    let at = first;
+    while (at < lineEnd) {
+      const code = this.text.charCodeAt(at);
+      if (code === 123) {
+        // An expression on a line of flow follows a tag, or starts the line; a tag may follow it, not another.
+        const previous = tags[tags.length - 1]?.[1];
+        if (previous && !('name' in previous)) return undefined;
+        const expression = this.expressionAt(at, lineEnd, true);
+        if (!expression) giveUp('MDX expression over lines, or one micromark rejects');
+        tags.push([at, expression]);
+        at = expression.end + this.spacesAt(expression.end, lineEnd);
+        continue;
+      }
+      if (code !== 60) return undefined;
+      const expression = (open: number) => {
+        if (open > lineEnd) this.countLinesUpTo(open);
+        return this.expressionAt(open, this.lineEndAt(open), false);
+      };
+      const tag = jsxTagAt(this.text, at, overLines ? this.text.length : lineEnd, expression);
+      if (tag === NOT_JSX) return undefined;
+      if (tag === NOT_READ_JSX) giveUp('JSX the fast parser does not read');
+      tags.push([at, tag]);
+      if (tag.end > lineEnd) {
+        this.countLinesUpTo(tag.end);
+        lineEnd = this.lineEndAt(tag.end);
+      }
+      at = tag.end + this.spacesAt(tag.end, lineEnd);
+    }
+    return { tags, end: lineEnd };
+  }
+
+  /**
+   * The MDX expression opened by the `{` at `open`, on its line: micromark tries acorn at each
+   * `}` in turn and takes the first that closes an expression. Undefined if none on the line does.
+   */
+  expressionAt(open: number, end: number, allowEmpty: boolean): JsxExpression | undefined {
+    for (let close = this.text.indexOf('}', open + 1); close !== -1 && close < end; close = this.text.indexOf('}', close + 1)) {
+      const estree = expressionProgram(this.text, open + 1, close, allowEmpty, (offset) => this.point(offset));
+      if (estree) return { end: close + 1, value: this.text.slice(open + 1, close), estree };
+    }
+    return undefined;
+  }
+
+  /** One JSX tag on a line of tags: an element opens (its blocks follow), closes, or stands alone; or an expression. Returns the container the line is in after it. */
+  private jsxFlowTag(start: number, tag: JsxTag | JsxExpression, container: number): number {
+    if (!('name' in tag)) {
+      this.closeFrom(container + 1);
+      const node: MdxFlowExpression = { type: 'mdxFlowExpression', value: tag.value, data: { estree: tag.estree } };
+      node.position = { start: this.point(start), end: this.point(tag.end) };
+      this.addBlock(node as unknown as RootContent);
+      return container;
+    }
+    if (tag.close) {
+      // Its element must be the innermost one open here: only lists (no prefix of their own) may end with it.
+      let open = this.stack.length - 1;
+      while (open > 0 && this.stack[open]!.kind !== 'jsx') open--;
+      const element = this.stack[open];
+      if (element?.kind !== 'jsx' || element.node.name !== tag.name || open > container) giveUp('JSX closing tag that does not match, or outside its element\'s container');
+      for (let i = open + 1; i <= container; i++) if (this.stack[i]!.kind !== 'list') giveUp('JSX closing tag inside a container of its element');
+      this.closeFrom(open + 1);
+      this.closeLeaf();
+      this.stack.pop();
+      element.node.position!.end = this.point(tag.end);
+      return this.stack.length - 1;
+    }
+    this.closeFrom(container + 1);
+    const node: MdxJsxFlowElement = { type: 'mdxJsxFlowElement', name: tag.name, attributes: jsxAttributes(tag, (offset) => this.point(offset)), children: [] };
+    node.position = { start: this.point(start), end: this.point(tag.end) };
+    this.addBlock(node as unknown as RootContent);
+    if (tag.selfClosing) return container;
+    this.stack.push({ kind: 'jsx', node, children: node.children as RootContent[] });
+    return this.stack.length - 1;
+  }
+
+  /** An HTML block from `start` (its first line's indentation included, as micromark places it). */
+  private openHtml(start: number, lineEnd: number, line: number, opened: HtmlFlowStart): void {
+    const node: Html = { type: 'html', value: '' };
+    node.position = { start: this.point(start), end: this.point(lineEnd) };
+    this.addBlock(node);
+    this.leaf = { kind: 'html', node, htmlKind: opened.kind, lines: [{ start, end: lineEnd, line }] };
+    if (opened.closed) this.closeLeaf();
   }
 
   private openFence(first: number, lineEnd: number, indent: number, run: string, info: string): void {
@@ -525,6 +754,23 @@ class BlockParser {
     this.leaf = { kind: 'fence', node, marker: run[0]!, size: run.length, indent, lines: [], closed: false, lastEnd: node.position.end };
   }
 
+  /**
+   * mdast-util-gfm-task-list-item drops the first character of the paragraph's first text (the
+   * space after the check), and moves the paragraph's start there only if some of that text is left.
+   */
+  private dropCheckSpace(paragraph: Paragraph): void {
+    const head = paragraph.children[0];
+    if (head?.type !== 'text') return;
+    head.value = head.value.slice(1);
+    if (head.value.length === 0) {
+      paragraph.children.shift();
+      return;
+    }
+    const start = head.position!.start;
+    head.position!.start = { line: start.line, column: start.column + 1, offset: start.offset! + 1 };
+    paragraph.position!.start = { ...head.position!.start };
+  }
+
   /** The paragraph's one line is a table's head if this line is a delimiter row with as many cells. */
   private startsTable(head: Segment, restStart: number, lineEnd: number): boolean {
     const delimiter = this.text.slice(restStart, trimEnd(this.text, restStart, lineEnd));
@@ -537,6 +783,11 @@ class BlockParser {
       return left && right ? 'center' : left ? 'left' : right ? 'right' : null;
     });
     if (this.text.slice(head.start, head.end).includes('\\')) giveUp('escape in table head');
+    if (this.text.charCodeAt(head.start) === 91 && this.text.slice(head.start, head.end).includes(']:')) giveUp('a definition or a table');
+    const item = this.stack[this.stack.length - 1]!;
+    if (item.kind === 'item' && item.check === head.start) giveUp('a task list item\'s table');
+    // A lone `|` is no row (micromark needs a cell): the lines are a paragraph.
+    if (this.text.slice(head.start, head.end).trim() === '|') giveUp('table head of a lone pipe');
     const headCells = splitCells(this.text.slice(head.start, trimEnd(this.text, head.start, head.end)));
     if (headCells.length !== aligns.length) giveUp('table head cell count');
     const node: Table = { type: 'table', align: aligns, children: [] };
@@ -584,11 +835,23 @@ class BlockParser {
     this.leaf = undefined;
     if (leaf.kind === 'paragraph') {
       const segments = leaf.segments;
+      // A definition (`[label]: url`, `[^note]: text`) starts a paragraph, and its label ends in `]:`
+      // (over lines, maybe): with one, `[text]` can be a reference. Such files are micromark's.
+      const first = segments[0]!;
+      if (this.text.charCodeAt(first.start) === 91) {
+        const colon = this.text.indexOf(']:', first.start);
+        if (colon !== -1 && colon < segments[segments.length - 1]!.end) giveUp('a definition');
+      }
       const last = segments[segments.length - 1]!;
       const end = last.end;
       last.end = trimEnd(this.text, last.start, last.end);
-      const node: Paragraph = { type: 'paragraph', children: new InlineParser(this, segments, this.mdx).parse() };
-      node.position = { start: this.point(segments[0]!.start), end: this.point(end) };
+      const item = this.stack[this.stack.length - 1]!;
+      const check = item.kind === 'item' && item.children.length === 0 && item.check === segments[0]!.start ? item.check : undefined;
+      // The check is no text: the paragraph's text starts after it.
+      if (check !== undefined) segments[0] = { ...segments[0]!, start: check + 3 };
+      const node: Paragraph = { type: 'paragraph', children: new InlineParser(this, segments, this.mdx, true).parse() };
+      node.position = { start: this.point(check ?? segments[0]!.start), end: this.point(end) };
+      if (check !== undefined) this.dropCheckSpace(node);
       this.addBlock(node);
     } else if (leaf.kind === 'directive') {
       if (!leaf.closed) giveUp('unclosed directive');
@@ -599,6 +862,17 @@ class BlockParser {
         children.unshift(label);
       }
       leaf.node.children = children as ContainerDirective['children'];
+    } else if (leaf.kind === 'esm') {
+      const start = leaf.lines[0]!.start;
+      const end = leaf.lines[leaf.lines.length - 1]!.end;
+      const estree = esmProgram(this.text, start, end, this.moduleSpecifiers, (offset) => this.point(offset));
+      if (!estree) giveUp('MDX import/export micromark reads or rejects');
+      leaf.node.value = this.text.slice(start, end);
+      leaf.node.position!.end = this.point(end);
+      leaf.node.data = { estree };
+    } else if (leaf.kind === 'html') {
+      leaf.node.value = leaf.lines.map((s) => this.text.slice(s.start, s.end)).join('\n');
+      leaf.node.position!.end = this.point(leaf.lines[leaf.lines.length - 1]!.end);
     } else if (leaf.kind === 'fence') {
       // micromark's value: the lines with their line endings, less one line ending at each end.
       const lines = leaf.lines.map((s) => this.text.slice(s.start, s.end));
@@ -667,7 +941,14 @@ interface TextPiece {
   delimiter?: Delimiter;
 }
 
-type Item = TextPiece | PhrasingContent;
+/** A JSX tag in text: elements are made from them once emphasis and links are (finish). */
+interface JsxMarker {
+  type: 'jsxTag';
+  tag: JsxTag;
+  start: number;
+}
+
+type Item = TextPiece | PhrasingContent | JsxMarker;
 
 interface Bracket {
   image: boolean;
@@ -690,6 +971,8 @@ class InlineParser {
     private readonly block: BlockParser,
     private readonly segments: Segment[],
     private readonly mdx: boolean,
+    /** A paragraph's text goes on after its last line's trailing spaces (a heading's or a cell's ends before them). */
+    private readonly paragraph = false,
   ) {
     this.text = block.text;
   }
@@ -711,8 +994,19 @@ class InlineParser {
         this.trailingEscape = false;
       }
     }
-    return this.finish(this.processEmphasis(this.items, undefined));
+    const children = this.finish(this.processEmphasis(this.items, undefined));
+    // micromark resolves emphasis and strikethrough in separate passes, in the order each first
+    // appears (and `~` changes how `*` and `_` flank): both in one text are micromark's.
+    if (this.stars && this.tildes) giveUp('emphasis and strikethrough in one text');
+    return children;
   }
+
+  /** How many emphasis, strong and delete nodes deep each one made so far is, itself included. */
+  private readonly groupDepths = new WeakMap<object, number>();
+
+  /** The text has `*`/`_` and `~` runs that may open or close. */
+  private stars = false;
+  private tildes = false;
 
   /** The line read last ended with a backslash hard break. */
   private trailingEscape = false;
@@ -725,6 +1019,21 @@ class InlineParser {
     };
     while (pos < end) {
       const code = text.charCodeAt(pos);
+      // GFM autolink literals, where micromark attempts them: not after an unclosed `[`.
+      if (code < 128 && LITERAL_START[code] === 1 && this.brackets.length === 0) {
+        const previous = pos === this.segment!.start ? (this.segment === this.segments[0] ? -1 : 10) : text.charCodeAt(pos - 1);
+        // Inside a word only `h` and `w` can start one (after a digit or `_`, say); an email starts a word.
+        const wordStart = previous >= 128 || LITERAL_START[previous] !== 1;
+        const textEnd = lineEnding === undefined && !(this.paragraph && text.charCodeAt(end) === 32) ? 'null' : 'line ending';
+        const literal = wordStart || (code | 32) === 104 || (code | 32) === 119 ? autolinkLiteralAt(text, pos, end, previous, textEnd) : undefined;
+        if (literal) {
+          flush(pos);
+          const position = { start: this.block.point(pos), end: this.block.point(literal.end) };
+          this.items.push({ type: 'link', title: null, url: literal.url, children: [{ type: 'text', value: text.slice(pos, literal.end), position }], position: { ...position } });
+          textStart = pos = literal.end;
+          continue;
+        }
+      }
       switch (code) {
         case 92: {
           // \
@@ -775,15 +1084,17 @@ class InlineParser {
           const after = pos + run >= end ? (lineEnding === undefined ? -1 : 10) : text.charCodeAt(pos + run);
           const beforeKind = classify(before);
           const afterKind = classify(after);
-          const leftFlanking = afterKind !== 1 && (afterKind !== 2 || beforeKind !== 0);
-          const rightFlanking = beforeKind !== 1 && (beforeKind !== 2 || afterKind !== 0);
+          // GFM makes `~` an attention marker: a run next to one can open (before it) or close (after it).
+          const leftFlanking = (afterKind !== 1 && (afterKind !== 2 || beforeKind !== 0)) || after === 126;
+          const rightFlanking = (beforeKind !== 1 && (beforeKind !== 2 || afterKind !== 0)) || before === 126;
           const canOpen = code === 42 ? leftFlanking : leftFlanking && (!rightFlanking || beforeKind === 2);
           const canClose = code === 42 ? rightFlanking : rightFlanking && (!leftFlanking || afterKind === 2);
           const piece: TextPiece = { type: 'piece', value: text.slice(pos, pos + run), start: pos, end: pos + run };
           this.items.push(piece);
           if (canOpen || canClose) {
+            this.stars = true;
             const delimiter: Delimiter = { char: code, count: run, offset: pos, canOpen, canClose, piece, previous: this.delimiters, next: undefined };
-          piece.delimiter = delimiter;
+            piece.delimiter = delimiter;
             if (this.delimiters) this.delimiters.next = delimiter;
             this.delimiters = delimiter;
           }
@@ -819,9 +1130,15 @@ class InlineParser {
           continue;
         }
         case 38: {
-          // &
-          if (/^&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/.test(text.slice(pos, pos + 40))) giveUp('character reference');
-          pos++;
+          // & a character reference: the text it stands for, placed where it is written
+          const reference = characterReferenceAt(text, pos, end);
+          if (!reference) {
+            pos++;
+            continue;
+          }
+          flush(pos);
+          this.items.push({ type: 'piece', value: reference.value, start: pos, end: reference.end });
+          textStart = pos = reference.end;
           continue;
         }
         case 58: {
@@ -832,15 +1149,109 @@ class InlineParser {
             continue;
           }
           flush(pos);
-          const node = { type: 'textDirective', name: text.slice(pos + 1, name), attributes: {}, children: [], position: { start: this.block.point(pos), end: this.block.point(name) } };
+          // A label and attributes may go on to the next lines: those are micromark's. Unclosed
+          // at the paragraph's end, they are not the directive's (it ends before them).
+          let at = name;
+          let children: PhrasingContent[] = [];
+          if (text.charCodeAt(at) === 91) {
+            const labelEnd = directiveLabelEnd(text, at, end);
+            if (labelEnd === LINE_END && lineEnding !== undefined) giveUp('text directive label across lines');
+            if (labelEnd >= 0) {
+              children = labelEnd - 1 > at + 1 ? new InlineParser(this.block, [{ start: at + 1, end: labelEnd - 1, line: this.segment!.line }], this.mdx).parse() : [];
+              at = labelEnd;
+            }
+          }
+          let attributes: Record<string, string> = {};
+          if (text.charCodeAt(at) === 123) {
+            const read = directiveAttributes(text, at, end);
+            if (read === NOT_READ) giveUp('character reference in directive attributes');
+            if (read === LINE_END && lineEnding !== undefined) giveUp('text directive attributes across lines');
+            if (read !== FAIL && read !== LINE_END) {
+              attributes = read.attributes;
+              at = read.end;
+            }
+          }
+          const node = { type: 'textDirective', name: text.slice(pos + 1, name), attributes, children, position: { start: this.block.point(pos), end: this.block.point(at) } };
           this.items.push(node as unknown as PhrasingContent);
-          textStart = pos = name;
+          textStart = pos = at;
           continue;
         }
-        case 123:
+        case 60: {
+          // < an autolink, inline HTML, or text (in MDX: a JSX tag, or text before a space)
+          if (this.mdx) {
+            const tag = jsxTagAt(text, pos, end, (open) => this.block.expressionAt(open, end, false));
+            if (tag === NOT_READ_JSX || (tag === NOT_JSX && pos + 1 >= end && lineEnding === undefined)) giveUp('JSX the fast parser does not read');
+            if (tag === NOT_JSX) {
+              pos++;
+              continue;
+            }
+            flush(pos);
+            this.items.push({ type: 'jsxTag', tag, start: pos });
+            textStart = pos = tag.end;
+            continue;
+          }
+          const autolink = autolinkAt(text, pos, end);
+          if (autolink) {
+            flush(pos);
+            const position = { start: this.block.point(pos), end: this.block.point(autolink.end) };
+            const inner = { start: this.block.point(pos + 1), end: this.block.point(autolink.end - 1) };
+            this.items.push({ type: 'link', title: null, url: autolink.url, children: [{ type: 'text', value: text.slice(pos + 1, autolink.end - 1), position: inner }], position });
+            textStart = pos = autolink.end;
+            continue;
+          }
+          const html = htmlTextEnd(text, pos, end);
+          if (html === HTML_LINE_END && lineEnding !== undefined) giveUp('inline HTML across lines');
+          if (html >= 0) {
+            flush(pos);
+            this.items.push({ type: 'html', value: text.slice(pos, html), position: { start: this.block.point(pos), end: this.block.point(html) } });
+            textStart = pos = html;
+            continue;
+          }
+          pos++;
+          continue;
+        }
+        case 126: {
+          // ~ GFM strikethrough: a run of one or two (more is text), which opens and closes by
+          // micromark-extension-gfm-strikethrough's own rule (no attention markers, no rule of three).
+          flush(pos);
+          let run = 1;
+          while (text.charCodeAt(pos + run) === 126) run++;
+          const piece: TextPiece = { type: 'piece', value: text.slice(pos, pos + run), start: pos, end: pos + run };
+          this.items.push(piece);
+          if (run <= 2) {
+            const beforeKind = classify(pos === this.segments[0]!.start ? -1 : this.codeBefore(pos));
+            const afterKind = classify(pos + run >= end ? (lineEnding === undefined ? -1 : 10) : text.charCodeAt(pos + run));
+            const canOpen = afterKind === 0 || (afterKind === 2 && beforeKind !== 0);
+            const canClose = beforeKind === 0 || (beforeKind === 2 && afterKind !== 0);
+            if (canOpen || canClose) {
+              const delimiter: Delimiter = { char: 126, count: run, offset: pos, canOpen, canClose, piece, previous: this.delimiters, next: undefined };
+              piece.delimiter = delimiter;
+              if (this.delimiters) this.delimiters.next = delimiter;
+              this.delimiters = delimiter;
+              this.tildes = true;
+            }
+          }
+          textStart = pos += run;
+          continue;
+        }
+        case 123: {
+          // { in MDX: an expression (on this line, here)
+          if (!this.mdx) {
+            pos++;
+            continue;
+          }
+          const expression = this.block.expressionAt(pos, end, true);
+          if (!expression) giveUp('MDX expression over lines, or one micromark rejects');
+          flush(pos);
+          const node: MdxTextExpression = { type: 'mdxTextExpression', value: expression.value, data: { estree: expression.estree } };
+          node.position = { start: this.block.point(pos), end: this.block.point(expression.end) };
+          this.items.push(node as unknown as PhrasingContent);
+          textStart = pos = expression.end;
+          continue;
+        }
         case 125: {
-          // { } in MDX are expressions
-          if (this.mdx) giveUp('MDX expression');
+          // a } in MDX text is left to micromark
+          if (this.mdx) giveUp('} in MDX');
           pos++;
           continue;
         }
@@ -902,7 +1313,6 @@ class InlineParser {
     if (last === 45 || last === 95) return -1;
     const after = at < end ? text.charCodeAt(at) : -1;
     if (after === 58) return -1;
-    if (after === 91 || after === 123) giveUp('text directive with a label or attributes');
     return at;
   }
 
@@ -975,8 +1385,13 @@ class InlineParser {
         let opener = closer.previous;
         while (opener && opener !== bottom && opener.offset >= floorAt) {
           if (opener.char === closer.char && opener.canOpen) {
-            const refused = (opener.canClose || closer.canOpen) && closer.count % 3 !== 0 && (opener.count + closer.count) % 3 === 0;
-            if (!refused) break;
+            // Strikethrough: the nearest opener of the same size.
+            if (closer.char === 126) {
+              if (opener.count === closer.count) break;
+            } else {
+              const refused = (opener.canClose || closer.canOpen) && closer.count % 3 !== 0 && (opener.count + closer.count) % 3 === 0;
+              if (!refused) break;
+            }
           }
           opener = opener.previous;
         }
@@ -985,7 +1400,7 @@ class InlineParser {
           if (!closer.canOpen) this.removeDelimiter(closer);
           break;
         }
-        const use = opener.count >= 2 && closer.count >= 2 ? 2 : 1;
+        const use = closer.char === 126 ? closer.count : opener.count >= 2 && closer.count >= 2 ? 2 : 1;
         const openerPiece = opener.piece;
         const closerPiece = closer.piece;
         // The closer is the last item; the opener's piece is found walking back over what the new node takes.
@@ -1000,7 +1415,13 @@ class InlineParser {
         closerPiece.start += use;
         closerPiece.value = closerPiece.value.slice(0, closer.count);
         const inner = out.splice(openerIndex + 1, out.length - openerIndex - 2);
-        const node = { type: use === 2 ? 'strong' : 'emphasis', children: this.finish(inner), position: { start: this.block.point(nodeStart), end: this.block.point(nodeEnd) } } as Strong | Emphasis;
+        const type = closer.char === 126 ? 'delete' : use === 2 ? 'strong' : 'emphasis';
+        const node = { type, children: this.finish(inner), position: { start: this.block.point(nodeStart), end: this.block.point(nodeEnd) } } as Strong | Emphasis | Delete;
+        // micromark refuses emphasis nested past MAX_NESTING while it resolves it, at a place of its
+        // own (linearResolvers.ts): such files are its to refuse.
+        const depth = 1 + groupDepth(node.children, this.groupDepths);
+        if (depth >= MAX_NESTING) giveUp('emphasis nested deep');
+        this.groupDepths.set(node, depth);
         out.splice(out.length - 1, 0, node);
         // Delimiters between are inside the node now.
         let between = closer.previous;
@@ -1051,15 +1472,55 @@ class InlineParser {
         continue;
       }
       text = undefined;
-      out.push(item);
+      out.push(item as PhrasingContent);
     }
-    for (const node of out) {
-      if (node.type !== 'text') continue;
-      const literal = AUTOLINK_LITERAL.exec(node.value);
-      if (literal) giveUp(`autolink literal "${node.value.slice(Math.max(0, literal.index - 10), literal.index + 10)}"`);
-    }
-    return out;
+    return out.some((node) => (node.type as string) === 'jsxTag') ? this.jsxElements(out as (PhrasingContent | JsxMarker)[]) : out;
   }
+
+  /** Text JSX tags paired into elements, in one list of siblings (a pair across emphasis or a link is micromark's error). */
+  private jsxElements(nodes: (PhrasingContent | JsxMarker)[]): PhrasingContent[] {
+    const result: PhrasingContent[] = [];
+    const open: { element: MdxJsxTextElement; siblings: PhrasingContent[] }[] = [];
+    let siblings = result;
+    for (const node of nodes) {
+      if (node.type !== 'jsxTag') {
+        siblings.push(node);
+        continue;
+      }
+      const { tag, start } = node as JsxMarker;
+      if (tag.close) {
+        const top = open.pop();
+        if (!top || top.element.name !== tag.name) giveUp('JSX closing tag that does not match');
+        top.element.position!.end = this.block.point(tag.end);
+        siblings = top.siblings;
+        continue;
+      }
+      const element: MdxJsxTextElement = { type: 'mdxJsxTextElement', name: tag.name, attributes: jsxAttributes(tag, (offset) => this.block.point(offset)), children: [] };
+      element.position = { start: this.block.point(start), end: this.block.point(tag.end) };
+      siblings.push(element);
+      if (!tag.selfClosing) {
+        open.push({ element, siblings });
+        siblings = element.children;
+      }
+    }
+    if (open.length > 0) giveUp('JSX element without its closing tag');
+    return result;
+  }
+}
+
+/** The depth of the deepest emphasis, strong or delete among the nodes (through links and the like). */
+function groupDepth(nodes: PhrasingContent[], depths: WeakMap<object, number>): number {
+  let deepest = 0;
+  for (const node of nodes) {
+    const depth = depths.get(node) ?? ('children' in node ? groupDepth(node.children as PhrasingContent[], depths) : 0);
+    if (depth > deepest) deepest = depth;
+  }
+  return deepest;
+}
+
+/** A tag's attributes as mdast-util-mdx-jsx makes them. */
+function jsxAttributes(tag: JsxTag, point: (offset: number) => Point): MdxJsxAttribute[] {
+  return tag.attributes.map((attribute) => ({ type: 'mdxJsxAttribute', name: attribute.name, value: attribute.value, position: { start: point(attribute.start), end: point(attribute.end) } }));
 }
 
 /** micromark's character classes: 1 whitespace (or nothing), 2 punctuation, 0 other. */
@@ -1074,6 +1535,7 @@ function classify(code: number): 0 | 1 | 2 {
 /** `(destination "title")` after `](`, on one line; undefined if it is not one. */
 function parseResource(text: string, pos: number, end: number): { url: string; title: string | null; end: number } | undefined {
   while (pos < end && text.charCodeAt(pos) === 32) pos++;
+  if (text.charCodeAt(pos) === 60) giveUp('link destination in <>');
   let depth = 0;
   let url = '';
   while (pos < end) {
@@ -1083,6 +1545,12 @@ function parseResource(text: string, pos: number, end: number): { url: string; t
     if (c === 92 && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!)) {
       url += text[pos + 1];
       pos += 2;
+      continue;
+    }
+    const reference = c === 38 ? characterReferenceAt(text, pos, end) : undefined;
+    if (reference) {
+      url += reference.value;
+      pos = reference.end;
       continue;
     }
     if (c === 40) {
@@ -1116,6 +1584,12 @@ function parseResource(text: string, pos: number, end: number): { url: string; t
       if (c === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!)) {
         value += text[pos + 1];
         pos += 2;
+        continue;
+      }
+      const reference = c === '&' ? characterReferenceAt(text, pos, end) : undefined;
+      if (reference) {
+        value += reference.value;
+        pos = reference.end;
         continue;
       }
       value += c;
