@@ -4,6 +4,7 @@
 // the time a TypeScript loader needs for every module, in the main thread and in workers.
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -84,6 +85,20 @@ async function compile(outDir) {
           build.onResolve({ filter: /^react-dom\/client$/ }, (args) => ({ path: args.path, namespace: 'browser-only' }));
           build.onLoad({ filter: /.*/, namespace: 'browser-only' }, () => ({
             contents: "const browserOnly = () => { throw new Error('react-dom/client runs in the browser only'); }; export const hydrateRoot = browserOnly, createRoot = browserOnly;",
+            loader: 'js',
+          }));
+        },
+      },
+      {
+        // micromark is bundled: the module that reaches its internal text initializer
+        // (micromarkText.ts, by URL at run time) would get a second copy from node_modules,
+        // and the linear resolvers would be installed on it, not on the bundle's. Here it
+        // exports the very file the bundle's micromark imports (esbuild keeps one copy per path).
+        name: 'micromark-internals',
+        setup(build) {
+          const micromarkDir = path.dirname(createRequire(path.join(root, 'package.json')).resolve('micromark'));
+          build.onLoad({ filter: /[\\/]cli[\\/]content[\\/]markdown[\\/]micromarkText\.ts$/ }, () => ({
+            contents: `export { text } from ${JSON.stringify(path.join(micromarkDir, 'lib', 'initialize', 'text.js'))};`,
             loader: 'js',
           }));
         },

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
@@ -10,7 +13,8 @@ import { EditMap } from 'micromark-util-edit-map';
 import type { Event } from 'micromark-util-types';
 import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
 import { checkLinks } from '../../cli/links/checkLinks.ts';
-import { graphOf } from '../helpers/memorySite.ts';
+import { graphOf, writeTempSite } from '../helpers/memorySite.ts';
+import { ROOT } from '../helpers/cli.ts';
 
 const load = (text: string) => {
   const started = performance.now();
@@ -366,4 +370,38 @@ describe('dense files of the constructs the fast parser reads', () => {
     expect(doc.words).toBeGreaterThan(body.length / 40);
     expect(seconds / (body.length / 1024 / 1024)).toBeLessThan(secondsPerMB);
   }, 30_000);
+});
+
+// The compiled CLI (bin/site.js) bundles micromark, so the linear resolvers and edit map
+// must be installed on the bundle's copy, not on one loaded from node_modules beside it:
+// a change made on the wrong copy is invisible to every test that runs the sources (a
+// 512 KB paragraph of "[a](b " took 79 s to build; the sources parse it in 2). A
+// definition on the first line sends each file to micromark.
+describe('the compiled CLI parses in linear time', () => {
+  const fill = (unit: string, size = 512 * 1024) => unit.repeat(Math.ceil(size / unit.length));
+  /** CPU seconds (user + system) of `site.js check` on a site of this one doc, and its exit code. */
+  const checkCpu = (body: string) => {
+    const site = writeTempSite({ 'docs/x.md': `---\ntitle: X\n---\n[d]: /x\n\n${body}\n` });
+    try {
+      const script = `"${process.execPath}" "${path.join(ROOT, 'bin/site.js')}" check "${site}" >/dev/null 2>&1; echo $?; times`;
+      const out = spawnSync('bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 }).stdout.trim().split('\n');
+      const [user, system] = out.at(-1)!.split(' ').map((t) => Number(/(\d+)m([\d.]+)s/.exec(t)![1]) * 60 + Number(/(\d+)m([\d.]+)s/.exec(t)![2]));
+      return { code: Number(out[0]), seconds: user! + system! };
+    } finally {
+      fs.rmSync(site, { recursive: true, force: true });
+    }
+  };
+  // Start-up and compiling the CLI (once per source change) are in the figure too: the first run compiles.
+  checkCpu('x');
+  it.each([
+    ['links never closed (text: data merged once)', fill('[a](b ')],
+    ['emphasis (attention resolved over its span)', fill('*a* _b_ **c** ')],
+    ['strikethrough', fill('~a~ ~~b~~ ')],
+    // micromark's containers cost far more per byte than text (about 15 s of CPU per MB): a smaller file.
+    ['block quotes, each closed (the edit map)', fill('> a\n\n', 192 * 1024)],
+  ])('%s', (_, body) => {
+    const { code, seconds } = checkCpu(body);
+    expect(code).toBe(0);
+    expect(seconds).toBeLessThan(12);
+  }, 130_000);
 });

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { attention } from 'micromark-core-commonmark';
 import type { Construct, Event, Resolver, Token, TokenizeContext } from 'micromark-util-types';
 import { MAX_NESTING } from './nesting.ts';
+import { text } from './micromarkText.ts';
 
 /*
  * micromark resolves a paragraph's inline content (its "text") at the end, in passes over
@@ -244,11 +243,6 @@ function mergeData(events: Event[]): Event[] {
   return events;
 }
 
-// The text initializer is internal to micromark (not in its exports): reached by its file,
-// next to the entry point Node resolves, which is the module mdast-util-from-markdown uses.
-// Imported, not required: a require hook (tsx in workers and scripts) would load a copy.
-const micromarkEntry = createRequire(import.meta.url).resolve('micromark');
-const { text } = (await import(new URL('./lib/initialize/text.js', pathToFileURL(micromarkEntry)).href)) as { text: { resolveAll?: Resolver } };
 const textResolveAll = text.resolveAll;
 // Only where the shapes are the ones this was written for (a later micromark may differ).
 if (typeof textResolveAll === 'function' && textResolveAll.length === 2) {
