@@ -213,6 +213,13 @@ describe('code blocks', () => {
     expect(parseCodeMeta('{a}').highlight).toEqual(new Set());
     expect(parseCodeMeta('showLineNumbersPlease').showLineNumbers).toBe(false);
   });
+
+  it('mark only the lines the code has, however wide the range (one of a billion lines failed after 52 s)', () => {
+    expect(parseCodeMeta('{2-999999999}', 3).highlight).toEqual(new Set([2, 3]));
+    const block = code('```js {1-999999999}\na\nb\n```\n');
+    expect([...block.querySelectorAll('.token-line')].map((line) => line.classList.contains('highlighted'))).toEqual([true, true]);
+    expect(code('```js {5-9}\na\n```\n').querySelectorAll('.highlighted').length).toBe(0);
+  });
 });
 
 describe('blog truncation', () => {

@@ -44,14 +44,21 @@ export function grammars(): typeof refractor {
   return refractor;
 }
 
+/** Without the code's line count, no range marks lines past this one (no code block is that long). */
+const MAX_MARKED_LINE = 1_000_000;
+
 export interface CodeMeta {
   title?: string;
   highlight: Set<number>;
   showLineNumbers: boolean;
 }
 
-/** Reads ` ```js title="a.js" {1,4-6} showLineNumbers `. */
-export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
+/**
+ * Reads ` ```js title="a.js" {1,4-6} showLineNumbers `. Lines past `lineCount` (the code's)
+ * are not marked: a range is walked only as far as there are lines, so `{1-999999999}` costs
+ * what the code's own lines do (it took 52 s to fail with "Set maximum size exceeded").
+ */
+export function parseCodeMeta(meta: string | null | undefined, lineCount = Number.POSITIVE_INFINITY): CodeMeta {
   const text = meta ?? '';
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(text);
   const highlight = new Set<number>();
@@ -59,7 +66,7 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
   for (const part of ranges?.[1]?.split(',') ?? []) {
     const [a, b] = part.trim().split('-').map(Number);
     if (a === undefined || Number.isNaN(a)) continue;
-    for (let n = a; n <= (b && !Number.isNaN(b) ? b : a); n++) highlight.add(n);
+    for (let n = a, last = Math.min(b && !Number.isNaN(b) ? b : a, lineCount, MAX_MARKED_LINE); n <= last; n++) highlight.add(n);
   }
   return { title: title ? (title[1] ?? title[2] ?? title[3]) : undefined, highlight, showLineNumbers: /\bshowLineNumbers\b/.test(text) };
 }
@@ -72,9 +79,9 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
  */
 export function codeBlockHandler(_state: State, node: Code): MdxJsxFlowElementHast {
   const lang = node.lang?.toLowerCase();
-  const meta = parseCodeMeta(node.meta);
   // The value holds no fence newline: a newline at its end is an empty last line the author wrote.
   const code = node.value;
+  const meta = parseCodeMeta(node.meta, lineCountOf(code));
   let tokens: ElementContent[];
   try {
     tokens = lang && grammars().registered(lang) ? (refractor.highlight(code, lang) as HastRoot).children as ElementContent[] : [text(code)];
@@ -106,6 +113,12 @@ export function codeBlockHandler(_state: State, node: Code): MdxJsxFlowElementHa
   };
   const attributes = [...(lang ? [attribute('language', lang)] : []), ...(meta.title ? [attribute('title', meta.title)] : [])];
   return { type: 'mdxJsxFlowElement', name: 'CodeBlock', attributes, children: [pre], position: node.position };
+}
+
+function lineCountOf(code: string): number {
+  let lines = 1;
+  for (let at = code.indexOf('\n'); at !== -1; at = code.indexOf('\n', at + 1)) lines++;
+  return lines;
 }
 
 function text(value: string): HastText {
