@@ -90,15 +90,16 @@ async function compile(outDir) {
         },
       },
       {
-        // micromark is bundled: the module that reaches its internal text initializer
-        // (micromarkText.ts, by URL at run time) would get a second copy from node_modules,
-        // and the linear resolvers would be installed on it, not on the bundle's. Here it
-        // exports the very file the bundle's micromark imports (esbuild keeps one copy per path).
+        // micromark is bundled: the module that reaches its internal initializers
+        // (micromarkInternals.ts, by URL at run time) would get second copies from
+        // node_modules, and the linear tokenizer and resolvers would be installed on them, not
+        // on the bundle's. Here it exports the very files the bundle's micromark imports
+        // (esbuild keeps one copy per path).
         name: 'micromark-internals',
         setup(build) {
-          const micromarkDir = path.dirname(createRequire(path.join(root, 'package.json')).resolve('micromark'));
-          build.onLoad({ filter: /[\\/]cli[\\/]content[\\/]markdown[\\/]micromarkText\.ts$/ }, () => ({
-            contents: `export { text } from ${JSON.stringify(path.join(micromarkDir, 'lib', 'initialize', 'text.js'))};`,
+          const initialize = path.join(path.dirname(createRequire(path.join(root, 'package.json')).resolve('micromark')), 'lib', 'initialize');
+          build.onLoad({ filter: /[\\/]cli[\\/]content[\\/]markdown[\\/]micromarkInternals\.ts$/ }, () => ({
+            contents: `export { text } from ${JSON.stringify(path.join(initialize, 'text.js'))};\nexport { document } from ${JSON.stringify(path.join(initialize, 'document.js'))};`,
             loader: 'js',
           }));
         },

@@ -10,6 +10,8 @@ import { markdownProcessor, mdxProcessor } from '../../cli/content/markdown/proc
 import { MdxCodeParser } from '../../cli/content/markdown/acornParser.ts';
 import { VFile } from 'vfile';
 import { EditMap } from 'micromark-util-edit-map';
+import { document } from '../../cli/content/markdown/micromarkInternals.ts';
+import { linearDocumentTokenizer, micromarkDocumentTokenizer } from '../../cli/content/markdown/linearDocument.ts';
 import type { Event } from 'micromark-util-types';
 import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
 import { checkLinks } from '../../cli/links/checkLinks.ts';
@@ -172,6 +174,38 @@ const cpuSeconds = <T>(run: () => T): { result: T; seconds: number } => {
 // Large but ordinary pages: each of these grew with the square of its size in one of the
 // libraries, and is now linear. Sizes are the smallest that show the square clearly.
 describe('large ordinary Markdown stays linear', () => {
+  it('a block quote of 512 KB of lazy lines (micromark walked the whole paragraph at each: 35-45 s)', () => {
+    const text = '> a\nlazy line\n'.repeat(512 * 1024 / 16);
+    const { result: tree, seconds } = cpuSeconds(() => markdownProcessor.parse(text) as unknown as { children: { type: string; children: { type: string }[] }[] });
+    expect(tree.children.map((child) => `${child.type}>${child.children.map((inner) => inner.type).join()}`)).toEqual(['blockquote>paragraph']);
+    expect(seconds).toBeLessThan(6);
+  });
+
+  it('lazy lines end containers exactly where micromark ends them (its own document tokenizer, on random documents)', () => {
+    expect(document.tokenize).toBe(linearDocumentTokenizer);
+    const prefixes = ['> ', '>', '- ', '1. ', '  ', '    ', '* ', '', '', '', '\t', ' > '];
+    const lines = ['a', 'lazy', '---', '===', '```', '~~~', '| a | b |', '|---|---|', '<div>', '</div>', '# h', '- x', '> q', '[a]: /u', '    code', '', 'text *em', '***', '<!--', '-->', '1) x', '\t- t', '[^a]: note', ':::note', ':::', '<Tabs>', '</Tabs>', '{x}', '  lazy', '- [ ] task', '<pre>', '</pre>', 'b  ', 'c\\'];
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    const parse = (processor: typeof markdownProcessor, text: string, tokenizer: typeof document.tokenize) => {
+      document.tokenize = tokenizer;
+      try {
+        return JSON.stringify(processor.parse(text));
+      } catch (error) {
+        return String(error);
+      } finally {
+        document.tokenize = linearDocumentTokenizer;
+      }
+    };
+    let differ = 0;
+    for (let doc = 0; doc < 3000; doc++) {
+      const text = Array.from({ length: 2 + random(30) }, () => Array.from({ length: random(5) }, () => prefixes[random(prefixes.length)]).join('') + lines[random(lines.length)]).join(random(8) ? '\n' : '\r\n');
+      for (const processor of [markdownProcessor, mdxProcessor]) {
+        if (parse(processor, text, linearDocumentTokenizer) !== parse(processor, text, micromarkDocumentTokenizer)) differ++;
+      }
+    }
+    expect(differ).toBe(0);
+  });
   it('a tight list of 30,000 items (mdast-util-to-hast asked every item about all the others)', () => {
     const item = (i: number) => ({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children: [{ type: 'text', value: `item ${i}` }] }] });
     const tree = { type: 'root', children: [{ type: 'list', ordered: false, spread: false, children: Array.from({ length: 30_000 }, (_, i) => item(i)) }] };
@@ -397,6 +431,7 @@ describe('the compiled CLI parses in linear time', () => {
     ['links never closed (text: data merged once)', fill('[a](b ')],
     ['emphasis (attention resolved over its span)', fill('*a* _b_ **c** ')],
     ['strikethrough', fill('~a~ ~~b~~ ')],
+    ['lazy lines in a block quote (the document tokenizer)', fill('> a\nlazy\n')],
     // micromark's containers cost far more per byte than text (about 15 s of CPU per MB): a smaller file.
     ['block quotes, each closed (the edit map)', fill('> a\n\n', 192 * 1024)],
   ])('%s', (_, body) => {

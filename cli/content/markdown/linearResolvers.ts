@@ -1,7 +1,7 @@
 import { attention } from 'micromark-core-commonmark';
 import type { Construct, Event, Resolver, Token, TokenizeContext } from 'micromark-util-types';
 import { MAX_NESTING } from './nesting.ts';
-import { text } from './micromarkText.ts';
+import { text } from './micromarkInternals.ts';
 
 /*
  * micromark resolves a paragraph's inline content (its "text") at the end, in passes over

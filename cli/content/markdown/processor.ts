@@ -1,4 +1,5 @@
 import './linearEditMap.ts';
+import './linearDocument.ts';
 import { unified, type PluggableList } from 'unified';
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
