@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
-import { encodeIds, encodePostings, encodeVocabulary, FRAGMENT_HASH, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
+import { encodeCounts, encodeIds, encodePostings, encodeVocabulary, FRAGMENT_HASH, fragmentFile, FORMAT_VERSION, termFileName, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { capPostings, fieldFactor, fieldScore, lengthNormOf, type CapStatistics } from '../../runtime/search/scoring.ts';
 import { postingField, postingFrequency, postingRecord, type TermEntry } from '../../runtime/search/termIndex.ts';
@@ -304,15 +304,15 @@ export function splitIndexFiles(
   const made = new Map<number, string>();
   const bytesOf = (f: number) => made.get(f) ?? made.set(f, fragmentBytes(f)).get(f)!;
   const fragmentIds = starts.map((_, f) => sameAs[f]?.id ?? fragmentId(bytesOf(f)));
-  const names = fragmentNames(fragmentIds, bytesOf);
+  const names = fragmentNames(fragmentIds, starts.map((start) => sorted[start]!), bytesOf);
   // A fragment made again is often one the last build wrote too (a term encoded again as it was): then its file is kept.
   const written = new Map(previous?.fragments.map(({ id, name }) => [id, name]));
   const out = new Map<string, string>();
   const kept: string[] = [];
   const fragments: SplitFragment[] = [];
   starts.forEach((start, f) => {
-    const file = fragmentFile({ fragments: names }, f);
     const name = names.slice(f * FRAGMENT_HASH, (f + 1) * FRAGMENT_HASH);
+    const file = fragmentFile(sorted[start]!, name);
     fragments.push({ start, id: fragmentIds[f]!, name });
     if (written.get(fragmentIds[f]!) === name && files.keep(file)) kept.push(file);
     else out.set(file, bytesOf(f));
@@ -333,7 +333,7 @@ export function splitIndexFiles(
     version: FORMAT_VERSION,
     records,
     fields: fieldTotals,
-    pages: pages.map(({ terms: page }) => page.records),
+    pages: encodeCounts(pages.map(({ terms: page }) => page.records)),
     facets,
     strings,
     vocabulary: encodeVocabulary(sorted),
@@ -347,20 +347,23 @@ export function splitIndexFiles(
 }
 
 /**
- * `SplitMeta.fragments` for fragments of these ids (`fragmentId`; `bytesOf` gives a
- * fragment's bytes): per fragment `FRAGMENT_HASH` base64url characters of a hash of its
- * bytes. Two different fragments whose hashes begin alike (rare: 36 bits) must not share
- * a name: the later one hashes its bytes again with a number appended, until its name is
- * free. That depends only on the fragments, so an incremental build names them as a cold
- * build does.
+ * `SplitMeta.fragments` for fragments of these ids (`fragmentId`) and first terms
+ * (`bytesOf` gives a fragment's bytes): per fragment `FRAGMENT_HASH` base64url characters
+ * of a hash of its bytes. Two different fragments whose files would be named alike (the
+ * same first term as a file name carries it, `termFileName`, and hashes that begin alike:
+ * rare) must not share a name: the later one hashes its bytes again with a number
+ * appended, until its name is free. That depends only on the fragments, so an incremental
+ * build names them as a cold build does.
  */
-export function fragmentNames(ids: readonly string[], bytesOf: (fragment: number) => string): string {
+export function fragmentNames(ids: readonly string[], firsts: readonly string[], bytesOf: (fragment: number) => string): string {
   const taken = new Map<string, string>();
   let names = '';
   ids.forEach((id, f) => {
     let name = id.slice(0, FRAGMENT_HASH);
-    for (let salt = 1; taken.has(name) && taken.get(name) !== id; salt++) name = hashOf(`${bytesOf(f)}\n${salt}`);
-    taken.set(name, id);
+    // Files are named by first term and hash: two fragments clash only when both are alike.
+    const file = (hash: string) => `${termFileName(firsts[f]!)}-${hash}`;
+    for (let salt = 1; taken.has(file(name)) && taken.get(file(name)) !== id; salt++) name = hashOf(`${bytesOf(f)}\n${salt}`);
+    taken.set(file(name), id);
     names += name;
   });
   return names;
@@ -391,7 +394,7 @@ function fragmentAt(fragments: readonly SplitFragment[], at: number): number {
 /** The terms' JSON of the previous build's fragment `f`, cut by their lengths; undefined when its file is not the one that build wrote. */
 function readFragment(state: SplitState, f: number, files: SplitFiles): string[] | undefined {
   const { start, id, name } = state.fragments[f]!;
-  const text = files.read(fragmentFile({ fragments: name }, 0));
+  const text = files.read(fragmentFile(state.terms[start]!, name));
   if (text === undefined || fragmentId(text) !== id || !text.startsWith(FRAGMENT_HEAD)) return undefined;
   const end = state.fragments[f + 1]?.start ?? state.terms.length;
   const out: string[] = [];

@@ -1,5 +1,5 @@
 import { SearchEngine } from './engine.ts';
-import { decodeShard, decodeVocabulary, FORMAT_VERSION, fragmentFile, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard, type SplitMeta, type TermFragment } from './indexFormat.ts';
+import { decodeCounts, decodeShard, decodeVocabulary, FORMAT_VERSION, fragmentFile, fragmentHash, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard, type SplitMeta, type TermFragment } from './indexFormat.ts';
 import { SplitTermIndex } from './splitTermIndex.ts';
 import { matchOptions, queryTerms } from './scoring.ts';
 import { compileFacetFilters, facetAttributes } from './facetFilters.ts';
@@ -130,9 +130,10 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
   const engine = new SearchEngine(new SplitTermIndex(meta, decodeVocabulary(meta.vocabulary), (record, key) => engine.setUrlKey(record, key)));
   const index = engine.index as SplitTermIndex;
   const skeletons = [];
+  const records = decodeCounts(meta.pages);
   let page = 0;
   for (const [count, language, tag] of meta.facets) {
-    for (let i = 0; i < count; i++, page++) skeletons.push({ records: meta.pages[page]!, language: meta.strings[language]!, docusaurus_tag: meta.strings[tag]! });
+    for (let i = 0; i < count; i++, page++) skeletons.push({ records: records[page]!, language: meta.strings[language]!, docusaurus_tag: meta.strings[tag]! });
   }
   engine.addSkeletons(skeletons);
   const files = new Map<string, Promise<unknown>>();
@@ -165,7 +166,7 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
     const terms = queryTerms(query);
     const reached = terms.flatMap((term, i) => index.reach(term, matchOptions(term, i === terms.length - 1)).map((found) => found.term));
     const fragments = index.fragmentsFor(reached);
-    const arrived = await settleAll(fragments.map((n) => file<TermFragment>(fragmentFile(meta, n))));
+    const arrived = await settleAll(fragments.map((n) => file<TermFragment>(fragmentFile(index.firstTerm(n), fragmentHash(meta, n)))));
     arrived.forEach((fragment, i) => index.addFragment(fragments[i]!, fragment));
   };
   return {

@@ -88,6 +88,11 @@ export class SplitTermIndex implements ScoringIndex {
     return [...needed];
   }
 
+  /** The first term of fragment `number` (its file is named by it). */
+  firstTerm(number: number): string {
+    return this.vocabulary[this.fragmentStarts[number]!]!;
+  }
+
   addFragment(number: number, fragment: TermFragment): void {
     if (this.loadedFragments.has(number)) return;
     this.loadedFragments.add(number);

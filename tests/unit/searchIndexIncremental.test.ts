@@ -3,6 +3,7 @@ import { packIndex, type IndexEntry, type IndexOptions } from '../../cli/search/
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { decodeSplitState, encodeSplitState } from '../../cli/search/splitState.ts';
 import { TERM_CAP } from '../../runtime/search/scoring.ts';
+import { fragmentFile } from '../../runtime/search/indexFormat.ts';
 
 /**
  * The search index of a rebuild: shards whose pages did not change are kept as they were,
@@ -241,7 +242,7 @@ describe('an incremental split index', () => {
       const { terms, fragments } = step.split!;
       const at = terms.indexOf(term);
       const fragment = fragments.findLast((f) => f.start <= at)!;
-      const { terms: held } = JSON.parse(written.get(`search/terms-${fragment.name}.json`)!) as { terms: unknown[] };
+      const { terms: held } = JSON.parse(written.get(`search/${fragmentFile(terms[fragment.start]!, fragment.name)}`)!) as { terms: unknown[] };
       return JSON.stringify(held[at - fragment.start]);
     };
     const ore = jsonOf('ore');
