@@ -37,7 +37,7 @@ export interface Ranking {
   keys: number[];
   total: number;
   terms: Set<string>;
-  /** The best keys of the first window `finish` reads, once `pagesToShow` has chosen them. */
+  /** The best keys of the first window `finish` reads, once `recordsToShow` or `phraseRecords` has chosen them. */
   top?: { window: number; keys: number[] };
 }
 
@@ -99,6 +99,11 @@ export class SearchEngine {
 
   /** Adds pages (their records) to the index. */
   addPages(pages: SearchPage[]): void {
+    this.addPageRecords(pages.map(pageRecords));
+  }
+
+  /** Adds pages given as their records (`pageRecords`), as `addPages` does. */
+  addPageRecords(pages: SearchRecord[][]): void {
     const index = this.index;
     if (!(index instanceof TermIndex)) throw new Error('This engine ranks a split index: it is given skeletons and page text.');
     for (const page of pages) {
@@ -106,7 +111,7 @@ export class SearchEngine {
       const byUrl = new Map<string, number>();
       // Hierarchy values repeat on every record of a page: tokenize each once.
       const tokenized = new Map<string, { terms: string[]; words: number }>();
-      for (const record of pageRecords(page)) {
+      for (const record of page) {
         const id = this.records.push(record) - 1;
         this.pageOf.push(pageNumber);
         if (record.type === 'lvl1') {
@@ -134,7 +139,7 @@ export class SearchEngine {
   /**
    * Adds the pages of a split index before their text: stand-in records that rank and
    * filter by page facets as the real ones will (each its own URL key until `setUrlKey`
-   * says which record's URL it shares); `addPageText` swaps in the real ones.
+   * says which record's URL it shares); `addRecords` swaps in the real ones.
    */
   addSkeletons(pages: PageSkeleton[]): void {
     for (const page of pages) {
@@ -166,13 +171,21 @@ export class SearchEngine {
     if (this.typed) this.typed.urlKey[record] = key;
   }
 
-  /** The real records of page `pageNumber` of a split index, once its text has arrived. */
-  addPageText(pageNumber: number, page: SearchPage): void {
-    const first = this.titles[pageNumber]!;
+  /**
+   * Real records of page `pageNumber` of a split index, once their text has arrived: from
+   * its record `from` on, and its title (the first record).
+   */
+  addRecords(pageNumber: number, from: number, records: SearchRecord[], title: SearchRecord): void {
+    const first = this.firstRecordOf(pageNumber);
     const end = pageNumber + 1 < this.titles.length ? this.titles[pageNumber + 1]! : this.records.length;
-    const records = pageRecords(page);
-    if (records.length !== end - first) throw new Error(`Search index page ${page.url} does not match the index; rebuild the site.`);
-    records.forEach((record, offset) => (this.records[first + offset] = record));
+    if (from + records.length > end - first) throw new Error(`Search index page ${title.url} does not match the index; rebuild the site.`);
+    this.records[first] = title;
+    records.forEach((record, offset) => (this.records[first + from + offset] = record));
+  }
+
+  /** The first record (the title) of page `pageNumber`. */
+  firstRecordOf(pageNumber: number): number {
+    return this.titles[pageNumber]!;
   }
 
   /** The page a record belongs to, and how many pages there are. */
@@ -230,19 +243,21 @@ export class SearchEngine {
   private typed: (RecordTables & { records: number }) | undefined;
 
   /**
-   * The pages whose records `finish` reads for the first `limit` hits: those of the best
-   * keys it shows or phrase-checks. (Each key adds at least one hit, titles included, so
-   * `finish` never looks past this window.)
+   * The records `finish` reads for the first `limit` hits: the best records of the keys it
+   * shows (with the title of each one's page, which a split index's text of any of the
+   * page's records brings). (Each key adds at least one hit, titles included, so `finish`
+   * never looks past this window.)
    */
-  pagesToShow(ranking: Ranking, limit: number): number[] {
+  recordsToShow(ranking: Ranking, limit: number): number[] {
     const phrase = phraseOf(ranking.query);
     const window = Math.max(limit, phrase ? PHRASE_WINDOW : 0);
     ranking.top ??= { window, keys: selectTop(ranking.keys, window, this.before) };
-    // The order is known once the phrase's candidates have their text (`phrasePages`): the
-    // pages of the keys the first `limit` hits show (a page's title takes a place of its
-    // own), as `withPageTitles` places them.
+    // The order is known once the phrase's candidates have their text (`phraseRecords`):
+    // the keys the first `limit` hits show (a page's title takes a place of its own), as
+    // `withPageTitles` places them.
     const ordered = phrase ? this.phraseOrder(ranking.top.keys, phrase) : ranking.top.keys.map((key) => ({ key }));
     const pages = new Set<number>();
+    const records: number[] = [];
     let hits = 0;
     for (const { key } of ordered) {
       if (hits >= limit) break;
@@ -252,23 +267,24 @@ export class SearchEngine {
         hits++;
       }
       if (key !== this.titles[page]) hits++;
+      records.push(this.bestRecord[key]!);
     }
-    return [...pages];
+    return records;
   }
 
   /**
-   * For a phrase query, pages whose text the order of the first `limit` hits still waits
-   * on; call (and load what it names) until it names none, then `pagesToShow`. A stand-in
+   * For a phrase query, records whose text the order of the first `limit` hits still waits
+   * on; call (and load what it names) until it names none, then `recordsToShow`. A stand-in
    * boosts by 1, and `mayHold` bounds what its text can boost it by (a record that lacks
    * one of the phrase's words in its headings cannot hold it there). Ordered with the
    * boosts known so far, the hits shown are final once none of them is a stand-in that may
    * hold the phrase and no stand-in below them could pass the last of them at its bound
    * (its score times its bound is below that hit's score, which only the records above it
    * hold or pass): those stand-ins need no text. The stand-ins shown are asked for first:
-   * their pages are read anyway, and their boosts raise the score to pass. (The 50 best
+   * their text is read anyway, and their boosts raise the score to pass. (The 50 best
    * pages of a two-word query are 147 KB gzip at 10,000 docs.)
    */
-  phrasePages(ranking: Ranking, limit: number, mayHold: (record: number, phrase: string) => { headings: boolean; text: boolean }): number[] {
+  phraseRecords(ranking: Ranking, limit: number, mayHold: (record: number, phrase: string) => { headings: boolean; text: boolean }): number[] {
     const phrase = phraseOf(ranking.query);
     if (!phrase) return [];
     const window = Math.max(limit, PHRASE_WINDOW);
@@ -293,13 +309,13 @@ export class SearchEngine {
       const { headings, text } = mayHold(this.bestRecord[key]!, phrase);
       return this.bestScore[key]! * (headings ? PHRASE_BOOST.heading : text ? PHRASE_BOOST.content : 1);
     };
-    const pages = new Set<number>();
-    // First the stand-ins shown (their pages are read anyway) that may hold the phrase:
+    const records: number[] = [];
+    // First the stand-ins shown (their text is read anyway) that may hold the phrase:
     // their boosts raise the last score shown, which the stand-ins below must pass.
-    for (const { key, record, score } of ordered.slice(0, Math.min(taken, PHRASE_WINDOW))) if (record.objectID === '' && bound(key) > score) pages.add(this.pageOf[key]!);
-    if (pages.size > 0) return [...pages];
-    for (const { key, record, score } of ordered.slice(taken, PHRASE_WINDOW)) if (record.objectID === '' && bound(key) > score && !(bound(key) < last)) pages.add(this.pageOf[key]!);
-    return [...pages];
+    for (const { key, record, score } of ordered.slice(0, Math.min(taken, PHRASE_WINDOW))) if (record.objectID === '' && bound(key) > score) records.push(this.bestRecord[key]!);
+    if (records.length > 0) return records;
+    for (const { key, record, score } of ordered.slice(taken, PHRASE_WINDOW)) if (record.objectID === '' && bound(key) > score && !(bound(key) < last)) records.push(this.bestRecord[key]!);
+    return records;
   }
 
   /** The first `limit` hits of a ranking; clears its state. */

@@ -1,4 +1,5 @@
-import type { PageSection, SearchPage } from './searchPage.ts';
+import { recordOf, type PageHead, type PageSection, type SearchPage } from './searchPage.ts';
+import type { RecordType, SearchRecord } from './searchRecord.ts';
 
 /**
  * The local index on disk: a small manifest at a fixed address (`search/manifest.json`,
@@ -97,8 +98,9 @@ function plainSlug(heading: string): string {
  *   that changes a few leaves the others' names and bytes as they were), each a range of the vocabulary: per
  *   term its frequency per field, the postings of its best records (at most `TERM_CAP`:
  *   each term scores only those, in both engines) and the URL keys of the others (counted);
- * - one file per page (`pages/<n>.json`, a one-page shard), fetched for the pages a query
- *   shows; its address is its place, so it is revalidated as the manifest is.
+ * - the text of each page, in files of `PAGE_PART_RECORDS` of its records
+ *   (`pages/<n>-<part>.json`, `PagePart`), fetched for the records a query shows or
+ *   phrase-checks; its address is its place, so it is revalidated as the manifest is.
  */
 export interface SplitMeta {
   version: typeof FORMAT_VERSION;
@@ -134,7 +136,49 @@ export interface TermFragment {
   terms: EncodedTerm[];
 }
 
-export const splitPageFile = (page: number) => `pages/${page}.json`;
+/**
+ * Records of a page a page file holds (`PagePart`): a hit needs its own record's text (and
+ * its page's title, which every part names), not its page's. A page's text was a file
+ * (2.7 KB gzip on average at 10,000 docs; 'payment' read 10 of them, 27.5 KB), so a page of
+ * more records is in several, which triples the files.
+ */
+export const PAGE_PART_RECORDS = 8;
+/** Part `part` of page `page`'s records (`PagePart`). */
+export const splitPageFile = (page: number, part: number) => `pages/${page}-${part}.json`;
+/** How many files a page of `records` records has. */
+export const pageParts = (records: number) => Math.max(1, Math.ceil(records / PAGE_PART_RECORDS));
+
+/**
+ * A page file of a split index: what the page's records share (`[url, lvl0, lvl1,
+ * language, tag]`) and its records from `part × PAGE_PART_RECORDS` on, each
+ * `[type, anchor, lvl2, lvl3, content]` (type: 0 content, 1 lvl1, 2 lvl2, 3 lvl3).
+ */
+export interface PagePart {
+  version: typeof FORMAT_VERSION;
+  page: [url: string, lvl0: string, lvl1: string, language: string, tag: string];
+  records: [type: number, anchor: string | null, lvl2: string | null, lvl3: string | null, content: string | null][];
+}
+
+const RECORD_TYPES: RecordType[] = ['content', 'lvl1', 'lvl2', 'lvl3'];
+
+/** Part `part` of a page's records (`records`, as `pageRecords` makes them). */
+export function encodePagePart(page: PageHead, records: readonly SearchRecord[], part: number): PagePart {
+  return {
+    version: FORMAT_VERSION,
+    page: [page.url, page.lvl0, page.lvl1, page.language, page.docusaurus_tag],
+    records: records.slice(part * PAGE_PART_RECORDS, (part + 1) * PAGE_PART_RECORDS).map((record) => [RECORD_TYPES.indexOf(record.type), record.anchor, record.hierarchy.lvl2, record.hierarchy.lvl3, record.content]),
+  };
+}
+
+/** The records of a page file, and its page's title (its first record), as `pageRecords` makes them. */
+export function decodePagePart(file: PagePart, part: number): { title: SearchRecord; records: SearchRecord[] } {
+  if (file.version !== FORMAT_VERSION) throw new Error(`Search index format ${String(file.version)} is not supported (expected ${FORMAT_VERSION}); rebuild the site.`);
+  const [url, lvl0, lvl1, language, docusaurus_tag] = file.page;
+  const head: PageHead = { url, lvl0, lvl1, language, docusaurus_tag };
+  const title = recordOf(head, { type: 'lvl1', anchor: null, lvl2: null, lvl3: null, content: null }, 0);
+  const records = file.records.map(([type, anchor, lvl2, lvl3, content], i) => recordOf(head, { type: RECORD_TYPES[type]!, anchor, lvl2, lvl3, content }, part * PAGE_PART_RECORDS + i));
+  return { title, records };
+}
 /**
  * Characters of a fragment's hash (base64url, 24 bits). A fragment's file is named by its
  * first term and this hash (`fragmentFile`), so a fragment's new bytes could take a name a

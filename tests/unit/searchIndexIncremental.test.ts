@@ -49,7 +49,7 @@ describe('an incremental search index', () => {
       const second = rebuild(first.memo, written);
       // Its page file, the metadata, the fragments of its words, the manifest.
       const pageFiles = [...second.files.keys()].filter((file) => file.startsWith('search/pages/'));
-      expect(pageFiles).toEqual(['search/pages/9.json']);
+      expect(pageFiles).toEqual(['search/pages/9-0.json']);
       expect(second.kept).toHaveLength(19);
     } finally {
       options = { shardBytes: 300 };
@@ -173,7 +173,7 @@ describe('an incremental split index', () => {
     expect(readBack.length).toBeLessThan(before);
     // Its page file, the manifest and metadata (the averages moved), and the fragments of
     // the words whose postings changed, not the others.
-    expect(changed.filter((file) => !file.startsWith('search/terms-')).sort()).toEqual(['search/manifest.json', expect.stringMatching(/^search\/meta-/), 'search/pages/100.json']);
+    expect(changed.filter((file) => !file.startsWith('search/terms-')).sort()).toEqual(['search/manifest.json', expect.stringMatching(/^search\/meta-/), 'search/pages/100-0.json']);
     expect(before).toBeGreaterThan(10);
     expect(changed.length - 3).toBeLessThan(before / 2);
     // A capped word whose records on the page were not kept, and are still not, keeps its JSON: it is not capped again.
