@@ -236,10 +236,11 @@ export function splitIndexFiles(
     const frequency = new Array<number>(FIELDS).fill(0);
     for (const posting of list) frequency[postingField(posting)]!++;
     // Read as an array only (`capPostings` indexes it and copies what it keeps).
-    const entry: TermEntry = { postings: list as unknown as number[], frequency };
+    const entry: TermEntry = { postings: list, frequency };
     const cut = capPostings(entry, stats, BOOSTS, records);
     const kept: PostingRecord[] = [];
-    for (const posting of cut.postings) {
+    for (let p = 0; p < cut.postings.length; p++) {
+      const posting = cut.postings[p]!;
       const record = postingRecord(posting);
       if (kept.at(-1)?.record !== record) kept.push({ record, key: urlKeys[record]!, fields: [] });
       kept.at(-1)!.fields.push((postingField(posting) << 6) | postingFrequency(posting), lengths[record * FIELDS + postingField(posting)]!);
@@ -413,13 +414,13 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('base6
  * record of its URL, so keys nearly always ascend with records: then equal neighbours
  * are the only repeats (a common word's records beyond the cap are thousands).
  */
-function urlKeysOf(records: readonly number[], urlKeys: Int32Array): number[] {
+function urlKeysOf(records: ArrayLike<number>, urlKeys: Int32Array): number[] {
   const keys: number[] = [];
-  for (const record of records) {
-    const key = urlKeys[record]!;
+  for (let i = 0; i < records.length; i++) {
+    const key = urlKeys[records[i]!]!;
     const last = keys.length > 0 ? keys[keys.length - 1]! : -1;
     if (key > last) keys.push(key);
-    else if (key < last) return [...new Set(records.map((r) => urlKeys[r]!))].sort((a, b) => a - b);
+    else if (key < last) return [...new Set(Array.from(records, (r) => urlKeys[r]!))].sort((a, b) => a - b);
   }
   return keys;
 }

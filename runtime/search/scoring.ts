@@ -18,9 +18,9 @@ export const TERM_CAP = 1024;
 
 /** A term's postings as a query scores them: those of its `TERM_CAP` best records, and the other records it is in. */
 export interface CappedEntry {
-  postings: number[];
+  postings: ArrayLike<number>;
   /** Records holding the term beyond the cap (ascending): counted, not scored. */
-  rest: number[];
+  rest: ArrayLike<number>;
   /**
    * When there is a rest: the lowest score above the threshold (the cap-th best score),
    * the threshold, the highest score below it, and whether the records at the threshold
@@ -172,7 +172,7 @@ export class Scorer {
  */
 
 /** Adds records to the rest (records reached beyond a cap), each once; the new count. */
-function addRest(records: readonly number[], inRest: Uint8Array, rest: Int32Array, count: number): number {
+function addRest(records: ArrayLike<number>, inRest: Uint8Array, rest: Int32Array, count: number): number {
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
     if (inRest[record] === 0) {
@@ -185,7 +185,7 @@ function addRest(records: readonly number[], inRest: Uint8Array, rest: Int32Arra
 
 /** Adds each posting's BM25+ value to its record (`Scorer.score`); the new count of matched records. */
 function addPostings(
-  postings: readonly number[],
+  postings: ArrayLike<number>,
   term: { factor: Float64Array; lengthNorm: Float64Array; fixedNorm: number; lengths: ArrayLike<number>; fields: number; bit: number; expansion: number },
   into: { sums: Float64Array; masks: Int32Array; matched: Int32Array; first: Int32Array },
   count: number,
@@ -287,7 +287,7 @@ export function capPostings(entry: TermEntry, index: CapStatistics, boosts: read
 }
 
 /** Whether the records scoring `threshold` hold the term in the same fields, as often, in fields as long. */
-function tiedAlike(postings: readonly number[], values: Float64Array, threshold: number, lengths: ArrayLike<number>, fields: number): boolean {
+function tiedAlike(postings: ArrayLike<number>, values: Float64Array, threshold: number, lengths: ArrayLike<number>, fields: number): boolean {
   let first = '';
   let current = '';
   let n = -1;

@@ -10,6 +10,7 @@ import { toTerm } from './terms.ts';
 import { fuzzyWeight, lowerBound, prefixWeight, type Expansion, type MatchOptions, type ScoringIndex, type TermEntry } from './termIndex.ts';
 
 const NOWHERE = { headings: false, text: false };
+const NO_RECORDS = new Int32Array(0);
 
 /** Query terms whose reach is remembered (the vocabulary never changes, so neither does a reach). */
 const REACH_MEMO_SIZE = 1_000;
@@ -110,9 +111,13 @@ export class SplitTermIndex implements ScoringIndex {
     if (entry) return entry;
     const encoded = this.encoded.get(term);
     if (!encoded) throw new Error(`The search term "${term}" was not loaded.`);
-    // As `encodePostings` wrote them, decoded in place: a prefix can reach hundreds of terms.
-    const postings: number[] = [];
+    // As `encodePostings` wrote them, decoded in place into a typed array (a prefix can
+    // reach hundreds of terms; arrays of numbers were garbage the collector copied).
     const list = encoded[1];
+    let count = 0;
+    for (let i = 0; i < list.length; i += 3 + 2 * list[i + 2]!) count += list[i + 2]!;
+    const postings = new Int32Array(count);
+    let at = 0;
     let record = -1;
     for (let i = 0; i < list.length; ) {
       record += list[i]!;
@@ -121,11 +126,11 @@ export class SplitTermIndex implements ScoringIndex {
       for (let j = i + 3; j < end; j += 2) {
         this.lengths[record * this.fields + (list[j]! >> 6)] = list[j + 1]!;
         // As `TermIndex` packs a posting: record, field, frequency.
-        postings.push((record << 9) | list[j]!);
+        postings[at++] = (record << 9) | list[j]!;
       }
       i = end;
     }
-    const rest = encoded[2] === undefined ? [] : decodeIds(encoded[2]);
+    const rest = encoded[2] === undefined ? NO_RECORDS : decodeIds(encoded[2]);
     entry = { frequency: encoded[0], postings, rest };
     this.encoded.delete(term);
     this.entries.set(term, entry);
@@ -167,7 +172,10 @@ export class SplitTermIndex implements ScoringIndex {
     let masks = this.masks.get(term);
     if (!masks) {
       masks = new Map();
-      for (const posting of entry.postings) masks.set(posting >>> 9, (masks.get(posting >>> 9) ?? 0) | (1 << ((posting >>> 6) & 7)));
+      for (let p = 0; p < entry.postings.length; p++) {
+        const posting = entry.postings[p]!;
+        masks.set(posting >>> 9, (masks.get(posting >>> 9) ?? 0) | (1 << ((posting >>> 6) & 7)));
+      }
       this.masks.set(term, masks);
     }
     return masks;
