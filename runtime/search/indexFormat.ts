@@ -179,13 +179,15 @@ export function decodePagePart(file: PagePart, part: number): { title: SearchRec
   const records = file.records.map(([type, anchor, lvl2, lvl3, content], i) => recordOf(head, { type: RECORD_TYPES[type]!, anchor, lvl2, lvl3, content }, part * PAGE_PART_RECORDS + i));
   return { title, records };
 }
+
 /**
  * Characters of a fragment's hash (base64url, 24 bits). A fragment's file is named by its
  * first term and this hash (`fragmentFile`), so a fragment's new bytes could take a name a
  * reader's cache still holds other bytes for (a name is cached forever) only if they begin
  * with the same term and the same 24 bits; few, because every first query downloads them
  * all (about 0.75 byte gzip per character and fragment: 6 characters, without the term in
- * the name, were 11.4 KB of the 41 KB of metadata at 10,000 docs, 4 are 7.6 KB).
+ * the name, were 11.4 KB of the 41 KB of metadata at 10,000 docs and 8 KB fragments, 4 are
+ * 7.6 KB; with 16 KB fragments, cli/search/splitIndex.ts `FRAGMENT_BYTES`, 4.6 KB).
  */
 export const FRAGMENT_HASH = 4;
 /** Fragment `fragment`'s hash (`SplitMeta.fragments`). */
