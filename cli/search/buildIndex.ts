@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pageRecords, type SearchPage } from '../../runtime/search/searchPage.ts';
-import { decodeShard, encodeShard, FORMAT_VERSION, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard } from '../../runtime/search/indexFormat.ts';
+import { decodePagePart, decodeShard, encodePagePart, encodeShard, FORMAT_VERSION, MANIFEST_FILE, pageParts, SEARCH_DIR, splitPageFile, type PagePart, type SearchManifest, type SearchShard } from '../../runtime/search/indexFormat.ts';
+import type { SearchRecord } from '../../runtime/search/searchRecord.ts';
 import { splitIndexFiles } from './splitIndex.ts';
 import type { SplitState } from './splitState.ts';
 
@@ -100,6 +101,8 @@ export function packIndex(
   const fromShard = (entry: IndexEntry): SearchPage | undefined => {
     const at = before && Object.hasOwn(before.pages, entry.key) ? before.pages[entry.key] : undefined;
     if (at?.shard === undefined || at.at === undefined) return undefined;
+    // A split index's page, in the files of its records.
+    if (at.shard.startsWith(SPLIT_PAGE_PREFIX)) return fromParts(Number(at.shard.slice(SPLIT_PAGE_PREFIX.length)), at.records, entry.url, readPrevious);
     if (!decoded.has(at.shard)) {
       let pages: SearchPage[] | undefined;
       try {
@@ -197,17 +200,26 @@ function packSplit(
   const kept: string[] = [];
   let records = 0;
   entries.forEach((entry, n) => {
-    const name = splitPageFile(n);
+    const name = `${SPLIT_PAGE_PREFIX}${n}`;
     const pageKey = `${n}:${entry.key}`;
     let known = before && Object.hasOwn(before.pages, entry.key) ? before.pages[entry.key] : undefined;
-    if (known && Object.hasOwn(before!.shards, pageKey) && before!.shards[pageKey] === name && keep(`${SEARCH_DIR}/${name}`)) kept.push(`${SEARCH_DIR}/${name}`);
-    else {
-      const page = trim(entry);
-      files.set(`${SEARCH_DIR}/${name}`, JSON.stringify(encodeShard([page])));
-      known = { bytes: sizeOf(page), records: pageRecords(page).length };
+    // Its files are as they were when its key and place are: those still the files written are kept, the others made again.
+    const same = known !== undefined && Object.hasOwn(before!.shards, pageKey) && before!.shards[pageKey] === name;
+    const missing: number[] = [];
+    for (let part = 0; part < (same ? pageParts(known!.records) : 0); part++) {
+      const file = `${SEARCH_DIR}/${splitPageFile(n, part)}`;
+      if (keep(file)) kept.push(file);
+      else missing.push(part);
     }
-    records += known.records;
-    memo.pages[entry.key] = { bytes: known.bytes, records: known.records, shard: name, at: 0 };
+    if (!same || missing.length > 0) {
+      const page = trim(entry);
+      const pageRecordList = pageRecords(page);
+      const parts = same ? missing : Array.from({ length: pageParts(pageRecordList.length) }, (_, part) => part);
+      for (const part of parts) files.set(`${SEARCH_DIR}/${splitPageFile(n, part)}`, JSON.stringify(encodePagePart(page, pageRecordList, part)));
+      known = { bytes: sizeOf(page), records: pageRecordList.length };
+    }
+    records += known!.records;
+    memo.pages[entry.key] = { bytes: known!.bytes, records: known!.records, shard: name, at: 0 };
     memo.shards[pageKey] = name;
   });
   const split = splitIndexFiles(
@@ -223,6 +235,45 @@ function packSplit(
   const manifest: SearchManifest = { version: FORMAT_VERSION, shards: [], split: split.meta, pages: entries.length, records };
   files.set(`${SEARCH_DIR}/${MANIFEST_FILE}`, JSON.stringify(manifest));
   return { files, kept, manifest, memo, split: split.state, tokenized: split.tokenized, encoded: split.encoded };
+}
+
+/** A split index's page in the memo (`IndexMemo.pages[…].shard`): its number after this. */
+const SPLIT_PAGE_PREFIX = 'pages/';
+
+/**
+ * A split index's page `n` of `count` records, read back from the files the previous build
+ * wrote (its sections, as `pageRecords` reads them); undefined when one is not there, or
+ * is not the page at `url`, or its records are not a page's the sections make again.
+ */
+function fromParts(n: number, count: number, url: string, readPrevious: (file: string) => string | undefined): SearchPage | undefined {
+  const records: SearchRecord[] = [];
+  let head: Omit<SearchPage, 'sections'> | undefined;
+  for (let part = 0; part < pageParts(count); part++) {
+    let file: PagePart;
+    try {
+      const text = readPrevious(`${SEARCH_DIR}/${splitPageFile(n, part)}`);
+      if (text === undefined) return undefined;
+      file = JSON.parse(text) as PagePart;
+      const decoded = decodePagePart(file, part);
+      if (part === 0) records.push(decoded.title);
+      records.push(...decoded.records.slice(part === 0 ? 1 : 0));
+    } catch {
+      return undefined;
+    }
+    const [pageUrl, lvl0, lvl1, language, docusaurus_tag] = file.page;
+    head ??= { url: pageUrl, lvl0, lvl1, language, docusaurus_tag };
+  }
+  if (!head || head.url !== url || records.length !== count) return undefined;
+  const page: SearchPage = { ...head, sections: [] };
+  for (const record of records.slice(1)) {
+    const last = page.sections.at(-1);
+    if (record.type === 'lvl2' || record.type === 'lvl3') page.sections.push({ level: record.type === 'lvl2' ? 2 : 3, anchor: record.anchor, heading: record.type === 'lvl2' ? record.hierarchy.lvl2 : record.hierarchy.lvl3, text: '' });
+    // A section's text follows its heading; text without one is the page's opening.
+    else if (last && last.level > 1 && last.text === '' && last.anchor === record.anchor && record.content) last.text = record.content;
+    else page.sections.push({ level: 1, anchor: record.anchor, heading: null, text: record.content ?? '' });
+  }
+  // Made again as they were, or read from the document.
+  return JSON.stringify(pageRecords(page)) === JSON.stringify(records) ? page : undefined;
 }
 
 /** A page's size toward the shard budget. */

@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
-import { encodeIds, encodePostings, encodeVocabulary, FRAGMENT_HASH, fragmentFile, FORMAT_VERSION, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
+import { encodeCounts, encodeIds, encodePostings, encodeVocabulary, FRAGMENT_HASH, fragmentFile, FORMAT_VERSION, termFileName, type EncodedTerm, type PostingRecord, type SplitMeta } from '../../runtime/search/indexFormat.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { capPostings, fieldFactor, fieldScore, lengthNormOf, type CapStatistics } from '../../runtime/search/scoring.ts';
 import { postingField, postingFrequency, postingRecord, type TermEntry } from '../../runtime/search/termIndex.ts';
 import { pageTerms, type PageTerms } from './pageTerms.ts';
 import type { Margin, SplitFragment, SplitState } from './splitState.ts';
 
-/** Raw bytes of a term fragment before the next one starts (a term is never cut). */
-export const FRAGMENT_BYTES = 8 * 1024;
+/**
+ * Raw bytes of a term fragment before the next one starts (a term is never cut). Every
+ * first query downloads each fragment's name and start in the metadata, and a rare word's
+ * fragment with its word: at 10,000 docs, 8 KB made 2,512 fragments (8.6 KB gzip of the
+ * metadata), 16 KB 1,557 (5.6 KB; median first query 61.7 → 58.2 KB), 32 KB 896 but
+ * common words then share their fragments (worst first query 124.6 KB, 16 KB: 123.9).
+ */
+export const FRAGMENT_BYTES = 16 * 1024;
 
 const BOOSTS = Object.values(FIELD_BOOSTS);
 const FIELDS = BOOSTS.length;
@@ -236,10 +242,11 @@ export function splitIndexFiles(
     const frequency = new Array<number>(FIELDS).fill(0);
     for (const posting of list) frequency[postingField(posting)]!++;
     // Read as an array only (`capPostings` indexes it and copies what it keeps).
-    const entry: TermEntry = { postings: list as unknown as number[], frequency };
+    const entry: TermEntry = { postings: list, frequency };
     const cut = capPostings(entry, stats, BOOSTS, records);
     const kept: PostingRecord[] = [];
-    for (const posting of cut.postings) {
+    for (let p = 0; p < cut.postings.length; p++) {
+      const posting = cut.postings[p]!;
       const record = postingRecord(posting);
       if (kept.at(-1)?.record !== record) kept.push({ record, key: urlKeys[record]!, fields: [] });
       kept.at(-1)!.fields.push((postingField(posting) << 6) | postingFrequency(posting), lengths[record * FIELDS + postingField(posting)]!);
@@ -304,15 +311,15 @@ export function splitIndexFiles(
   const made = new Map<number, string>();
   const bytesOf = (f: number) => made.get(f) ?? made.set(f, fragmentBytes(f)).get(f)!;
   const fragmentIds = starts.map((_, f) => sameAs[f]?.id ?? fragmentId(bytesOf(f)));
-  const names = fragmentNames(fragmentIds, bytesOf);
+  const names = fragmentNames(fragmentIds, starts.map((start) => sorted[start]!), bytesOf);
   // A fragment made again is often one the last build wrote too (a term encoded again as it was): then its file is kept.
   const written = new Map(previous?.fragments.map(({ id, name }) => [id, name]));
   const out = new Map<string, string>();
   const kept: string[] = [];
   const fragments: SplitFragment[] = [];
   starts.forEach((start, f) => {
-    const file = fragmentFile({ fragments: names }, f);
     const name = names.slice(f * FRAGMENT_HASH, (f + 1) * FRAGMENT_HASH);
+    const file = fragmentFile(sorted[start]!, name);
     fragments.push({ start, id: fragmentIds[f]!, name });
     if (written.get(fragmentIds[f]!) === name && files.keep(file)) kept.push(file);
     else out.set(file, bytesOf(f));
@@ -333,7 +340,7 @@ export function splitIndexFiles(
     version: FORMAT_VERSION,
     records,
     fields: fieldTotals,
-    pages: pages.map(({ terms: page }) => page.records),
+    pages: encodeCounts(pages.map(({ terms: page }) => page.records)),
     facets,
     strings,
     vocabulary: encodeVocabulary(sorted),
@@ -347,20 +354,23 @@ export function splitIndexFiles(
 }
 
 /**
- * `SplitMeta.fragments` for fragments of these ids (`fragmentId`; `bytesOf` gives a
- * fragment's bytes): per fragment `FRAGMENT_HASH` base64url characters of a hash of its
- * bytes. Two different fragments whose hashes begin alike (rare: 36 bits) must not share
- * a name: the later one hashes its bytes again with a number appended, until its name is
- * free. That depends only on the fragments, so an incremental build names them as a cold
- * build does.
+ * `SplitMeta.fragments` for fragments of these ids (`fragmentId`) and first terms
+ * (`bytesOf` gives a fragment's bytes): per fragment `FRAGMENT_HASH` base64url characters
+ * of a hash of its bytes. Two different fragments whose files would be named alike (the
+ * same first term as a file name carries it, `termFileName`, and hashes that begin alike:
+ * rare) must not share a name: the later one hashes its bytes again with a number
+ * appended, until its name is free. That depends only on the fragments, so an incremental
+ * build names them as a cold build does.
  */
-export function fragmentNames(ids: readonly string[], bytesOf: (fragment: number) => string): string {
+export function fragmentNames(ids: readonly string[], firsts: readonly string[], bytesOf: (fragment: number) => string): string {
   const taken = new Map<string, string>();
   let names = '';
   ids.forEach((id, f) => {
     let name = id.slice(0, FRAGMENT_HASH);
-    for (let salt = 1; taken.has(name) && taken.get(name) !== id; salt++) name = hashOf(`${bytesOf(f)}\n${salt}`);
-    taken.set(name, id);
+    // Files are named by first term and hash: two fragments clash only when both are alike.
+    const file = (hash: string) => `${termFileName(firsts[f]!)}-${hash}`;
+    for (let salt = 1; taken.has(file(name)) && taken.get(file(name)) !== id; salt++) name = hashOf(`${bytesOf(f)}\n${salt}`);
+    taken.set(file(name), id);
     names += name;
   });
   return names;
@@ -391,7 +401,7 @@ function fragmentAt(fragments: readonly SplitFragment[], at: number): number {
 /** The terms' JSON of the previous build's fragment `f`, cut by their lengths; undefined when its file is not the one that build wrote. */
 function readFragment(state: SplitState, f: number, files: SplitFiles): string[] | undefined {
   const { start, id, name } = state.fragments[f]!;
-  const text = files.read(fragmentFile({ fragments: name }, 0));
+  const text = files.read(fragmentFile(state.terms[start]!, name));
   if (text === undefined || fragmentId(text) !== id || !text.startsWith(FRAGMENT_HEAD)) return undefined;
   const end = state.fragments[f + 1]?.start ?? state.terms.length;
   const out: string[] = [];
@@ -410,13 +420,13 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('base6
  * record of its URL, so keys nearly always ascend with records: then equal neighbours
  * are the only repeats (a common word's records beyond the cap are thousands).
  */
-function urlKeysOf(records: readonly number[], urlKeys: Int32Array): number[] {
+function urlKeysOf(records: ArrayLike<number>, urlKeys: Int32Array): number[] {
   const keys: number[] = [];
-  for (const record of records) {
-    const key = urlKeys[record]!;
+  for (let i = 0; i < records.length; i++) {
+    const key = urlKeys[records[i]!]!;
     const last = keys.length > 0 ? keys[keys.length - 1]! : -1;
     if (key > last) keys.push(key);
-    else if (key < last) return [...new Set(records.map((r) => urlKeys[r]!))].sort((a, b) => a - b);
+    else if (key < last) return [...new Set(Array.from(records, (r) => urlKeys[r]!))].sort((a, b) => a - b);
   }
   return keys;
 }

@@ -1,4 +1,5 @@
-import type { PageSection, SearchPage } from './searchPage.ts';
+import { recordOf, type PageHead, type PageSection, type SearchPage } from './searchPage.ts';
+import type { RecordType, SearchRecord } from './searchRecord.ts';
 
 /**
  * The local index on disk: a small manifest at a fixed address (`search/manifest.json`,
@@ -10,8 +11,9 @@ import type { PageSection, SearchPage } from './searchPage.ts';
  *
  * Format 2: the split index's term fragments are named each by its own bytes (`fragmentFile`),
  * so a client of format 1 would ask for names that are not there: the version check stops it first.
+ * Format 3: a fragment's name carries its first term (`fragmentFile`); `SplitMeta.pages` is a string.
  */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 /** Folder of the index under the output folder (and under the site's base URL). */
 export const SEARCH_DIR = 'search';
@@ -92,29 +94,31 @@ function plainSlug(heading: string): string {
  * - the metadata (`meta-*.json`, content-hashed): what scoring needs of the whole site
  *   (record count, field lengths), each page's record count and facets, the vocabulary
  *   (prefix and typo expansion run on it) and which fragment holds which terms;
- * - term fragments (`terms-<hash>.json`, each named by a hash of its own bytes, so a rebuild
+ * - term fragments (`terms-<first term>-<hash>.json`, each named by a hash of its own bytes, so a rebuild
  *   that changes a few leaves the others' names and bytes as they were), each a range of the vocabulary: per
  *   term its frequency per field, the postings of its best records (at most `TERM_CAP`:
  *   each term scores only those, in both engines) and the URL keys of the others (counted);
- * - one file per page (`pages/<n>.json`, a one-page shard), fetched for the pages a query
- *   shows; its address is its place, so it is revalidated as the manifest is.
+ * - the text of each page, in files of `PAGE_PART_RECORDS` of its records
+ *   (`pages/<n>-<part>.json`, `PagePart`), fetched for the records a query shows or
+ *   phrase-checks; its address is its place, so it is revalidated as the manifest is.
  */
 export interface SplitMeta {
   version: typeof FORMAT_VERSION;
   records: number;
   /** Per field: total length in words, and how many records have the field. */
   fields: [number, number][];
-  /** Records per page, in page order. */
-  pages: number[];
+  /** Records per page, in page order (`encodeCounts`: a character a page, 7.3 → 5.3 KB gzip at 10,000 docs). */
+  pages: string;
   /** Runs of pages sharing facets: `[pages, language, tag]`, indexes into `strings`. */
   facets: [number, number, number][];
   strings: string[];
   /** Every term in code-unit order, front-coded (`encodeVocabulary`). */
   vocabulary: string;
   /**
-   * Fragment `i` is the file `terms-<h>.json`, `h` the `i`-th `FRAGMENT_HASH` characters of
-   * this string (base64url of a hash of the fragment's bytes: a rebuild renames only the
-   * fragments it changes), and starts at term `starts[0] + … + starts[i]`.
+   * Fragment `i` starts at term `starts[0] + … + starts[i]` and is the file
+   * `terms-<first term>-<h>.json` (`fragmentFile`), `h` the `i`-th `FRAGMENT_HASH` characters
+   * of this string (base64url of a hash of the fragment's bytes: a rebuild renames only the
+   * fragments it changes).
    */
   fragments: string;
   starts: number[];
@@ -132,14 +136,105 @@ export interface TermFragment {
   terms: EncodedTerm[];
 }
 
-export const splitPageFile = (page: number) => `pages/${page}.json`;
 /**
- * Characters of a fragment's name (base64url, 36 bits): enough that a fragment's new bytes
- * never take a name a reader's cache still holds other bytes for (a name is cached forever),
- * few because every first query downloads them all (about 0.8 byte gzip per character and fragment).
+ * Records of a page a page file holds (`PagePart`): a hit needs its own record's text (and
+ * its page's title, which every part names), not its page's. A page's text was a file
+ * (2.7 KB gzip on average at 10,000 docs; 'payment' read 10 of them, 27.5 KB), so a page of
+ * more records is in several, which triples the files.
  */
-export const FRAGMENT_HASH = 6;
-export const fragmentFile = (meta: Pick<SplitMeta, 'fragments'>, fragment: number) => `terms-${meta.fragments.slice(fragment * FRAGMENT_HASH, (fragment + 1) * FRAGMENT_HASH)}.json`;
+export const PAGE_PART_RECORDS = 8;
+/** Part `part` of page `page`'s records (`PagePart`). */
+export const splitPageFile = (page: number, part: number) => `pages/${page}-${part}.json`;
+/** How many files a page of `records` records has. */
+export const pageParts = (records: number) => Math.max(1, Math.ceil(records / PAGE_PART_RECORDS));
+
+/**
+ * A page file of a split index: what the page's records share (`[url, lvl0, lvl1,
+ * language, tag]`) and its records from `part × PAGE_PART_RECORDS` on, each
+ * `[type, anchor, lvl2, lvl3, content]` (type: 0 content, 1 lvl1, 2 lvl2, 3 lvl3).
+ */
+export interface PagePart {
+  version: typeof FORMAT_VERSION;
+  page: [url: string, lvl0: string, lvl1: string, language: string, tag: string];
+  records: [type: number, anchor: string | null, lvl2: string | null, lvl3: string | null, content: string | null][];
+}
+
+const RECORD_TYPES: RecordType[] = ['content', 'lvl1', 'lvl2', 'lvl3'];
+
+/** Part `part` of a page's records (`records`, as `pageRecords` makes them). */
+export function encodePagePart(page: PageHead, records: readonly SearchRecord[], part: number): PagePart {
+  return {
+    version: FORMAT_VERSION,
+    page: [page.url, page.lvl0, page.lvl1, page.language, page.docusaurus_tag],
+    records: records.slice(part * PAGE_PART_RECORDS, (part + 1) * PAGE_PART_RECORDS).map((record) => [RECORD_TYPES.indexOf(record.type), record.anchor, record.hierarchy.lvl2, record.hierarchy.lvl3, record.content]),
+  };
+}
+
+/** The records of a page file, and its page's title (its first record), as `pageRecords` makes them. */
+export function decodePagePart(file: PagePart, part: number): { title: SearchRecord; records: SearchRecord[] } {
+  if (file.version !== FORMAT_VERSION) throw new Error(`Search index format ${String(file.version)} is not supported (expected ${FORMAT_VERSION}); rebuild the site.`);
+  const [url, lvl0, lvl1, language, docusaurus_tag] = file.page;
+  const head: PageHead = { url, lvl0, lvl1, language, docusaurus_tag };
+  const title = recordOf(head, { type: 'lvl1', anchor: null, lvl2: null, lvl3: null, content: null }, 0);
+  const records = file.records.map(([type, anchor, lvl2, lvl3, content], i) => recordOf(head, { type: RECORD_TYPES[type]!, anchor, lvl2, lvl3, content }, part * PAGE_PART_RECORDS + i));
+  return { title, records };
+}
+
+/**
+ * Characters of a fragment's hash (base64url, 24 bits). A fragment's file is named by its
+ * first term and this hash (`fragmentFile`), so a fragment's new bytes could take a name a
+ * reader's cache still holds other bytes for (a name is cached forever) only if they begin
+ * with the same term and the same 24 bits; few, because every first query downloads them
+ * all (about 0.75 byte gzip per character and fragment: 6 characters, without the term in
+ * the name, were 11.4 KB of the 41 KB of metadata at 10,000 docs and 8 KB fragments, 4 are
+ * 7.6 KB; with 16 KB fragments, cli/search/splitIndex.ts `FRAGMENT_BYTES`, 4.6 KB).
+ */
+export const FRAGMENT_HASH = 4;
+/** Fragment `fragment`'s hash (`SplitMeta.fragments`). */
+export const fragmentHash = (meta: Pick<SplitMeta, 'fragments'>, fragment: number) => meta.fragments.slice(fragment * FRAGMENT_HASH, (fragment + 1) * FRAGMENT_HASH);
+/** A fragment's file, from its first term and its hash (`TermFragment`). */
+export const fragmentFile = (first: string, hash: string) => `terms-${termFileName(first)}-${hash}.json`;
+
+/** Longest term a file name carries (a longer one is cut: the hash tells fragments apart). */
+const TERM_IN_NAME = 40;
+
+/**
+ * A term as a file name carries it: as it is when it is ASCII letters, digits and '_'
+ * (lower case: no two differ only in case), else '~' and base64url of its UTF-8.
+ */
+export function termFileName(term: string): string {
+  if (/^[a-z0-9_]*$/.test(term)) return term.slice(0, TERM_IN_NAME);
+  let binary = '';
+  for (const byte of new TextEncoder().encode(term)) binary += String.fromCharCode(byte);
+  return `~${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`.slice(0, TERM_IN_NAME);
+}
+
+/** The character of count 0 in `encodeCounts` ('#': the characters after it need no escape in JSON up to '\\'). */
+const COUNT_BASE = 35;
+/** Counts from here on are written out (a character would reach the surrogates). */
+const LARGE_COUNT = 0xd800 - COUNT_BASE;
+
+/**
+ * Counts as one string: a count below LARGE_COUNT as the character `COUNT_BASE + count`,
+ * a larger one as '\uffff', its decimal digits and ';'.
+ */
+export function encodeCounts(counts: readonly number[]): string {
+  return counts.map((n) => (n < LARGE_COUNT ? String.fromCharCode(COUNT_BASE + n) : `\uffff${n};`)).join('');
+}
+
+export function decodeCounts(encoded: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < encoded.length; i++) {
+    const code = encoded.charCodeAt(i);
+    if (code !== 0xffff) out.push(code - COUNT_BASE);
+    else {
+      const end = encoded.indexOf(';', i);
+      out.push(Number(encoded.slice(i + 1, end)));
+      i = end;
+    }
+  }
+  return out;
+}
 
 /** Longest shared prefix front coding stores. */
 const MAX_SHARED = 60;
@@ -198,17 +293,23 @@ export function encodeIds(ids: readonly number[], universe: number): number[] | 
   return btoa(binary);
 }
 
-export function decodeIds(encoded: number[] | string): number[] {
-  const out: number[] = [];
+/** The ids `encodeIds` wrote, ascending (a typed array: a common word's are 100,000). */
+export function decodeIds(encoded: number[] | string): Int32Array {
   if (typeof encoded !== 'string') {
+    const out = new Int32Array(encoded.length);
     let id = -1;
-    for (const delta of encoded) out.push((id += delta));
+    encoded.forEach((delta, i) => (out[i] = id += delta));
     return out;
   }
   const binary = atob(encoded);
+  let count = 0;
+  for (let i = 0; i < binary.length; i++) for (let byte = binary.charCodeAt(i); byte !== 0; byte &= byte - 1) count++;
+  const out = new Int32Array(count);
+  let at = 0;
   for (let i = 0; i < binary.length; i++) {
     const byte = binary.charCodeAt(i);
-    for (let bit = 0; bit < 8; bit++) if (byte & (1 << bit)) out.push(i * 8 + bit);
+    if (byte === 0) continue;
+    for (let bit = 0; bit < 8; bit++) if (byte & (1 << bit)) out[at++] = i * 8 + bit;
   }
   return out;
 }

@@ -1,11 +1,10 @@
 import { SearchEngine } from './engine.ts';
-import { decodeShard, decodeVocabulary, FORMAT_VERSION, fragmentFile, MANIFEST_FILE, SEARCH_DIR, splitPageFile, type SearchManifest, type SearchShard, type SplitMeta, type TermFragment } from './indexFormat.ts';
+import { decodeCounts, decodePagePart, decodeShard, decodeVocabulary, FORMAT_VERSION, fragmentFile, fragmentHash, MANIFEST_FILE, PAGE_PART_RECORDS, pageParts, SEARCH_DIR, splitPageFile, type PagePart, type SearchManifest, type SearchShard, type SplitMeta, type TermFragment } from './indexFormat.ts';
 import { SplitTermIndex } from './splitTermIndex.ts';
 import { matchOptions, queryTerms } from './scoring.ts';
 import { compileFacetFilters, facetAttributes } from './facetFilters.ts';
 import { DEFAULT_HITS_PER_PAGE, toAlgoliaResponse, type SearchRequest, type SearchResponse } from './algoliaResponse.ts';
 import type { SearchRecord } from './searchRecord.ts';
-import type { SearchPage } from './searchPage.ts';
 
 /** Facets every record of a page shares (DocSearch's contextual filters use only these). */
 const PAGE_FACETS = new Set(['language', 'docusaurus_tag', 'url_without_anchor']);
@@ -121,7 +120,7 @@ interface SplitIndex {
 
 /**
  * Opens a split index (`SplitMeta`): the metadata now; for each query, the fragments of
- * the terms its words reach, then the files of the pages it shows, in parallel and each
+ * the terms its words reach, then the files of the records it shows, in parallel and each
  * once (a failure is forgotten, so the next keystroke tries again).
  */
 async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: string): Promise<SplitIndex> {
@@ -130,9 +129,10 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
   const engine = new SearchEngine(new SplitTermIndex(meta, decodeVocabulary(meta.vocabulary), (record, key) => engine.setUrlKey(record, key)));
   const index = engine.index as SplitTermIndex;
   const skeletons = [];
+  const pageRecordCounts = decodeCounts(meta.pages);
   let page = 0;
   for (const [count, language, tag] of meta.facets) {
-    for (let i = 0; i < count; i++, page++) skeletons.push({ records: meta.pages[page]!, language: meta.strings[language]!, docusaurus_tag: meta.strings[tag]! });
+    for (let i = 0; i < count; i++, page++) skeletons.push({ records: pageRecordCounts[page]!, language: meta.strings[language]!, docusaurus_tag: meta.strings[tag]! });
   }
   engine.addSkeletons(skeletons);
   const files = new Map<string, Promise<unknown>>();
@@ -145,27 +145,36 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
     }
     return pending as Promise<T>;
   };
-  const hasText = new Uint8Array(engine.pages);
-  /** Pages whose text has arrived, by number. */
-  const texts: SearchPage[] = [];
-  const loadPages = async (pages: Iterable<number>) => {
-    const missing = [...pages].filter((n) => !hasText[n]);
+  /** Page files whose records have arrived (`page-part`). */
+  const arrivedParts = new Set<string>();
+  const loadParts = async (parts: [page: number, part: number][]) => {
+    const missing = parts.filter(([page, part]) => !arrivedParts.has(`${page}-${part}`));
     // A page file's address is its place, not its content: revalidated, as the manifest.
-    const arrived = await settleAll(missing.map((n) => file<SearchShard>(splitPageFile(n), { cache: 'no-cache' })));
-    arrived.forEach((shard, i) => {
-      const n = missing[i]!;
-      if (hasText[n]) return;
-      texts[n] = decodeShard(shard)[0]!;
-      engine.addPageText(n, texts[n]);
-      hasText[n] = 1;
+    const arrived = await settleAll(missing.map(([page, part]) => file<PagePart>(splitPageFile(page, part), { cache: 'no-cache' })));
+    arrived.forEach((data, i) => {
+      const [page, part] = missing[i]!;
+      if (arrivedParts.has(`${page}-${part}`)) return;
+      const { title, records } = decodePagePart(data, part);
+      engine.addRecords(page, part * PAGE_PART_RECORDS, records, title);
+      arrivedParts.add(`${page}-${part}`);
     });
+  };
+  /** Loads the text of these records (and their pages' titles): the files that hold them. */
+  const loadRecords = (records: Iterable<number>) => {
+    const parts = new Map<string, [number, number]>();
+    for (const record of records) {
+      const page = engine.pageOfRecord(record);
+      const part = Math.floor((record - engine.firstRecordOf(page)) / PAGE_PART_RECORDS);
+      parts.set(`${page}-${part}`, [page, part]);
+    }
+    return loadParts([...parts.values()]);
   };
   let whole: Promise<SearchEngine> | null = null;
   const loadTerms = async (query: string) => {
     const terms = queryTerms(query);
     const reached = terms.flatMap((term, i) => index.reach(term, matchOptions(term, i === terms.length - 1)).map((found) => found.term));
     const fragments = index.fragmentsFor(reached);
-    const arrived = await settleAll(fragments.map((n) => file<TermFragment>(fragmentFile(meta, n))));
+    const arrived = await settleAll(fragments.map((n) => file<TermFragment>(fragmentFile(index.firstTerm(n), fragmentHash(meta, n)))));
     arrived.forEach((fragment, i) => index.addFragment(fragments[i]!, fragment));
   };
   return {
@@ -180,9 +189,13 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
       // the search page send none) reads every record: the whole index answers it.
       if (![...attributes].every((attribute) => STUB_FACETS.has(attribute))) {
         whole ??= (async () => {
-          await loadPages(hasText.keys());
+          const parts: [number, number][] = [];
+          pageRecordCounts.forEach((count, page) => {
+            for (let part = 0; part < pageParts(count); part++) parts.push([page, part]);
+          });
+          await loadParts(parts);
           const all = new SearchEngine();
-          all.addPages(texts);
+          all.addPageRecords(pageRecordCounts.map((count, page) => engine.records.slice(engine.firstRecordOf(page), engine.firstRecordOf(page) + count)));
           return all;
         })();
         whole.catch(() => (whole = null));
@@ -195,8 +208,8 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
       const ranking = engine.rank(query, { filter, perPage: true });
       try {
         const mayHold = (record: number, phrase: string) => index.mayHoldPhrase(record, phrase);
-        for (let pages; (pages = engine.phrasePages(ranking, limit, mayHold)).length > 0; ) await loadPages(pages);
-        await loadPages(engine.pagesToShow(ranking, limit));
+        for (let records; (records = engine.phraseRecords(ranking, limit, mayHold)).length > 0; ) await loadRecords(records);
+        await loadRecords(engine.recordsToShow(ranking, limit));
       } catch (error) {
         engine.finish(ranking, 0);
         throw error;

@@ -18,9 +18,9 @@ export const TERM_CAP = 1024;
 
 /** A term's postings as a query scores them: those of its `TERM_CAP` best records, and the other records it is in. */
 export interface CappedEntry {
-  postings: number[];
+  postings: ArrayLike<number>;
   /** Records holding the term beyond the cap (ascending): counted, not scored. */
-  rest: number[];
+  rest: ArrayLike<number>;
   /**
    * When there is a rest: the lowest score above the threshold (the cap-th best score),
    * the threshold, the highest score below it, and whether the records at the threshold
@@ -56,6 +56,14 @@ export interface Scores {
   count: number;
   /** Per record: the score times the number of query terms it matched. */
   score(record: number): number;
+  /** Per record: the sum of its terms' values, and a bit per query term it matched (`score` is the sum times their count). */
+  sums: Float64Array;
+  masks: Int32Array;
+  /**
+   * Per matched record: the number of the vocabulary term (in the order the query reached
+   * them) that matched it first; `matched` lists records by it, then by record.
+   */
+  first: Int32Array;
   /** Vocabulary terms the query reached (for highlighting). */
   terms: string[];
   /**
@@ -75,6 +83,7 @@ export class Scorer {
   private sums = new Float64Array(0);
   private masks = new Int32Array(0);
   private matched = new Int32Array(0);
+  private first = new Int32Array(0);
   private inRest = new Uint8Array(0);
   private rest = new Int32Array(0);
   /** How many records the previous query matched (their sums and masks to clear), and how many it counted only. */
@@ -90,8 +99,9 @@ export class Scorer {
 
   score(query: string, records: number): Scores {
     this.reset(records);
-    const { index, boosts, sums, masks, matched, inRest, rest } = this;
+    const { index, boosts, sums, masks, matched, first, inRest, rest } = this;
     let restCount = 0;
+    let expansion = 0;
     const fields = index.fields;
     const terms = queryTerms(query);
     const reached: string[] = [];
@@ -111,27 +121,13 @@ export class Scorer {
           factor[f] = df ? weight * boosts[f]! * Math.log(1 + (records - df + 0.5) / (df + 0.5)) : 0;
         }
         const capped = this.cappedEntry(entry, records);
-        for (const record of capped.rest) {
-          if (inRest[record] === 0) {
-            inRest[record] = 1;
-            rest[restCount++] = record;
-          }
-        }
-        for (const posting of capped.postings) {
-          const record = postingRecord(posting);
-          const field = postingField(posting);
-          const tf = postingFrequency(posting);
-          const length = lengths[record * fields + field]!;
-          const value = factor[field]! * (BM25.d + (tf * (BM25.k + 1)) / (tf + fixedNorm + lengthNorm[field]! * length));
-          if (masks[record] === 0) matched[count++] = record;
-          sums[record]! += value;
-          masks[record]! |= bit;
-        }
+        restCount = addRest(capped.rest, inRest, rest, restCount);
+        count = addPostings(capped.postings, { factor, lengthNorm, fixedNorm, lengths, fields, bit, expansion: expansion++ }, { sums, masks, matched, first }, count);
       }
     });
     this.previous = count;
     this.previousRest = restCount;
-    return { matched, count, terms: reached, rest, restCount, score: (record) => sums[record]! * bitCount(masks[record]!) };
+    return { matched, count, terms: reached, rest, restCount, sums, masks, first, score: (record) => sums[record]! * bitCount(masks[record]!) };
   }
 
   /** Whether the current query scored `record` (it is in `matched`). */
@@ -153,6 +149,7 @@ export class Scorer {
       this.sums = new Float64Array(records);
       this.masks = new Int32Array(records);
       this.matched = new Int32Array(records);
+      this.first = new Int32Array(records);
       this.inRest = new Uint8Array(records);
       this.rest = new Int32Array(records);
     } else {
@@ -166,6 +163,50 @@ export class Scorer {
     this.previous = 0;
     this.previousRest = 0;
   }
+}
+
+/*
+ * The loops over a term's records, each a function of its own over typed arrays: V8
+ * compiles them once for every term and query (inside `score`'s callback they ran slower,
+ * and a one-letter prefix reaches thousands of terms).
+ */
+
+/** Adds records to the rest (records reached beyond a cap), each once; the new count. */
+function addRest(records: ArrayLike<number>, inRest: Uint8Array, rest: Int32Array, count: number): number {
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    if (inRest[record] === 0) {
+      inRest[record] = 1;
+      rest[count++] = record;
+    }
+  }
+  return count;
+}
+
+/** Adds each posting's BM25+ value to its record (`Scorer.score`); the new count of matched records. */
+function addPostings(
+  postings: ArrayLike<number>,
+  term: { factor: Float64Array; lengthNorm: Float64Array; fixedNorm: number; lengths: ArrayLike<number>; fields: number; bit: number; expansion: number },
+  into: { sums: Float64Array; masks: Int32Array; matched: Int32Array; first: Int32Array },
+  count: number,
+): number {
+  const { factor, lengthNorm, fixedNorm, lengths, fields, bit, expansion } = term;
+  const { sums, masks, matched, first } = into;
+  for (let i = 0; i < postings.length; i++) {
+    const posting = postings[i]!;
+    const record = postingRecord(posting);
+    const field = postingField(posting);
+    const tf = postingFrequency(posting);
+    const length = lengths[record * fields + field]!;
+    const value = factor[field]! * (BM25.d + (tf * (BM25.k + 1)) / (tf + fixedNorm + lengthNorm[field]! * length));
+    if (masks[record] === 0) {
+      matched[count++] = record;
+      first[record] = expansion;
+    }
+    sums[record]! += value;
+    masks[record]! |= bit;
+  }
+  return count;
 }
 
 /** What scoring reads of an index to choose a term's best records. */
@@ -246,7 +287,7 @@ export function capPostings(entry: TermEntry, index: CapStatistics, boosts: read
 }
 
 /** Whether the records scoring `threshold` hold the term in the same fields, as often, in fields as long. */
-function tiedAlike(postings: readonly number[], values: Float64Array, threshold: number, lengths: ArrayLike<number>, fields: number): boolean {
+function tiedAlike(postings: ArrayLike<number>, values: Float64Array, threshold: number, lengths: ArrayLike<number>, fields: number): boolean {
   let first = '';
   let current = '';
   let n = -1;
@@ -294,7 +335,8 @@ export function nthSmallest(values: Float64Array, k: number): number {
   return values[k]!;
 }
 
-function bitCount(mask: number): number {
+/** How many bits of `mask` are set. */
+export function bitCount(mask: number): number {
   let n = 0;
   for (let m = mask; m !== 0; m &= m - 1) n++;
   return n;

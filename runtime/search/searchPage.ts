@@ -1,5 +1,34 @@
 import { hierarchyOf, LEVEL_WEIGHT, objectIdOf, type RecordType, type SearchRecord } from './searchRecord.ts';
 
+/** What every record of a page shares. */
+export type PageHead = Omit<SearchPage, 'sections'>;
+
+/** What tells a page's records apart. */
+export interface RecordBody {
+  type: RecordType;
+  anchor: string | null;
+  lvl2: string | null;
+  lvl3: string | null;
+  content: string | null;
+}
+
+/** The record of `page` at `position` (`pageRecords` makes each one so). */
+export function recordOf(page: PageHead, { type, anchor, lvl2, lvl3, content }: RecordBody, position: number): SearchRecord {
+  const url = anchor ? `${page.url}#${anchor}` : page.url;
+  return {
+    objectID: objectIdOf(url, type),
+    type,
+    hierarchy: hierarchyOf(page.lvl0, page.lvl1, lvl2, lvl3),
+    content,
+    url,
+    url_without_anchor: page.url,
+    anchor,
+    language: page.language,
+    docusaurus_tag: page.docusaurus_tag,
+    weight: { pageRank: 0, level: LEVEL_WEIGHT[type], position },
+  };
+}
+
 /** A part of a page under one heading (level 1: the text before the first heading). */
 export interface PageSection {
   level: 1 | 2 | 3;
@@ -29,19 +58,7 @@ export interface SearchPage {
 export function pageRecords(page: SearchPage): SearchRecord[] {
   const records: SearchRecord[] = [];
   const add = (type: RecordType, anchor: string | null, lvl2: string | null, lvl3: string | null, content: string | null) => {
-    const url = anchor ? `${page.url}#${anchor}` : page.url;
-    records.push({
-      objectID: objectIdOf(url, type),
-      type,
-      hierarchy: hierarchyOf(page.lvl0, page.lvl1, lvl2, lvl3),
-      content,
-      url,
-      url_without_anchor: page.url,
-      anchor,
-      language: page.language,
-      docusaurus_tag: page.docusaurus_tag,
-      weight: { pageRank: 0, level: LEVEL_WEIGHT[type], position: records.length },
-    });
+    records.push(recordOf(page, { type, anchor, lvl2, lvl3, content }, records.length));
   };
   add('lvl1', null, null, null, null);
   let lvl2: string | null = null;

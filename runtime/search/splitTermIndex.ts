@@ -10,6 +10,7 @@ import { toTerm } from './terms.ts';
 import { fuzzyWeight, lowerBound, prefixWeight, type Expansion, type MatchOptions, type ScoringIndex, type TermEntry } from './termIndex.ts';
 
 const NOWHERE = { headings: false, text: false };
+const NO_RECORDS = new Int32Array(0);
 
 /** Query terms whose reach is remembered (the vocabulary never changes, so neither does a reach). */
 const REACH_MEMO_SIZE = 1_000;
@@ -23,6 +24,8 @@ export class SplitTermIndex implements ScoringIndex {
   private readonly encoded = new Map<string, EncodedTerm>();
   private readonly loadedFragments = new Set<number>();
   private readonly fragmentStarts: number[];
+  /** Per record its URL key, once a posting list holding it has been decoded (else -1). */
+  private readonly keys: Int32Array;
   private readonly reached = new Map<string, { term: string; weight: number }[]>();
 
   constructor(
@@ -33,6 +36,7 @@ export class SplitTermIndex implements ScoringIndex {
   ) {
     this.fields = meta.fields.length;
     this.lengths = new Int32Array(meta.records * this.fields);
+    this.keys = new Int32Array(meta.records).fill(-1);
     let start = 0;
     this.fragmentStarts = meta.starts.map((delta) => (start += delta));
   }
@@ -88,6 +92,11 @@ export class SplitTermIndex implements ScoringIndex {
     return [...needed];
   }
 
+  /** The first term of fragment `number` (its file is named by it). */
+  firstTerm(number: number): string {
+    return this.vocabulary[this.fragmentStarts[number]!]!;
+  }
+
   addFragment(number: number, fragment: TermFragment): void {
     if (this.loadedFragments.has(number)) return;
     this.loadedFragments.add(number);
@@ -105,22 +114,27 @@ export class SplitTermIndex implements ScoringIndex {
     if (entry) return entry;
     const encoded = this.encoded.get(term);
     if (!encoded) throw new Error(`The search term "${term}" was not loaded.`);
-    // As `encodePostings` wrote them, decoded in place: a prefix can reach hundreds of terms.
-    const postings: number[] = [];
+    // As `encodePostings` wrote them, decoded in place into a typed array (a prefix can
+    // reach hundreds of terms; arrays of numbers were garbage the collector copied).
     const list = encoded[1];
+    let count = 0;
+    for (let i = 0; i < list.length; i += 3 + 2 * list[i + 2]!) count += list[i + 2]!;
+    const postings = new Int32Array(count);
+    let at = 0;
     let record = -1;
     for (let i = 0; i < list.length; ) {
       record += list[i]!;
+      this.keys[record] = record - list[i + 1]!;
       this.onUrlKey(record, record - list[i + 1]!);
       const end = i + 3 + 2 * list[i + 2]!;
       for (let j = i + 3; j < end; j += 2) {
         this.lengths[record * this.fields + (list[j]! >> 6)] = list[j + 1]!;
         // As `TermIndex` packs a posting: record, field, frequency.
-        postings.push((record << 9) | list[j]!);
+        postings[at++] = (record << 9) | list[j]!;
       }
       i = end;
     }
-    const rest = encoded[2] === undefined ? [] : decodeIds(encoded[2]);
+    const rest = encoded[2] === undefined ? NO_RECORDS : decodeIds(encoded[2]);
     entry = { frequency: encoded[0], postings, rest };
     this.encoded.delete(term);
     this.entries.set(term, entry);
@@ -129,30 +143,47 @@ export class SplitTermIndex implements ScoringIndex {
 
   /**
    * Whether `record` may hold `phrase` (normalized, as the engine's phrase boost reads it)
-   * in a heading, and in its text: not when one of its words' terms is known to be missing
-   * from those fields (a term not in the vocabulary, or one whose every record is loaded).
+   * in a heading, and in its text. The phrase is within one field (the boost reads each
+   * heading apart, `phraseTextOf`), so a field may hold it only if it holds every word's
+   * term: not where a term's loaded postings say the record lacks it there, nor anywhere
+   * when the term is not in the vocabulary, or the record is not among its kept postings
+   * and its URL key not among the term's other records (`inRest`).
    * A word in a text is a term of it, so where this says no, the record cannot hold the phrase.
    */
   mayHoldPhrase(record: number, phrase: string): { headings: boolean; text: boolean } {
-    let headings = true;
-    let text = true;
+    // lvl1, lvl2, lvl3 and content (lvl0 has no phrase boost).
+    let fields = 0b1111;
     for (const word of phrase.trim().split(' ')) {
       const term = toTerm(word);
       if (term === null) continue;
       const at = lowerBound(this.vocabulary, term);
       if (this.vocabulary[at] !== term) return NOWHERE;
       const entry = this.entries.get(term);
-      let mask = 0b11111;
-      if (entry) {
-        const known = this.fieldMasks(term, entry).get(record);
-        if (known !== undefined) mask = known;
-        else if (entry.rest!.length === 0) return NOWHERE;
-      }
-      headings &&= (mask & 0b111) !== 0;
-      text &&= (mask & 0b1000) !== 0;
-      if (!headings && !text) return NOWHERE;
+      if (!entry) continue;
+      const mask = this.fieldMasks(term, entry).get(record);
+      if (mask !== undefined) fields &= mask;
+      else if (!this.inRest(entry, record)) return NOWHERE;
+      if (fields === 0) return NOWHERE;
     }
-    return { headings, text };
+    return { headings: (fields & 0b111) !== 0, text: (fields & 0b1000) !== 0 };
+  }
+
+  /**
+   * Whether a record a term does not keep may hold it: its URL key is among the term's
+   * other records (a record of the same URL may be the one), or its key is not known.
+   */
+  private inRest(entry: TermEntry, record: number): boolean {
+    const rest = entry.rest!;
+    const key = this.keys[record]!;
+    if (key < 0) return rest.length > 0;
+    let low = 0;
+    let high = rest.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (rest[mid]! < key) low = mid + 1;
+      else high = mid;
+    }
+    return rest[low] === key;
   }
 
   private readonly masks = new Map<string, Map<number, number>>();
@@ -162,7 +193,10 @@ export class SplitTermIndex implements ScoringIndex {
     let masks = this.masks.get(term);
     if (!masks) {
       masks = new Map();
-      for (const posting of entry.postings) masks.set(posting >>> 9, (masks.get(posting >>> 9) ?? 0) | (1 << ((posting >>> 6) & 7)));
+      for (let p = 0; p < entry.postings.length; p++) {
+        const posting = entry.postings[p]!;
+        masks.set(posting >>> 9, (masks.get(posting >>> 9) ?? 0) | (1 << ((posting >>> 6) & 7)));
+      }
       this.masks.set(term, masks);
     }
     return masks;

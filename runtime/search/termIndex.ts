@@ -24,15 +24,15 @@ export const postingField = (posting: number) => (posting >>> 6) & 7;
 export const postingFrequency = (posting: number) => posting & MAX_TF;
 
 export interface TermEntry {
-  /** Packed postings in the order records were added. */
-  postings: number[];
+  /** Packed postings in the order records were added (a split index decodes them into an Int32Array). */
+  postings: ArrayLike<number>;
   /** Per field: how many records have the term in that field. */
   frequency: number[];
   /**
    * Set when `postings` are already cut to the term's best records (a split index ships
    * only those, see `capPostings`): the URL keys of the records beyond the cut, counted only.
    */
-  rest?: number[];
+  rest?: ArrayLike<number>;
 }
 
 /** A vocabulary term a query term reaches, and how much a match through it counts. */
@@ -71,7 +71,7 @@ export interface ScoringIndex {
 const EXPANSION_MEMO_SIZE = 256;
 
 export class TermIndex implements ScoringIndex {
-  private readonly terms = new Map<string, TermEntry>();
+  private readonly terms = new Map<string, TermEntry & { postings: number[] }>();
   /** Per record and field (`record * fields + field`): the field's length in words. */
   readonly lengths: number[] = [];
   private readonly totalLength: number[];

@@ -3,6 +3,7 @@ import { packIndex, type IndexEntry, type IndexOptions } from '../../cli/search/
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { decodeSplitState, encodeSplitState } from '../../cli/search/splitState.ts';
 import { TERM_CAP } from '../../runtime/search/scoring.ts';
+import { fragmentFile } from '../../runtime/search/indexFormat.ts';
 
 /**
  * The search index of a rebuild: shards whose pages did not change are kept as they were,
@@ -48,7 +49,7 @@ describe('an incremental search index', () => {
       const second = rebuild(first.memo, written);
       // Its page file, the metadata, the fragments of its words, the manifest.
       const pageFiles = [...second.files.keys()].filter((file) => file.startsWith('search/pages/'));
-      expect(pageFiles).toEqual(['search/pages/9.json']);
+      expect(pageFiles).toEqual(['search/pages/9-0.json']);
       expect(second.kept).toHaveLength(19);
     } finally {
       options = { shardBytes: 300 };
@@ -172,7 +173,7 @@ describe('an incremental split index', () => {
     expect(readBack.length).toBeLessThan(before);
     // Its page file, the manifest and metadata (the averages moved), and the fragments of
     // the words whose postings changed, not the others.
-    expect(changed.filter((file) => !file.startsWith('search/terms-')).sort()).toEqual(['search/manifest.json', expect.stringMatching(/^search\/meta-/), 'search/pages/100.json']);
+    expect(changed.filter((file) => !file.startsWith('search/terms-')).sort()).toEqual(['search/manifest.json', expect.stringMatching(/^search\/meta-/), 'search/pages/100-0.json']);
     expect(before).toBeGreaterThan(10);
     expect(changed.length - 3).toBeLessThan(before / 2);
     // A capped word whose records on the page were not kept, and are still not, keeps its JSON: it is not capped again.
@@ -241,7 +242,7 @@ describe('an incremental split index', () => {
       const { terms, fragments } = step.split!;
       const at = terms.indexOf(term);
       const fragment = fragments.findLast((f) => f.start <= at)!;
-      const { terms: held } = JSON.parse(written.get(`search/terms-${fragment.name}.json`)!) as { terms: unknown[] };
+      const { terms: held } = JSON.parse(written.get(`search/${fragmentFile(terms[fragment.start]!, fragment.name)}`)!) as { terms: unknown[] };
       return JSON.stringify(held[at - fragment.start]);
     };
     const ore = jsonOf('ore');

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildLocalIndex } from '../../cli/search/buildIndex.ts';
 import { clientOf, comparable } from '../helpers/searchFiles.ts';
-import type { SearchManifest, SplitMeta } from '../../runtime/search/indexFormat.ts';
-import type { SearchPage } from '../../runtime/search/searchPage.ts';
+import { decodeCounts, encodeCounts, fragmentFile, termFileName, type SearchManifest, type SplitMeta } from '../../runtime/search/indexFormat.ts';
+import { fragmentNames } from '../../cli/search/splitIndex.ts';
+import { pageRecords, type SearchPage } from '../../runtime/search/searchPage.ts';
 import { TERM_CAP } from '../../runtime/search/scoring.ts';
 import { random } from '../../bench/random.ts';
 
@@ -53,7 +54,8 @@ describe('split search index', () => {
     expect(manifest.shards).toEqual([]);
     const meta = JSON.parse(split.files.get(`search/${manifest.split!}`)!) as SplitMeta;
     expect(meta.records).toBe(whole.manifest.records === 0 ? meta.records : whole.manifest.records);
-    expect(meta.pages).toHaveLength(pages.length);
+    expect(decodeCounts(meta.pages)).toHaveLength(pages.length);
+    expect(decodeCounts(meta.pages)).toEqual(pages.map((page) => pageRecords(page).length));
     // The corpus has terms past the cap, or the test would not test it.
     expect(meta.records).toBeGreaterThan(2 * TERM_CAP);
     const capped = [...split.files].filter(([name]) => name.includes('/terms-')).some(([, json]) => json.includes(',"'));
@@ -76,6 +78,28 @@ describe('split search index', () => {
       const [actual] = (await b.search({ requests: [request] })).results;
       expect({ request, result: comparable(actual!) }).toEqual({ request, result: comparable(expected!) });
     }
+  });
+
+  it('writes the record count of each page as a character, and a count too large for one in digits', () => {
+    const counts = [0, 1, 56, 57, 58, 1000, 55_260, 55_261, 400_000, 3];
+    const encoded = encodeCounts(counts);
+    expect(decodeCounts(JSON.parse(JSON.stringify(encoded)) as string)).toEqual(counts);
+    expect(encoded.length).toBeLessThan(counts.length + 20);
+  });
+
+  it('names a fragment by its first term and a short hash, apart from any other', () => {
+    expect(fragmentFile('payment', 'AbC-')).toBe('terms-payment-AbC-.json');
+    // Other terms as '~' and base64url of their UTF-8 (no '/', '+' or '='), cut at 40 characters.
+    for (const term of ['straße', 'данные', '東京', 'ü'.repeat(60)]) {
+      expect(termFileName(term)).toMatch(/^~[A-Za-z0-9_-]{1,39}$/);
+      if (term.length < 20) expect(Buffer.from(termFileName(term).slice(1), 'base64url').toString('utf8')).toBe(term);
+    }
+    expect(termFileName('x'.repeat(60))).toBe('x'.repeat(40));
+    // Two fragments with the same first term and hashes that begin alike: the later one is named again.
+    const names = fragmentNames(['abcdefgh', 'abcdxyzw', 'abcdqqqq'], ['pay', 'pay', 'wallet'], (f) => `bytes ${f}`);
+    expect(names.slice(0, 4)).toBe('abcd');
+    expect(names.slice(4, 8)).not.toBe('abcd');
+    expect(names.slice(8, 12)).toBe('abcd');
   });
 
   it('fetches the metadata, the fragments of the words a query reaches and the pages it shows, each once', async () => {
