@@ -417,7 +417,8 @@ describe('the compiled CLI parses in linear time', () => {
   const checkCpu = (body: string) => {
     const site = writeTempSite({ 'docs/x.md': `---\ntitle: X\n---\n[d]: /x\n\n${body}\n` });
     try {
-      const script = `"${process.execPath}" "${path.join(ROOT, 'bin/site.js')}" check "${site}" >/dev/null 2>&1; echo $?; times`;
+      // timeout ends the CLI itself: the spawn's own time-out would end bash and leave node running.
+      const script = `timeout 100 "${process.execPath}" "${path.join(ROOT, 'bin/site.js')}" check "${site}" >/dev/null 2>&1; echo $?; times`;
       const out = spawnSync('bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 }).stdout.trim().split('\n');
       const [user, system] = out.at(-1)!.split(' ').map((t) => Number(/(\d+)m([\d.]+)s/.exec(t)![1]) * 60 + Number(/(\d+)m([\d.]+)s/.exec(t)![2]));
       return { code: Number(out[0]), seconds: user! + system! };
