@@ -11,8 +11,8 @@ import { document } from './micromarkInternals.ts';
  * asks whether anything in the container's flow is still open across the line start, by
  * walking the flow's events from the last back to one that is: in a paragraph of lazy
  * lines that one is the paragraph's first event, so every lazy line walked the whole
- * paragraph and parsing grew with the square of its length (128 KB of `> a` / `lazy`
- * lines: 2.9 s, 512 KB: 45 s; now 0.7 and 3.4 s).
+ * paragraph and parsing grew with the square of its length (`> a` / `lazy` lines: 128 KB
+ * 2.9 s, 512 KB 45 s, 1 MB 109 s; now 0.6, 1.5 and 3.0 s).
  *
  * `openAcross` gives the same answer in time linear in the document: see there. Installed
  * once per thread, like linearEditMap.ts and linearResolvers.ts.
