@@ -40,3 +40,13 @@ export function writeTempSite(files: Record<string, string>): string {
   }
   return dir;
 }
+
+/** Every file under a folder (the output marker included: it is part of the output), by its path with `/`, with its bytes. */
+export function filesOf(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const rel of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    const full = path.join(dir, rel);
+    if (fs.statSync(full).isFile()) out.set(rel.split(path.sep).join('/'), fs.readFileSync(full));
+  }
+  return out;
+}

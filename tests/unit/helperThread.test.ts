@@ -15,7 +15,7 @@ import { renderPage, renderPages, type RenderedFiles } from '../../cli/render/re
 import type { PageAssets } from '../../cli/render/document.ts';
 import type { RouteGraph } from '../../cli/graph/types.ts';
 import { SiteError } from '../../cli/errors/SiteError.ts';
-import { writeTempSite } from '../helpers/memorySite.ts';
+import { filesOf, writeTempSite } from '../helpers/memorySite.ts';
 
 /**
  * The build's second thread (cli/render/helperThread.ts): the pages it renders must be the
@@ -56,16 +56,6 @@ function tempDir(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   temps.push(dir);
   return dir;
-}
-
-/** Every file under a folder with its bytes. */
-function filesOf(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const rel of fs.readdirSync(dir, { recursive: true }) as string[]) {
-    const full = path.join(dir, rel);
-    if (fs.statSync(full).isFile()) out.set(rel.split(path.sep).join('/'), fs.readFileSync(full));
-  }
-  return out;
 }
 
 async function analyzed(files: Record<string, string>) {

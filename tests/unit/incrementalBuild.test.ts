@@ -10,7 +10,7 @@ import { openBuildCache } from '../../cli/write/buildCache.ts';
 import type { IndexOptions } from '../../cli/search/buildIndex.ts';
 import { openKnownFiles, RACY_MS } from '../../cli/content/knownFiles.ts';
 import { runCli } from '../helpers/cli.ts';
-import { writeTempSite } from '../helpers/memorySite.ts';
+import { filesOf, writeTempSite } from '../helpers/memorySite.ts';
 import { random } from '../../bench/random.ts';
 
 /**
@@ -27,16 +27,6 @@ function tempDir(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   temps.push(dir);
   return dir;
-}
-
-/** Every file under a folder with its bytes (the marker included: it is part of the output). */
-function filesOf(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const rel of fs.readdirSync(dir, { recursive: true }) as string[]) {
-    const full = path.join(dir, rel);
-    if (fs.statSync(full).isFile()) out.set(rel.split(path.sep).join('/'), fs.readFileSync(full));
-  }
-  return out;
 }
 
 /** Every folder under a folder: an incremental build leaves no folder a cold build would not make. */
