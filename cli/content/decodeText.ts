@@ -12,6 +12,12 @@ export type DecodedText = { ok: true; text: string } | { ok: false; diagnostic: 
  * - anything else (Latin-1, Windows-1252, invalid UTF-8, binary files with NUL or other
  *   control bytes) is an error at the line of the first bad byte. Decoding leniently would
  *   publish U+FFFD and control characters in place of the author's text.
+ *
+ * Line endings become `\n`: CommonMark reads `\r\n`, `\r` and `\n` alike, and browsers turn
+ * `\r\n` in HTML into `\n` anyway, so a page reads the same; but the output is then the same
+ * bytes whether the site was checked out on Windows (git's autocrlf) or not, and the fast
+ * parser (fastParser.ts), which reads only `\n`, takes the file: micromark took 20 s for a
+ * 512 KB CRLF list.
  */
 export function decodeText(bytes: Uint8Array, file: string): DecodedText {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeUtf8(bytes, 3, file);
@@ -27,7 +33,11 @@ function decodeUtf8(bytes: Uint8Array, start: number, file: string): DecodedText
     const line = lineAt(bytes, start, bad);
     return { ok: false, diagnostic: { severity: 'error', file, line: line.line, column: line.column, ...catalog.notUtf8(bytes[bad]!) } };
   }
-  return checkControl(new TextDecoder('utf-8').decode(bytes.subarray(start)), file);
+  return checkControl(normalizeLineEndings(new TextDecoder('utf-8').decode(bytes.subarray(start))), file);
+}
+
+function normalizeLineEndings(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
 function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', file: string): DecodedText {
@@ -37,7 +47,7 @@ function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', file:
   } catch {
     return { ok: false, diagnostic: { severity: 'error', file, line: 1, column: 1, ...catalog.badUtf16(encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE') } };
   }
-  return checkControl(text, file);
+  return checkControl(normalizeLineEndings(text), file);
 }
 
 // C0 controls other than tab, line feed, form feed and carriage return, and DEL: no text
@@ -88,7 +98,8 @@ function lineAt(bytes: Uint8Array, start: number, index: number): { line: number
   let line = 1;
   let lineStart = start;
   for (let i = start; i < index; i++) {
-    if (bytes[i] === 0x0a) {
+    // A line ends at \n, \r\n or a lone \r, as the decoded text's lines do.
+    if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) {
       line++;
       lineStart = i + 1;
     }

@@ -7,8 +7,8 @@ import { ROOT, runCli } from '../helpers/cli.ts';
 /**
  * The same sources give byte-identical output wherever they are checked out and
  * whatever the machine: checkout path, working directory, time zone (one of the first
- * and one of the last to see a date) and locale. Two copies of a site, built by the same
- * generator, are compared file by file.
+ * and one of the last to see a date) and locale, and line endings (git checks text out with
+ * CRLF on Windows). Two copies of a site, built by the same generator, are compared file by file.
  */
 
 const temps: string[] = [];
@@ -32,6 +32,18 @@ function listFiles(dir: string, rel = ''): string[] {
     const p = rel ? `${rel}/${e.name}` : e.name;
     return e.isDirectory() ? listFiles(dir, p) : [p];
   }).sort();
+}
+
+/** The site's text files as git's autocrlf checks them out on Windows: every line ending `\r\n`. */
+function checkOutWithCrlf(dir: string): number {
+  let converted = 0;
+  for (const file of listFiles(dir)) {
+    if (!/\.(?:mdx?|json|ya?ml|ts)$/.test(file) || file.startsWith('static/') || file.startsWith('build/')) continue;
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    fs.writeFileSync(path.join(dir, file), text.replace(/\r?\n/g, '\r\n'));
+    converted++;
+  }
+  return converted;
 }
 
 /** Builds two copies on different machines (as far as a process can tell) and compares the outputs. */
@@ -68,11 +80,13 @@ describe('the same input gives the same output', () => {
     expect(files.some((f) => f.startsWith('assets/') && f.endsWith('.js'))).toBe(true);
   }, 240_000);
 
-  it('for the Coinvoy site', () => {
+  it('for the Coinvoy site, checked out with LF and with CRLF line endings', () => {
     const entries = ['content', 'static'];
     // The config imports defineConfig from the generator beside it: point it at this one.
     const config = { 'site.config.ts': fs.readFileSync(path.join(ROOT, 'site.config.ts'), 'utf8').replace("'./cli/config/types.ts'", JSON.stringify(path.join(ROOT, 'cli/config/types.ts'))) };
-    const files = buildTwice(copySite(ROOT, entries, 1, config), copySite(ROOT, entries, 4, config));
+    const windows = copySite(ROOT, entries, 4, config);
+    expect(checkOutWithCrlf(windows)).toBeGreaterThan(130);
+    const files = buildTwice(copySite(ROOT, entries, 1, config), windows);
     expect(files.length).toBeGreaterThan(180);
   }, 400_000);
 });

@@ -89,6 +89,18 @@ describe('text encodings', () => {
     expect(decodeText(utf16(text, true), 'a.md')).toEqual({ ok: true, text });
   });
 
+  it('reads CRLF and lone CR line endings as LF, in UTF-8 and UTF-16, and counts lines by them in errors', () => {
+    const text = '# Café\n\n- a\n- b\n\n```\ncode\n```\n';
+    for (const ending of ['\r\n', '\r']) {
+      const windows = text.replace(/\n/g, ending);
+      expect(decodeText(utf8(windows), 'a.md')).toEqual({ ok: true, text });
+      expect(decodeText(utf16(windows, true), 'a.md')).toEqual({ ok: true, text });
+      const bad = new Uint8Array([...utf8(`a${ending}b${ending}Caf`), 0xe9]);
+      expect(decodeText(bad, 'a.md')).toMatchObject({ ok: false, diagnostic: { line: 3, column: 4 } });
+      expect(decodeText(utf8(`a${ending}b${ending}x\u0001`), 'a.md')).toMatchObject({ ok: false, diagnostic: { line: 3, column: 2 } });
+    }
+  });
+
   it('rejects Latin-1 at the line and column of the first bad byte', () => {
     const latin1 = new Uint8Array([...utf8('# Title\n\nCaf'), 0xe9, ...utf8(' au lait\n')]);
     const result = decodeText(latin1, 'docs/latin1.md');
