@@ -1,7 +1,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
-import { parseCodeMeta } from '../../cli/content/markdown/codeBlock.ts';
+import { HIGHLIGHT_BUDGET, parseCodeMeta } from '../../cli/content/markdown/codeBlock.ts';
 import { FILE_LINK_MARK, splitHash } from '../../cli/content/markdown/links.ts';
 import { contentHtml } from '../helpers/contentHtml.ts';
 
@@ -219,6 +219,18 @@ describe('code blocks', () => {
     const block = code('```js {1-999999999}\na\nb\n```\n');
     expect([...block.querySelectorAll('.token-line')].map((line) => line.classList.contains('highlighted'))).toEqual([true, true]);
     expect(code('```js {5-9}\na\n```\n').querySelectorAll('.highlighted').length).toBe(0);
+  });
+
+  it('are highlighted up to a page budget of code, and shown plain past it, lines kept', () => {
+    // Dense code: a span per backtick (a 1 MB unclosed fence of these built a 95 MB page in 10 s).
+    const dense = (chars: number) => '`x'.repeat(chars / 2);
+    const page = html(['```js', dense(HIGHLIGHT_BUDGET - 1000), '```', '', '```js {2}', 'let a = 1;', dense(2000), '```', '', '```js', 'let b = 2;', '```', ''].join('\n'));
+    const blocks = all(page, '.theme-code-block');
+    expect(blocks.map((b) => b.querySelectorAll('.token').length > 0)).toEqual([true, false, true]);
+    // Past the budget: the code itself, its lines and marks as before.
+    expect(lines(blocks[1]!)).toEqual(['let a = 1;\n', dense(2000)]);
+    expect(blocks[1]!.querySelectorAll('.highlighted').length).toBe(1);
+    expect(blocks[1]!.querySelector('code')!.classList.contains('language-js')).toBe(true);
   });
 });
 

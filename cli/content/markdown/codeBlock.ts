@@ -44,6 +44,17 @@ export function grammars(): typeof refractor {
   return refractor;
 }
 
+/**
+ * Source characters a page may have highlighted; code past them is shown plain (each line
+ * still its own span, so marked lines and numbers work). Highlighting makes up to 60 bytes
+ * of HTML per character (a span per backtick): a 1 MB file of one unclosed fence took 10 s
+ * and 1.6 GB to build into a 95 MB page, and Prism's regular expressions are not all
+ * linear. The most code on one page of four real Docusaurus sites (React Native's, 2,500
+ * pages) is 59 KB, its largest block 11 KB. GitHub, likewise, stops colouring large files.
+ */
+export const HIGHLIGHT_BUDGET = 256 * 1024;
+const highlighted = new WeakMap<State, number>();
+
 /** Without the code's line count, no range marks lines past this one (no code block is that long). */
 const MAX_MARKED_LINE = 1_000_000;
 
@@ -75,18 +86,23 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
  * mdast `code` → the theme's `<CodeBlock language title>` around the code, highlighted at
  * build time (Prism grammars through refractor), so
  * no highlighter reaches the browser. Each source line becomes a `.token-line` span so
- * lines can be highlighted and numbered by CSS. Unknown languages are shown plain.
+ * lines can be highlighted and numbered by CSS. Unknown languages, and code past a page's
+ * HIGHLIGHT_BUDGET, are shown plain.
  */
-export function codeBlockHandler(_state: State, node: Code): MdxJsxFlowElementHast {
+export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHast {
   const lang = node.lang?.toLowerCase();
   // The value holds no fence newline: a newline at its end is an empty last line the author wrote.
   const code = node.value;
   const meta = parseCodeMeta(node.meta, lineCountOf(code));
-  let tokens: ElementContent[];
-  try {
-    tokens = lang && grammars().registered(lang) ? (refractor.highlight(code, lang) as HastRoot).children as ElementContent[] : [text(code)];
-  } catch {
-    tokens = [text(code)];
+  let tokens: ElementContent[] = [text(code)];
+  const used = highlighted.get(state) ?? 0;
+  if (lang && used + code.length <= HIGHLIGHT_BUDGET && grammars().registered(lang)) {
+    highlighted.set(state, used + code.length);
+    try {
+      tokens = (refractor.highlight(code, lang) as HastRoot).children as ElementContent[];
+    } catch {
+      // A grammar that throws leaves the code plain.
+    }
   }
   // Each line's newline ends its own span: `textContent` (what copy reads) is exactly the
   // source, and a newline at the end of a `display: block` line draws no extra line, where
