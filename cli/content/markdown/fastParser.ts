@@ -28,7 +28,7 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  *
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
  * shape where it is not certain to agree with micromark (definitions, footnotes, setext
- * headings, indented code, lazy continuation lines, tabs, emphasis and strikethrough in one
+ * headings, indented code, lazy lines after tables or like table rows, tabs, emphasis and strikethrough in one
  * text, constructs over several lines where micromark allows them, and a few of micromark's
  * position quirks, each named where it gives up): the
  * caller then parses the file with micromark, which also gives every error its message and
@@ -442,7 +442,17 @@ class BlockParser {
     }
     const leaf = this.leaf;
     if ((leaf?.kind === 'paragraph' || leaf?.kind === 'table') && !opened()) {
-      if (!allMatched) giveUp('a lazy continuation line'); // a lazy continuation line
+      if (!allMatched) {
+        // A lazy continuation line: the paragraph goes on, and the block quotes the line did not
+        // continue hold it (they end after it).
+        if (leaf.kind === 'table') giveUp('a lazy line after a table');
+        // (A lazy line starts no table: micromark's delimiter row must continue the containers.)
+        if (isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('a lazy line like a table delimiter row');
+        for (let i = matched; i < this.stack.length; i++) {
+          const open = this.stack[i]!;
+          if (open.kind === 'blockquote') open.lastLineEnd = lineEnd;
+        }
+      }
       if (leaf.kind === 'table') this.addTableRow(leaf, restStart, lineEnd, line);
       else if (!(leaf.segments.length === 1 && this.startsTable(leaf.segments[0]!, restStart, lineEnd))) {
         if (isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('a table under a longer paragraph'); // a table under a longer paragraph
