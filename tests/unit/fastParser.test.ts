@@ -186,6 +186,51 @@ function randomDirectiveDocuments(count: number, seed: number): string[] {
   return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(random() * 6) }, line).join('\n'));
 }
 
+/**
+ * Documents of link reference definitions (destinations, titles on their line or the next,
+ * broken ones), footnote definitions (indented lines, blank lines, lazy lines) and the
+ * references and calls that name them or not, in containers and among other blocks.
+ */
+function randomReferenceDocuments(count: number, seed: number): string[] {
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  const labels = ['a', 'a', 'A', 'b c', 'B  C', 'x', 'é', 'Ä', ' a ', '^a b', 'a\\]', 'a&amp;', ' ', '*e*', 'a`', 'a\\b'];
+  const footnoteLabels = ['1', '1', 'n', 'N', 'x y', 'a\\]', 'é', 'b'];
+  const destinations = ['/u', '/u', 'http://e.com/a?b=1&amp;c', '<u v>', '<>', '/u(x)', '(x', '<a', '/a\\(b', ')x', 'a"b', '<u>x', '/u)'];
+  const titles = ['', '', '', ' "t"', " 't'", ' (t)', ' "t" x', '\n"t"', '\n(t', '\n"t" x', ' "a\\"b &amp;"', '  ', ' (t(x))', '"t"', ' "t', '\n[b]: /v'];
+  const definition = () => '[' + pick(labels) + ']:' + pick([' ', ' ', '', '  ', '\n  ', '\n']) + pick(destinations) + pick(titles) + pick(['', '', '  ']);
+  const references = ['[a]', '[a]', '[b c]', '[x][a]', '[x][]', '[a][]', '![a]', '![x][b c]', '[^1]', '[^1]', '[^n]', '[^x y]', '![^1]', '[a](u)', '[a][b', '*[a]*', '[*a*][b c]', '[A]', '[é]', '[ä]', 'text', 'text', ' ', ' ', '`[a]`', '[[a]]', '[a][b][c]', '\\[a]', '[x][a\\]]', '[^b]', '[a]: mid', '[^1]:', '[a\n]', 'a_b', '*', '**'];
+  const inline = () => Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(references)).join('');
+  const block = (depth: number): string[] => {
+    const r = random();
+    if (r < 0.3) return definition().split('\n');
+    if (r < 0.55) return Array.from({ length: 1 + Math.floor(random() * 2) }, inline);
+    if (r < 0.7) {
+      const lines = ['[^' + pick(footnoteLabels) + ']:' + pick([' ', ' ', '', '   ']) + pick(['note', inline(), '- item', '> q', '', '# h'])];
+      for (let i = 0; i < Math.floor(random() * 3); i++) lines.push(pick(['    more ' + inline(), '', '    ' + definition(), '  lazy', '    - i', '        code']));
+      return lines;
+    }
+    if (r < 0.75) return ['# ' + inline()];
+    if (r < 0.9 && depth < 2) {
+      const prefix = pick(['- ', '> ', '1. ']);
+      return blocks(depth + 1).map((line, i) => (i === 0 || prefix === '> ' ? prefix : ' '.repeat(prefix.length)) + line);
+    }
+    return [pick(['', '---', '```\n[a]: /u\n```', '| [a] | b |\n| - | - |\n| [^1] | c |', ':::note\n[a]\n:::'])];
+  };
+  const blocks = (depth: number): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < 1 + Math.floor(random() * 4); i++) {
+      if (i && random() < 0.6) out.push('');
+      out.push(...block(depth));
+    }
+    return out;
+  };
+  return Array.from({ length: count }, () => blocks(0).join('\n') + pick(['', '\n']));
+}
+
 describe('the fast Markdown parser', () => {
   /** Each document the fast parser takes gets micromark's tree; how many it took. */
   const sameAsMicromark = (documents: string[], mdx: boolean) => {
@@ -233,6 +278,40 @@ describe('the fast Markdown parser', () => {
   it("builds micromark's tree at the edges of MDX JSX and import/export", () => {
     const edges = ['- <X>\n  a\n\n  b\n  </X>', '- <X>\n\n  a\n  </X>\n- b', 'a\n<X>\nb\n</X>', '<X>\n- a\n</X>', '> a\n<X/>', '<X><Y/></X> t', '<a.b c="1" d=\'e\' f />', '<b><b>x</b></b> <i><b>y</b></i>', '*a <b>c</b>* [<i>d</i>](u)', 'a < b', '<Tabs>\n<TabItem value="a" label="A">\n\nx\n\n</TabItem>\n</Tabs>', 'import A from "a"\nimport {b} from "b"\n\n# T\n\nexport const c = (A) // d\n', 'a {1 + (2)} b {/* c */} {"}"}', '{a.b}\n\n<X a={{b: [1, (2)]}} c="d" />', '{1}{2}', '<X/>{1}', '{1} <X/>', '- {a}\n\n  b'];
     expect(sameAsMicromark(edges, true)).toBe(edges.length);
+  });
+
+  for (const mdx of [false, true]) {
+    it(`builds micromark's tree for definitions, references and footnotes, whole and broken (${mdx ? 'MDX' : 'Markdown'})`, () => {
+      expect(sameAsMicromark(randomReferenceDocuments(COUNT, mdx ? 43 : 41), mdx)).toBeGreaterThan(COUNT / 4);
+    });
+  }
+
+  it('takes documents of definitions, references and footnotes (it does not leave them all to micromark)', () => {
+    const documents = [
+      '# Title\n\nSee [the guide][guide], [Guide] and ![logo][].\n\n[guide]: https://example.com/guide "The guide"\n[logo]: /img/logo.png\n',
+      'Text[^1] and more[^note].\n\n[^1]: A note with *emphasis* and [a link](u).\n[^note]: Another,\n    on two lines.\n\n    And a second paragraph.\n',
+      '- [a][] in a list\n- and [b]\n\n> [c] in a quote\n\n[a]: /a\n[b]: </b c> \'B\'\n[c]:\n  /c\n  (C)\n',
+      '| a | b |\n| - | - |\n| [x] | y[^t] |\n\n[x]: /x\n\n[^t]: In a table.\n',
+      Array.from({ length: 200 }, (_, i) => `[r${i}]: https://example.com/${i} "T${i}"\n\nSee [r${i}] and [x][r${i}].\n`).join('\n'),
+      Array.from({ length: 200 }, (_, i) => `Text[^f${i}] more.\n\n[^f${i}]: Note ${i} with *em*.\n`).join('\n'),
+    ];
+    for (const mdx of [false, true]) {
+      for (const text of documents) {
+        const tree = parseFast(text, mdx);
+        expect(tree, text).toBeDefined();
+        expect(tree, JSON.stringify(text)).toEqual(micromark(text, mdx));
+      }
+    }
+  });
+
+  it('builds micromark\'s tree at the edges of definitions and footnotes', () => {
+    const edges = [
+      '[a]: /u\n"t" x\n\n[a]', '[a]:\n/u\n\n[a]', '[a]: /u\n[b]: /v\ntext [a] [b]', '# [a]\n\n[a]: /u', '[a]\n\n[a]: <>', '[a]: /u  \n\n[a]', '> [a]: /u\n> [a]', '- [a]: /u\n\n  [a]',
+      '[a][]\n[a][b]\n[b][a]\n\n[a]: x', '[a [b]][b]\n\n[b]: /u', '[x][A  ]\n\n[a]: /u', '[*a*]\n\n[*a*]: /v', '[a](u) [a]\n\n[a]: /v', '[[a]][a]\n\n[a]: /u', '![a][a] ![[a]]\n\n[a]: /u',
+      'p\n[^a]: x\n\n[^a]', '[^a]:\n    x\n\n[^a]', '  [^a]: x\n\n[^a]', '[^a]:', '[^a]:\n\nx', '[^a]: x\n\n\n', '[^x] y\n\n[^x]: z', '> a\n[^x]: z\n\n[^x]', '- a\n- b\n\n[^1]: note\n\nc[^1]',
+      '[^a]: x\n\n    ```\n    code\n    ```\n\n    > q\n\n[^a]', '[^a]: - b\n\n[^a]', '[a [^1]](u)\n\n[^1]: n', '[^1][^1]\n\n[^1]: n\n[^1]: m', '[^A]\n\n[^a]: n',
+    ];
+    expect(sameAsMicromark(edges, false)).toBe(edges.length);
   });
 
   it("builds micromark's tree for inline HTML and autolinks", () => {
@@ -316,7 +395,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['a\n===', '    code', '[a]: /u\n\n[a]', 'a\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '[^1]', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['a\n===', '    code', '[a\\]]: /u\n\n[a\\]]', 'a\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '- [^1]: x', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

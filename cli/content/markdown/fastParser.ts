@@ -9,8 +9,9 @@ import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_EN
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import { characterReferenceAt } from './fastCharacterReference.ts';
 import { MAX_NESTING } from './nesting.ts';
+import { definitionAt, footnoteLabelEnd, normalizeIdentifier, NotRead, References } from './fastDefinition.ts';
 import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
-import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType } from 'mdast';
+import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType, Definition, FootnoteDefinition, FootnoteReference, LinkReference, ImageReference } from 'mdast';
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX headings, lists,
@@ -19,7 +20,8 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
  * literals (fastAutolinkLiteral.ts), character references, strikethrough, task list items,
  * backslash escapes and hard breaks; in MDX, import/export blocks and expressions (fastEsm.ts)
- * and JSX elements (fastJsx.ts). It builds the
+ * and JSX elements (fastJsx.ts); link reference definitions, the references that name them, GFM
+ * footnote definitions and calls (fastDefinition.ts). It builds the
  * same mdast tree as micromark with our extensions (positions included), 5-30 times faster
  * and with a fraction of the memory: micromark keeps every token of a file alive until the
  * tree is built, which made dense files (long lists, tables, link lists) cost seconds per
@@ -27,7 +29,8 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * (processor.ts, parseFastAndTransform).
  *
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
- * shape where it is not certain to agree with micromark (definitions, footnotes, setext
+ * shape where it is not certain to agree with micromark (labels over lines or with escapes,
+ * definitions and footnotes in containers it does not follow, setext
  * headings, indented code, lazy lines after tables or like table rows, tabs, emphasis and strikethrough in one
  * text, constructs over several lines where micromark allows them, and a few of micromark's
  * position quirks, each named where it gives up): the
@@ -84,7 +87,9 @@ type OpenBlock =
       check?: number;
     }
   /** An MDX JSX element open on its own line: the blocks up to its closing tag are its children (no prefix of its own). */
-  | { kind: 'jsx'; node: MdxJsxFlowElement; children: RootContent[] };
+  | { kind: 'jsx'; node: MdxJsxFlowElement; children: RootContent[] }
+  /** A GFM footnote definition (`[^label]: …`): its lines go on indented by 4, or blank. */
+  | { kind: 'footnote'; node: FootnoteDefinition; children: RootContent[] };
 
 type OpenLeaf =
   | { kind: 'paragraph'; segments: Segment[] }
@@ -132,6 +137,8 @@ class BlockParser {
     private readonly mdx: boolean,
     /** Shared with the parser of an enclosing document (a directive's content is one). */
     lineStarts: number[] = [],
+    /** The file's definitions and footnote labels (fastDefinition.ts), shared the same way. */
+    readonly references = new References(text),
   ) {
     this.lineStarts = lineStarts;
     this.nested = lineStarts.length > 0;
@@ -160,6 +167,8 @@ class BlockParser {
     if (lastLine !== '' && /^[ >]*$/.test(lastLine) && this.stack.length > 1) giveUp('blank last line in containers');
     this.closeLeaf();
     while (this.stack.length > 1) this.closeTop();
+    const wrongAnswer = this.references.wrongAnswer();
+    if (wrongAnswer) giveUp(wrongAnswer);
     const root = this.stack[0]!.node as Root;
     root.position = { start: { line: 1, column: 1, offset: 0 }, end: this.point(text.length) };
     if (text.length === 0) root.position.end = { line: 1, column: 1, offset: 0 };
@@ -220,6 +229,15 @@ class BlockParser {
           block.lastLineEnd = lineEnd;
           pos += indent + 1;
           if (text.charCodeAt(pos) === 32) pos++;
+          continue;
+        }
+        break;
+      }
+      if (block.kind === 'footnote') {
+        // Blank lines go on; others are indented by 4 (micromark-extension-gfm-footnote).
+        const spaces = this.spacesAt(pos, lineEnd);
+        if (spaces === lineEnd - pos || spaces >= 4) {
+          pos = Math.min(lineEnd, pos + 4);
           continue;
         }
         break;
@@ -334,6 +352,17 @@ class BlockParser {
         this.openHtml(pos, lineEnd, line, start);
         this.lastBlank = false;
         return;
+      }
+      if (code === 91 /* [ */ && text.charCodeAt(first + 1) === 94 /* ^ */) {
+        const labelEnd = footnoteLabelEnd(text, first, lineEnd);
+        if (labelEnd instanceof NotRead) giveUp(labelEnd.reason);
+        if (labelEnd !== -1 && text.charCodeAt(labelEnd + 1) === 58 /* : */) {
+          this.checkNewContainer(container, matched, undefined);
+          this.openFootnote(first, labelEnd, lineEnd, container);
+          container = this.stack.length - 1;
+          pos = labelEnd + 2 + this.spacesAt(labelEnd + 2, lineEnd);
+          continue;
+        }
       }
       if (code === 62 /* > */) {
         this.checkNewContainer(container, matched, undefined);
@@ -488,6 +517,8 @@ class BlockParser {
     let continued = 0;
     for (let i = 1; i < matched; i++) if (this.stack[i]!.kind !== 'list' && this.stack[i]!.kind !== 'jsx') continued++;
     if (continued === 0) return;
+    // In a footnote definition, micromark ends even a list's previous item there.
+    for (let i = 1; i < matched; i++) if (this.stack[i]!.kind === 'footnote') giveUp('new container in a footnote definition');
     const list = this.stack[container]!;
     const sibling = bullet !== undefined && container === matched - 1 && list.kind === 'list' && list.bullet === bullet && this.stack[matched]?.kind === 'item';
     if (!sibling) giveUp('new container ends others');
@@ -528,6 +559,10 @@ class BlockParser {
     if (block.kind === 'blockquote') {
       // A block quote ends with the last line it continued, blank or not.
       block.node.position!.end = this.point(block.lastLineEnd);
+    } else if (block.kind === 'footnote') {
+      // It ends with its last block (or, with none, after its label and the spaces that follow).
+      const last = block.children[block.children.length - 1];
+      if (last) block.node.position!.end = last.position!.end;
     } else if (block.kind === 'item') {
       const last = block.children[block.children.length - 1];
       if (last) block.node.position!.end = last.position!.end;
@@ -540,6 +575,25 @@ class BlockParser {
       block.node.position!.end = last.position!.end;
       block.node.spread = block.gap;
     }
+  }
+
+  /**
+   * A footnote definition at `first` (its label's `]` at `labelEnd`): a container of the
+   * document, at its top or after lists only here (nested in others, or in a directive's
+   * content, it is micromark's). Any spaces after its colon are its own.
+   */
+  private openFootnote(first: number, labelEnd: number, lineEnd: number, container: number): void {
+    if (this.nested) giveUp('footnote definition in a directive');
+    for (let i = 1; i <= container; i++) if (this.stack[i]!.kind !== 'list') giveUp('footnote definition in a container');
+    this.closeFrom(container + 1);
+    const label = this.text.slice(first + 2, labelEnd);
+    const normalized = normalizeIdentifier(label);
+    if (!this.references.defineFootnote(normalized)) giveUp('footnote definition the scan missed');
+    const node: FootnoteDefinition = { type: 'footnoteDefinition', identifier: normalized.toLowerCase(), label, children: [] };
+    const contentStart = labelEnd + 2 + this.spacesAt(labelEnd + 2, lineEnd);
+    node.position = { start: this.point(first), end: this.point(contentStart) };
+    this.addBlock(node);
+    this.stack.push({ kind: 'footnote', node, children: node.children });
   }
 
   private openItem(first: number, indent: number, markerSize: number, padding: number, bullet: string, start: number | null, emptyItem: boolean): void {
@@ -765,6 +819,27 @@ class BlockParser {
   }
 
   /**
+   * The link reference definitions a paragraph's lines start with (fastDefinition.ts), added as
+   * blocks; the lines after them, which are the paragraph's.
+   */
+  private addDefinitions(segments: Segment[]): Segment[] {
+    let index = 0;
+    while (index < segments.length) {
+      const read = definitionAt(this.text, segments, index);
+      if (read instanceof NotRead) giveUp(read.reason);
+      if (!read) break;
+      // micromark reads a directive's content after the text outside it: its definitions are its own to place.
+      if (this.nested) giveUp('definition in a directive');
+      if (!this.references.define(read.normalized)) giveUp('definition the scan missed');
+      const node: Definition = { type: 'definition', identifier: read.normalized.toLowerCase(), label: read.label, title: read.title, url: read.url };
+      node.position = { start: this.point(read.start), end: this.point(read.end) };
+      this.addBlock(node);
+      index = read.next;
+    }
+    return index === 0 ? segments : segments.slice(index);
+  }
+
+  /**
    * mdast-util-gfm-task-list-item drops the first character of the paragraph's first text (the
    * space after the check), and moves the paragraph's start there only if some of that text is left.
    */
@@ -844,19 +919,14 @@ class BlockParser {
     if (!leaf) return;
     this.leaf = undefined;
     if (leaf.kind === 'paragraph') {
-      const segments = leaf.segments;
-      // A definition (`[label]: url`, `[^note]: text`) starts a paragraph, and its label ends in `]:`
-      // (over lines, maybe): with one, `[text]` can be a reference. Such files are micromark's.
-      const first = segments[0]!;
-      if (this.text.charCodeAt(first.start) === 91) {
-        const colon = this.text.indexOf(']:', first.start);
-        if (colon !== -1 && colon < segments[segments.length - 1]!.end) giveUp('a definition');
-      }
+      const item = this.stack[this.stack.length - 1]!;
+      const check = item.kind === 'item' && item.children.length === 0 && item.check === leaf.segments[0]!.start ? item.check : undefined;
+      // Link reference definitions come first (not after a task list item's check: that is text).
+      const segments = check === undefined ? this.addDefinitions(leaf.segments) : leaf.segments;
+      if (segments.length === 0) return;
       const last = segments[segments.length - 1]!;
       const end = last.end;
       last.end = trimEnd(this.text, last.start, last.end);
-      const item = this.stack[this.stack.length - 1]!;
-      const check = item.kind === 'item' && item.children.length === 0 && item.check === segments[0]!.start ? item.check : undefined;
       // The check is no text: the paragraph's text starts after it.
       if (check !== undefined) segments[0] = { ...segments[0]!, start: check + 3 };
       const node: Paragraph = { type: 'paragraph', children: new InlineParser(this, segments, this.mdx, true).parse() };
@@ -865,7 +935,7 @@ class BlockParser {
       this.addBlock(node);
     } else if (leaf.kind === 'directive') {
       if (!leaf.closed) giveUp('unclosed directive');
-      const children = new BlockParser(this.text, this.mdx, this.lineStarts).parseLines(leaf.lines);
+      const children = new BlockParser(this.text, this.mdx, this.lineStarts, this.references).parseLines(leaf.lines);
       if (leaf.label) {
         const label: Paragraph = { type: 'paragraph', data: { directiveLabel: true } as Paragraph['data'], children: new InlineParser(this, [leaf.label], this.mdx).parse() };
         label.position = { start: this.point(leaf.label.start - 1), end: this.point(leaf.label.end + 1) };
@@ -1114,6 +1184,8 @@ class InlineParser {
         case 33: {
           // !
           if (text.charCodeAt(pos + 1) === 91) {
+            // `![^a]` is a `!` and a footnote call when `^a` names no link but a footnote (gfm-footnote's potential call).
+            if (text.charCodeAt(pos + 2) === 94 && this.block.references.anyFootnotes) giveUp('a footnote call after !');
             flush(pos);
             this.items.push({ type: 'piece', value: '![', start: pos, end: pos + 2 });
             this.brackets.push({ image: true, index: this.items.length - 1, delimiter: this.delimiters, order: ++this.bracketOrder });
@@ -1125,7 +1197,15 @@ class InlineParser {
         }
         case 91: {
           // [
-          if (text.charCodeAt(pos + 1) === 94) giveUp('a footnote call'); // a footnote call
+          if (text.charCodeAt(pos + 1) === 94 /* ^ */) {
+            const call = this.footnoteCall(pos, end);
+            if (call) {
+              flush(pos);
+              this.items.push(call);
+              textStart = pos = call.position!.end.offset!;
+              continue;
+            }
+          }
           flush(pos);
           this.items.push({ type: 'piece', value: '[', start: pos, end: pos + 1 });
           this.brackets.push({ image: false, index: this.items.length - 1, delimiter: this.delimiters, order: ++this.bracketOrder });
@@ -1344,9 +1424,10 @@ class InlineParser {
     }
     if (pos - (this.items[bracket.index] as TextPiece).end > 500) giveUp('long link text');
     const resource = text.charCodeAt(pos + 1) === 40 ? parseResource(text, pos + 2, end) : undefined;
-    if (!resource) {
-      // No definitions in the file (those make it micromark's): the brackets are text.
-      if (text.charCodeAt(pos + 1) === 91 || text.charCodeAt(pos + 1) === 40) giveUp('reference link');
+    // A resource that is not one: the brackets are text, or a shortcut reference (left to micromark).
+    if (!resource && text.charCodeAt(pos + 1) === 40) giveUp('reference link');
+    const reference = resource ? undefined : this.referenceAt(bracket, pos, end);
+    if (!resource && !reference) {
       this.items.push({ type: 'piece', value: ']', start: pos, end: pos + 1 });
       return pos + 1;
     }
@@ -1356,7 +1437,20 @@ class InlineParser {
     // Emphasis inside the brackets first, down to the opener's place in the delimiter stack.
     const innerItems = this.processEmphasis(inner, bracket.delimiter);
     const children = this.finish(innerItems);
-    const position = { start: this.block.point(opener.start), end: this.block.point(resource.end) };
+    const position = { start: this.block.point(opener.start), end: this.block.point(resource?.end ?? reference!.end) };
+    if (reference) {
+      const { identifier, label, referenceType } = reference;
+      if (bracket.image) {
+        const node: ImageReference = { type: 'imageReference', alt: toPlainString(children), position, label, identifier, referenceType };
+        this.items.push(node);
+        return reference.end;
+      }
+      const node: LinkReference = { type: 'linkReference', children, position, label, identifier, referenceType };
+      this.items.push(node);
+      this.inactiveUpTo = this.bracketOrder;
+      return reference.end;
+    }
+    if (!resource) throw new Error('unreachable');
     if (bracket.image) {
       const node: Image = { type: 'image', title: resource.title, url: resource.url, alt: toPlainString(children) };
       node.position = position;
@@ -1369,6 +1463,77 @@ class InlineParser {
       this.inactiveUpTo = this.bracketOrder;
     }
     return resource.end;
+  }
+
+  /**
+   * The reference a `]` at `pos` closes, as micromark's label-end reads one: `[text][label]`
+   * (full) when `label` is defined; `[text][]` (collapsed) and `[text]` (shortcut) when `text`
+   * is; after a `[` that starts neither, nothing (`[a][b]` with `b` undefined is text, `[a]`
+   * included). Labels over lines, or with escapes or character references, are micromark's
+   * when they name a definition.
+   */
+  private referenceAt(bracket: Bracket, pos: number, end: number): { end: number; identifier: string; label: string; referenceType: 'full' | 'collapsed' | 'shortcut' } | undefined {
+    const references = this.block.references;
+    if (!references.anyLinks) return undefined;
+    const text = this.text;
+    const opener = this.items[bracket.index] as TextPiece;
+    const textLabel = () => {
+      // A text over lines: its lines' text, as micromark serializes it (the containers' prefixes left out).
+      const overLines = opener.end < this.segment!.start;
+      const raw = overLines ? this.textBetween(opener.end, pos) : text.slice(opener.end, pos);
+      if (raw.length > 999 || !references.isDefined(normalizeIdentifier(raw))) return undefined;
+      if (overLines) giveUp('reference label over lines');
+      if (/[\\&]/.test(raw)) giveUp('escape or character reference in a reference label');
+      return raw;
+    };
+    if (text.charCodeAt(pos + 1) !== 91) {
+      const label = textLabel();
+      return label === undefined ? undefined : { end: pos + 1, identifier: normalizeIdentifier(label).toLowerCase(), label, referenceType: 'shortcut' };
+    }
+    if (text.charCodeAt(pos + 2) === 93) {
+      const label = textLabel();
+      return label === undefined ? undefined : { end: pos + 3, identifier: normalizeIdentifier(label).toLowerCase(), label, referenceType: 'collapsed' };
+    }
+    let at = pos + 2;
+    let seen = false;
+    for (; at < end; at++) {
+      const code = text.charCodeAt(at);
+      if (code === 93) break;
+      if (code === 91) return undefined;
+      if (code === 92) giveUp('escape in a reference label');
+      if (code !== 32) seen = true;
+    }
+    if (at >= end) {
+      if (this.segment !== this.segments[this.segments.length - 1]) giveUp('reference label over lines');
+      return undefined;
+    }
+    const label = text.slice(pos + 2, at);
+    if (!seen || label.length > 999 || !references.isDefined(normalizeIdentifier(label))) return undefined;
+    if (label.includes('&')) giveUp('character reference in a reference label');
+    return { end: at + 1, identifier: normalizeIdentifier(label).toLowerCase(), label, referenceType: 'full' };
+  }
+
+  /** The text of the lines from `from` to `to`, joined by line endings (what a label over lines holds). */
+  private textBetween(from: number, to: number): string {
+    const parts: string[] = [];
+    for (const segment of this.segments) {
+      if (segment.end < from || segment.start > to) continue;
+      parts.push(this.text.slice(Math.max(from, segment.start), Math.min(to, segment.end)));
+    }
+    return parts.join('\n');
+  }
+
+  /** A GFM footnote call (`[^label]`) at `pos` when its label names a footnote definition. */
+  private footnoteCall(pos: number, end: number): FootnoteReference | undefined {
+    const references = this.block.references;
+    if (!references.anyFootnotes) return undefined;
+    const labelEnd = footnoteLabelEnd(this.text, pos, end);
+    if (labelEnd instanceof NotRead) giveUp(labelEnd.reason);
+    if (labelEnd === -1) return undefined;
+    const label = this.text.slice(pos + 2, labelEnd);
+    const normalized = normalizeIdentifier(label);
+    if (!references.isFootnote(normalized)) return undefined;
+    return { type: 'footnoteReference', identifier: normalized.toLowerCase(), label, position: { start: this.block.point(pos), end: this.block.point(labelEnd + 1) } };
   }
 
   /**

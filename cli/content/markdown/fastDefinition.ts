@@ -1,0 +1,258 @@
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
+import { characterReferenceAt } from './fastCharacterReference.ts';
+
+/**
+ * Link reference definitions (`[label]: destination "title"`) and GFM footnote labels for the
+ * fast parser (fastParser.ts), read as micromark-core-commonmark's definition.js (with
+ * micromark-factory-label, -destination and -title) and micromark-extension-gfm-footnote read
+ * them, for the shapes where that is plain; the rest the fast parser leaves to micromark.
+ *
+ * micromark knows every definition before it reads any text (content is resolved as flow is
+ * read; text only after), so `[a]` names a definition made further down. The fast parser
+ * reads text as it goes, so it asks `References`, which answers from the labels that look
+ * defined anywhere in the file (a scan of the whole text for `[label]:`, a superset of the
+ * definitions), remembers what it answered yes to, and checks once the file is read that each
+ * of those was defined: if one was not, the file is micromark's. A label the scan did not see
+ * is never defined; a definition whose label it missed is left to micromark as well.
+ */
+export class References {
+  /** Normalized labels of every `[label]:` in the text (not `[^…]:`): all that may be defined. */
+  private readonly candidates = new Set<string>();
+  /** Normalized labels of every `[^label]:` in the text. */
+  private readonly footnoteCandidates = new Set<string>();
+  private readonly defined = new Set<string>();
+  private readonly footnotes = new Set<string>();
+  /** Labels answered as defined while reading (checked at the end). */
+  private readonly used = new Set<string>();
+  private readonly usedFootnotes = new Set<string>();
+
+  constructor(text: string) {
+    // Each match starts at a `[` and stops at the next bracket or line ending: linear in the text.
+    for (const match of text.matchAll(/\[((?:[^[\]\\\n]|\\.)+)\]:/g)) {
+      // A label of only spaces defines nothing; `[^…]:` is a footnote's.
+      const id = normalizeIdentifier(match[1]!);
+      if (id !== '' && id[0] !== '^') this.candidates.add(id);
+    }
+    for (const match of text.matchAll(/\[\^([^[\]\\\s]+)\]:/g)) this.footnoteCandidates.add(normalizeIdentifier(match[1]!));
+  }
+
+  get anyLinks(): boolean {
+    return this.candidates.size > 0;
+  }
+
+  get anyFootnotes(): boolean {
+    return this.footnoteCandidates.size > 0;
+  }
+
+  /** Whether the (normalized) label names a link reference definition. */
+  isDefined(id: string): boolean {
+    if (!this.candidates.has(id)) return false;
+    this.used.add(id);
+    return true;
+  }
+
+  /** Whether the (normalized) label names a footnote definition. */
+  isFootnote(id: string): boolean {
+    if (!this.footnoteCandidates.has(id)) return false;
+    this.usedFootnotes.add(id);
+    return true;
+  }
+
+  /** Records a definition; false if the scan missed its label (the file is micromark's then). */
+  define(id: string): boolean {
+    this.defined.add(id);
+    return this.candidates.has(id);
+  }
+
+  defineFootnote(id: string): boolean {
+    this.footnotes.add(id);
+    return this.footnoteCandidates.has(id);
+  }
+
+  /** Why the answers given while reading were wrong, if they were: a label taken as defined that nothing defined. */
+  wrongAnswer(): string | undefined {
+    for (const id of this.used) if (!this.defined.has(id)) return `reference to ${JSON.stringify(id)}, which only looked defined`;
+    for (const id of this.usedFootnotes) if (!this.footnotes.has(id)) return `footnote call ${JSON.stringify(id)}, which only looked defined`;
+    return undefined;
+  }
+}
+
+/** A line of a paragraph, as fastParser.ts keeps it: from its first non-space to its end (trailing spaces in). */
+export interface DefinitionLine {
+  start: number;
+  end: number;
+}
+
+export interface ReadDefinition {
+  /** The label normalized as micromark compares labels (micromark-util-normalize-identifier). */
+  normalized: string;
+  label: string;
+  url: string;
+  title: string | null;
+  start: number;
+  /** Where it ends: its last line's end (trailing spaces are its). */
+  end: number;
+  /** The index of the paragraph line after it. */
+  next: number;
+}
+
+/** A reason to leave the file to micromark. */
+export class NotRead {
+  constructor(readonly reason: string) {}
+}
+
+/**
+ * The definition that starts the paragraph line `index`, if one does; undefined if the line
+ * starts the paragraph's text instead (definitions come only before it). Labels over lines,
+ * labels with escapes or character references (mdast decodes those), titles over lines and
+ * destinations nested deep in parentheses are micromark's.
+ */
+export function definitionAt(text: string, lines: DefinitionLine[], index: number): ReadDefinition | NotRead | undefined {
+  const first = lines[index]!;
+  let end = first.end;
+  const start = first.start;
+  if (text.charCodeAt(start) !== 91) return undefined;
+  // The label: no unescaped brackets, something other than spaces, on this line.
+  let at = start + 1;
+  let seen = false;
+  for (; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 93) break;
+    if (code === 91) return undefined;
+    if (code === 92) return new NotRead('escape in a definition label');
+    if (code === 38 && characterReferenceAt(text, at, end)) return new NotRead('character reference in a definition label');
+    if (code !== 32) seen = true;
+  }
+  if (at >= end) return index + 1 < lines.length ? new NotRead('definition label over lines') : undefined;
+  if (!seen) return undefined;
+  const label = text.slice(start + 1, at);
+  if (label.length > 999) return new NotRead('long definition label');
+  at++;
+  if (text.charCodeAt(at) !== 58) return undefined;
+  // `[^a b]: x` is no footnote (spaces), so a definition labelled `^a b`: such labels are micromark's.
+  if (label[0] === '^') return new NotRead('definition label starting with ^');
+  at = skipSpaces(text, at + 1, end);
+  // The destination: on this line, or the next.
+  let line = index;
+  if (at >= end) {
+    if (line + 1 >= lines.length) return undefined;
+    line++;
+    at = lines[line]!.start;
+    end = lines[line]!.end;
+  }
+  const destination = destinationAt(text, at, end);
+  if (!destination || destination instanceof NotRead) return destination;
+  // A title: after spaces on the same line, or on the next line; then nothing but spaces.
+  // A title that does not end so is no title: the definition must end with its line then.
+  const afterDestination = skipSpaces(text, destination.end, end);
+  let title: string | null = null;
+  if (afterDestination < end) {
+    if (afterDestination === destination.end) return undefined;
+    const read = titleAt(text, afterDestination, end);
+    if (read instanceof NotRead) return line + 1 < lines.length ? read : undefined;
+    if (!read || skipSpaces(text, read.end, end) < end) return undefined;
+    title = read.value;
+  } else if (line + 1 < lines.length && /["'(]/.test(text[lines[line + 1]!.start]!)) {
+    const next = lines[line + 1]!;
+    const read = titleAt(text, next.start, next.end);
+    if (read instanceof NotRead) return read;
+    if (read && skipSpaces(text, read.end, next.end) === next.end) {
+      title = read.value;
+      line++;
+      end = next.end;
+    }
+  }
+  return { normalized: normalizeIdentifier(label), label, url: destination.value, title, start, end, next: line + 1 };
+}
+
+/** A footnote label at `[^` (`pos` at the `[`), up to its `]`: where that `]` is, or -1 (micromark-extension-gfm-footnote's rules). */
+export function footnoteLabelEnd(text: string, pos: number, end: number): number | NotRead {
+  let at = pos + 2;
+  for (; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 93) break;
+    if (code === 32 || code === 91) return -1;
+    if (code === 92) return new NotRead('escape in a footnote label');
+  }
+  if (at >= end || at === pos + 2) return -1;
+  if (at - pos - 2 > 999) return new NotRead('long footnote label');
+  if (text.slice(pos + 2, at).includes('&')) return new NotRead('character reference in a footnote label');
+  return at;
+}
+
+export { normalizeIdentifier };
+
+function skipSpaces(text: string, at: number, end: number): number {
+  while (at < end && text.charCodeAt(at) === 32) at++;
+  return at;
+}
+
+/** micromark-factory-destination: `<…>` on one line, or a run without spaces or controls, its parentheses balanced. */
+function destinationAt(text: string, at: number, end: number): { value: string; end: number } | NotRead | undefined {
+  if (text.charCodeAt(at) === 60) {
+    let close = at + 1;
+    for (; close < end; close++) {
+      const code = text.charCodeAt(close);
+      if (code === 62) break;
+      if (code === 60) return undefined;
+      if (code === 92 && close + 1 < end) close++;
+    }
+    if (close >= end) return undefined;
+    return { value: decodeString(text, at + 1, close), end: close + 1 };
+  }
+  const first = text.charCodeAt(at);
+  if (first === 41 || first < 32 || first === 127) return undefined;
+  let balance = 0;
+  let pos = at;
+  for (; pos < end; pos++) {
+    const code = text.charCodeAt(pos);
+    if (balance === 0 && (code === 41 || code === 32)) break;
+    if (code === 40) {
+      if (++balance > 3) return new NotRead('definition destination nested deep in parentheses');
+    } else if (code === 41) balance--;
+    else if (code === 32 || code < 32 || code === 127) return undefined;
+    else if (code === 92 && pos + 1 < end && /[()\\]/.test(text[pos + 1]!)) pos++;
+  }
+  if (balance !== 0) return undefined;
+  return { value: decodeString(text, at, pos), end: pos };
+}
+
+/** micromark-factory-title: `"…"`, `'…'` or `(…)`, closed on its line (over lines is micromark's). */
+function titleAt(text: string, at: number, end: number): { value: string; end: number } | NotRead | undefined {
+  const open = text.charCodeAt(at);
+  const close = open === 40 ? 41 : open;
+  if (open !== 34 && open !== 39 && open !== 40) return undefined;
+  let pos = at + 1;
+  for (; pos < end; pos++) {
+    const code = text.charCodeAt(pos);
+    if (code === close) break;
+    if (code === 92 && pos + 1 < end && (text.charCodeAt(pos + 1) === close || text.charCodeAt(pos + 1) === 92)) pos++;
+  }
+  if (pos >= end) return new NotRead('definition title over lines');
+  return { value: decodeString(text, at + 1, pos), end: pos + 1 };
+}
+
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+
+/** A string as mdast-util-from-markdown decodes one: backslash escapes and character references. */
+function decodeString(text: string, start: number, end: number): string {
+  if (!/[\\&]/.test(text.slice(start, end))) return text.slice(start, end);
+  let value = '';
+  for (let pos = start; pos < end; ) {
+    const char = text[pos]!;
+    if (char === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!)) {
+      value += text[pos + 1];
+      pos += 2;
+      continue;
+    }
+    const reference = char === '&' ? characterReferenceAt(text, pos, end) : undefined;
+    if (reference) {
+      value += reference.value;
+      pos = reference.end;
+      continue;
+    }
+    value += char;
+    pos++;
+  }
+  return value;
+}
