@@ -27,13 +27,38 @@ export class References {
   private readonly usedFootnotes = new Set<string>();
 
   constructor(text: string) {
-    // Each match starts at a `[` and stops at the next bracket or line ending: linear in the text.
-    for (const match of text.matchAll(/\[((?:[^[\]\\\n]|\\.)+)\]:/g)) {
-      // A label of only spaces defines nothing; `[^…]:` is a footnote's.
-      const id = normalizeIdentifier(match[1]!);
-      if (id !== '' && id[0] !== '^') this.candidates.add(id);
+    // One pass: a label runs from the last unescaped `[` on its line to a `]:`. (A regular
+    // expression for it started again at every `[`, escaped ones included, and scanned to the
+    // line's end each time: 1.9 s for 100 KB of `\\[`.)
+    let open = -1;
+    for (let at = text.indexOf('[') , end = text.length; at !== -1 && at < end; at++) {
+      const code = text.charCodeAt(at);
+      if (code === 92 /* \\ */) {
+        // An escaped character is the label's; an escaped line ending ends it.
+        if (text.charCodeAt(at + 1) === 10) open = -1;
+        at++;
+      } else if (code === 91 /* [ */) open = at;
+      else if (code === 10) {
+        open = -1;
+        // Nothing to read until the next `[`.
+        at = text.indexOf('[', at) - 1;
+        if (at < 0) break;
+      } else if (code === 93 /* ] */) {
+        if (open !== -1 && at > open + 1 && text.charCodeAt(at + 1) === 58 /* : */) this.addCandidate(text.slice(open + 1, at));
+        open = -1;
+      }
     }
-    for (const match of text.matchAll(/\[\^([^[\]\\\s]+)\]:/g)) this.footnoteCandidates.add(normalizeIdentifier(match[1]!));
+  }
+
+  private addCandidate(label: string): void {
+    if (label[0] === '^') {
+      // A footnote's label: no spaces, escapes or brackets (micromark-extension-gfm-footnote).
+      if (/^[^\\\s]+$/.test(label.slice(1))) this.footnoteCandidates.add(normalizeIdentifier(label.slice(1)));
+      return;
+    }
+    // A label of only spaces defines nothing.
+    const id = normalizeIdentifier(label);
+    if (id !== '' && id[0] !== '^') this.candidates.add(id);
   }
 
   get anyLinks(): boolean {

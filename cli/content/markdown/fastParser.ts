@@ -1515,9 +1515,20 @@ class InlineParser {
 
   /** The text of the lines from `from` to `to`, joined by line endings (what a label over lines holds). */
   private textBetween(from: number, to: number): string {
+    // From the line `from` is on (found by halving: a paragraph may have thousands of lines,
+    // and each bracket over lines asks), to the line `to` is on.
+    const segments = this.segments;
+    let low = 0;
+    let high = segments.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (segments[mid]!.start <= from) low = mid;
+      else high = mid - 1;
+    }
     const parts: string[] = [];
-    for (const segment of this.segments) {
-      if (segment.end < from || segment.start > to) continue;
+    for (let i = low; i < segments.length && segments[i]!.start <= to; i++) {
+      const segment = segments[i]!;
+      if (segment.end < from) continue;
       parts.push(this.text.slice(Math.max(from, segment.start), Math.min(to, segment.end)));
     }
     return parts.join('\n');
