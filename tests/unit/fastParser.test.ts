@@ -310,8 +310,14 @@ describe('the fast Markdown parser', () => {
       '[a][]\n[a][b]\n[b][a]\n\n[a]: x', '[a [b]][b]\n\n[b]: /u', '[x][A  ]\n\n[a]: /u', '[*a*]\n\n[*a*]: /v', '[a](u) [a]\n\n[a]: /v', '[[a]][a]\n\n[a]: /u', '![a][a] ![[a]]\n\n[a]: /u',
       'p\n[^a]: x\n\n[^a]', '[^a]:\n    x\n\n[^a]', '  [^a]: x\n\n[^a]', '[^a]:', '[^a]:\n\nx', '[^a]: x\n\n\n', '[^x] y\n\n[^x]: z', '> a\n[^x]: z\n\n[^x]', '- a\n- b\n\n[^1]: note\n\nc[^1]',
       '[^a]: x\n\n    ```\n    code\n    ```\n\n    > q\n\n[^a]', '[^a]: - b\n\n[^a]', '[a [^1]](u)\n\n[^1]: n', '[^1][^1]\n\n[^1]: n\n[^1]: m', '[^A]\n\n[^a]: n',
+      // A resource that is not one: a shortcut reference when its text is defined, else text.
+      '[a](b c d)\n\n[a]: /u', '[a](b c d)', '![a](b "t" x)\n\n[a]: /u', '[x](b [a](b c) [a](b d e) f', '[a](b (c)\n\n[a]: /u', '[a]( )x [b](\\) y\n\n[b]: /u',
     ];
     expect(sameAsMicromark(edges, false)).toBe(edges.length);
+    // A resource that ends its paragraph's last line unclosed is text; one whose `)` is on the
+    // next line is a link (taken as text once, wrongly).
+    expect(sameAsMicromark(['[a](b "t"\n', 'x [a](b\n', '# [a](b', '| [a](b |\n| - |'], false)).toBe(4);
+    sameAsMicromark(['[a](b "t"\n)\n', '[a](b "t" \n)', '> [a](b "t"\n> )', '[a](b\n"t")'], false);
   });
 
   it("builds micromark's tree for inline HTML and autolinks", () => {

@@ -1423,9 +1423,9 @@ class InlineParser {
       return pos + 1;
     }
     if (pos - (this.items[bracket.index] as TextPiece).end > 500) giveUp('long link text');
-    const resource = text.charCodeAt(pos + 1) === 40 ? parseResource(text, pos + 2, end) : undefined;
-    // A resource that is not one: the brackets are text, or a shortcut reference (left to micromark).
-    if (!resource && text.charCodeAt(pos + 1) === 40) giveUp('reference link');
+    const resource = text.charCodeAt(pos + 1) === 40 ? parseResource(text, pos + 2, end, this.segment === this.segments[this.segments.length - 1]) : undefined;
+    // A resource that is not one (`[a](b c d)`): a shortcut reference if `a` is defined, else
+    // the brackets are text (micromark's label end tries the resource, then the shortcut).
     const reference = resource ? undefined : this.referenceAt(bracket, pos, end);
     if (!resource && !reference) {
       this.items.push({ type: 'piece', value: ']', start: pos, end: pos + 1 });
@@ -1719,7 +1719,16 @@ function classify(code: number): 0 | 1 | 2 {
 }
 
 /** `(destination "title")` after `](`, on one line; undefined if it is not one. */
-function parseResource(text: string, pos: number, end: number): { url: string; title: string | null; end: number } | undefined {
+/**
+ * A link's `(destination "title")` from `pos`, up to `end` (its line's end); undefined where
+ * micromark's resource fails. One that goes on past the line is micromark's to read, unless
+ * the line is the paragraph's last (`lastLine`): then it fails there.
+ */
+function parseResource(text: string, pos: number, end: number, lastLine: boolean): { url: string; title: string | null; end: number } | undefined {
+  const acrossLines = (what: string) => {
+    if (lastLine) return undefined;
+    giveUp(`link ${what} across lines`);
+  };
   while (pos < end && text.charCodeAt(pos) === 32) pos++;
   if (text.charCodeAt(pos) === 60) giveUp('link destination in <>');
   let depth = 0;
@@ -1753,17 +1762,14 @@ function parseResource(text: string, pos: number, end: number): { url: string; t
   let title: string | null = null;
   const afterDest = pos;
   while (pos < end && text.charCodeAt(pos) === 32) pos++;
-  if (pos >= end) {
-    // The resource goes on to the next line: micromark decides.
-    giveUp('link resource across lines');
-  }
+  if (pos >= end) return acrossLines('resource');
   const open = text[pos];
   if (pos > afterDest && (open === '"' || open === "'" || open === '(')) {
     const close = open === '(' ? ')' : open;
     let value = '';
     pos++;
     for (;;) {
-      if (pos >= end) giveUp('link title across lines');
+      if (pos >= end) return acrossLines('title');
       const c = text[pos]!;
       if (c === close) break;
       if (open === '(' && c === '(') return undefined;
@@ -1784,6 +1790,8 @@ function parseResource(text: string, pos: number, end: number): { url: string; t
     title = value;
     pos++;
     while (pos < end && text.charCodeAt(pos) === 32) pos++;
+    // `)` may be on the next line.
+    if (pos >= end) return acrossLines('resource');
   }
   if (text.charCodeAt(pos) !== 41) return undefined;
   return { url, title, end: pos + 1 };
