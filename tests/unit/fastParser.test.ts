@@ -283,8 +283,10 @@ describe('the fast Markdown parser', () => {
   ];
   for (const [name, documents, mdx] of withTabsCases) {
     it(`builds micromark's tree for random documents with tabs among their spaces (${name})`, () => {
-      // Constructs whose whitespace holds a tab are mostly micromark's: fewer are the fast parser's.
-      expect(sameAsMicromark(withTabs(documents(), 5), mdx)).toBeGreaterThan(COUNT / 20);
+      // Constructs whose whitespace holds a tab are mostly micromark's: fewer are the fast parser's, but some.
+      const tabbed = withTabs(documents(), 5).filter((text) => text.includes('\t'));
+      // (JSX tags with a tab are micromark's; a tab line holds one mostly.)
+      expect(sameAsMicromark(tabbed, mdx)).toBeGreaterThan(tabbed.length / (name === 'JSX' ? 200 : 50));
     });
   }
 

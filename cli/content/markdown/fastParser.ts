@@ -408,7 +408,7 @@ class BlockParser {
     const opened = () => container !== matched - 1;
     /** Whether the line could still continue the open paragraph (nothing new opened, all containers continued). */
     const paragraphContinues = () => this.leaf?.kind === 'paragraph' && allMatched && !opened();
-    /** A paragraph was open in the containers the line continued (micromark's `interrupt`, for the whole line). */
+    /** A paragraph or indented code was open in the containers the line continued (micromark's `interrupt` for the list items the line opens, all of them). */
     const interrupting = (this.leaf?.kind === 'paragraph' || codeWasOpen) && allMatched;
     for (;;) {
       const indent = this.spacesAt(pos, lineEnd);
