@@ -231,6 +231,64 @@ function randomReferenceDocuments(count: number, seed: number): string[] {
   return Array.from({ length: count }, () => blocks(0).join('\n') + pick(['', '\n']));
 }
 
+/**
+ * Setext headings, indented code and tabs, in containers and among paragraphs and fences: lines
+ * of paragraph text (tabs inside), underlines, indented lines (spaces, tabs, both), blank lines
+ * (with spaces and tabs), fences with tab-indented code, with tabs in every place a line has.
+ */
+function randomBlockDocuments(count: number, seed: number): string[] {
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  const inline = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(['a', 'word', ' ', '\t', 'x\ty', '*e*', '_', '`c\td`', '[l](u)', 'www.a.b', '<b>', '\\', ':d', '|', '# ', '1.', '{x}', '&amp;', ']:', '  '])).join('');
+  const text = () => pick(['', '', '', ' ', '  ', '\t', ' \t']) + pick(['a', 'T', 'word']) + inline() + pick(['', '', '', ' ', '  ', '\t', ' \t', '\\']);
+  const underline = () => pick(['', '', ' ', '   ', '    ', '\t']) + pick(['===', '---', '-', '=', '--', '= =', '***', '- -']) + pick(['', '', ' ', '  ', '\t']);
+  const indented = () => pick(['    ', '    ', '     ', '\t', '\t\t', '  \t', ' \t', '    \t', '\t ', '        ']) + pick(['code', 'x\ty', '- a', '# h', '```', '', '---', 'a  ']);
+  const blank = () => pick(['', '', '', ' ', '    ', '      ', '\t', ' \t ', '\t\t']);
+  const fence = (): string[] => {
+    const marker = pick(['```', '~~~', '````']);
+    const lines = [pick(['', '', ' ', '  ', '\t']) + marker + pick(['', 'go', 'go title="a"', 'make\tx', ' js '])];
+    for (let i = 0; i < Math.floor(random() * 4); i++) lines.push(pick(['\tfunc() {', '\t\treturn x', 'a\tb', '  \tx', ' \tx', '\t', '', 'code', '    four', '\t' + marker, marker + '\t', ' ' + marker + ' \t']));
+    if (random() < 0.8) lines.push(pick([marker, ' ' + marker, marker + ' ', marker + '\t']));
+    return lines;
+  };
+  const block = (depth: number): string[] => {
+    const r = random();
+    if (r < 0.25) return Array.from({ length: 1 + Math.floor(random() * 3) }, text);
+    if (r < 0.4) return [...Array.from({ length: 1 + Math.floor(random() * 2) }, text), underline()];
+    if (r < 0.55) return Array.from({ length: 1 + Math.floor(random() * 4) }, () => (random() < 0.25 ? blank() : indented()));
+    if (r < 0.65) return fence();
+    if (r < 0.7) return [pick(['# h', '#\th', '# a\tb', '## a #\t', '***', '-\t-\t-', '| a |\t', '<div>\t'])];
+    if (r < 0.9 && depth < 3) {
+      const marker = pick(['- ', '- ', '* ', '1. ', '> ', '> ', '>', '-\t', '>\t', '1.\t', '-  ']);
+      const quote = marker[0] === '>';
+      const rest = quote ? pick(['> ', '> ', '>', '>\t', '']) : pick([' '.repeat(marker.length), ' '.repeat(marker.length), '\t', '', '    ']);
+      return blocks(depth + 1).map((line, i) => (i === 0 ? marker : line === '' && random() < 0.5 ? '' : rest) + line);
+    }
+    return [blank()];
+  };
+  const blocks = (depth: number): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < 1 + Math.floor(random() * 3); i++) {
+      if (i && random() < 0.6) out.push(blank());
+      out.push(...block(depth));
+    }
+    return out;
+  };
+  return Array.from({ length: count }, () => blocks(0).join('\n') + pick(['', '\n']));
+}
+
+/** The documents with some of their spaces made tabs: tabs in every place the constructs have spaces. */
+function withTabs(documents: string[], seed: number): string[] {
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  return documents.map((text) => text.replace(/ /g, () => (random() < 0.3 ? '\t' : ' ')));
+}
+
 describe('the fast Markdown parser', () => {
   /** Each document the fast parser takes gets micromark's tree; how many it took. */
   const sameAsMicromark = (documents: string[], mdx: boolean) => {
@@ -248,6 +306,34 @@ describe('the fast Markdown parser', () => {
     it(`builds micromark's tree for every random document it takes (${mdx ? 'MDX' : 'Markdown'})`, () => {
       // Most documents hold something it leaves to micromark; enough must be its own.
       expect(sameAsMicromark(randomDocuments(COUNT, mdx ? 7 : 3, undefined, mdx), mdx)).toBeGreaterThan(COUNT / 5);
+    });
+  }
+
+  for (const mdx of [false, true]) {
+    it(`builds micromark's tree for setext headings, indented code and tabs, in containers (${mdx ? 'MDX' : 'Markdown'})`, () => {
+      // MDX reads constructs after any indent (no indented code): those, and tabs there, are micromark's.
+      expect(sameAsMicromark(randomBlockDocuments(COUNT, mdx ? 43 : 41), mdx)).toBeGreaterThan(COUNT / (mdx ? 10 : 5));
+    });
+  }
+
+  const withTabsCases: [string, () => string[], boolean][] = [
+    ['Markdown', () => randomDocuments(COUNT, 3), false],
+    ['MDX', () => randomDocuments(COUNT, 7, undefined, true), true],
+    ['emphasis', () => randomDocuments(COUNT, 11, EMPHASIS), false],
+    ['autolink literals', () => randomDocuments(COUNT, 13, LITERALS), false],
+    ['inline HTML', () => randomDocuments(COUNT, 23, INLINE_HTML), false],
+    ['HTML blocks', () => randomHtmlDocuments(COUNT, 29), false],
+    ['JSX', () => randomJsxDocuments(COUNT, 31), true],
+    ['directives', () => randomDirectiveDocuments(COUNT, 17), false],
+    ['definitions, references and footnotes', () => randomReferenceDocuments(COUNT, 41), false],
+    ['definitions, references and footnotes in MDX', () => randomReferenceDocuments(COUNT, 43), true],
+  ];
+  for (const [name, documents, mdx] of withTabsCases) {
+    it(`builds micromark's tree for random documents with tabs among their spaces (${name})`, () => {
+      // Constructs whose whitespace holds a tab are mostly micromark's: fewer are the fast parser's, but some.
+      const tabbed = withTabs(documents(), 5).filter((text) => text.includes('\t'));
+      // (JSX tags with a tab are micromark's, and so are definitions with one; a tab line holds one mostly.)
+      expect(sameAsMicromark(tabbed, mdx)).toBeGreaterThan(tabbed.length / (name === 'JSX' || name.startsWith('definitions') ? 200 : 50));
     });
   }
 
@@ -400,8 +486,52 @@ describe('the fast Markdown parser', () => {
     }
   });
 
+  it('takes setext headings, indented code and tabs as documents hold them', () => {
+    const go = '```go\nfunc main() {\n\tfmt.Println("hi")\n\tif x {\n\t\treturn\n\t}\n}\n```';
+    const shapes = [
+      Array.from({ length: 200 }, (_, i) => `Heading ${i}\n----------\n\ntext ${i}\n\nTitle *${i}*\nover two lines\n===`).join('\n\n'),
+      Array.from({ length: 200 }, (_, i) => `para ${i}\n\n    code ${i}\n      more\n\n    after a blank\n`).join('\n'),
+      Array.from({ length: 50 }, () => go).join('\n\n'),
+      '```makefile\nall:\n\tgo build ./...\n\n.PHONY: all\n```',
+      '\tfunc x() {\n\t\treturn\n\t}\n\ntext',
+      'Name\tvalue\tmore\nnext line\t\nend *a*\tb',
+      '- step\n\n      code\n\n  more\n- next',
+      '- step\n\n  ```go\n  \tx := 1\n  ```',
+      '> quote\n>\n>     code\n>     more',
+      ':::tip\n\n' + go + '\n\n:::',
+    ];
+    for (const text of shapes) {
+      const tree = parseFast(text, false);
+      expect(tree, JSON.stringify(text.slice(0, 80))).toBeDefined();
+      expect(tree).toEqual(micromark(text, false));
+    }
+    // In MDX (no indented code), fenced code with tabs and setext headings are the fast parser's too.
+    for (const text of [shapes[0]!, shapes[2]!, shapes[3]!]) {
+      const tree = parseFast(text, true);
+      expect(tree).toBeDefined();
+      expect(tree).toEqual(micromark(text, true));
+    }
+  });
+
+  it("builds micromark's tree at the edges of setext headings, indented code and tabs", () => {
+    const edges = [
+      // micromark asks every item on a line under a paragraph (or indented code) whether it may interrupt it.
+      'aa\n- -', 'aa\n> - ', 'aa\n- 1.', 'aa\n> 2. a', '    x\n- - ', 'a\n- - b',
+      // Setext: tables, breaks, lists, trailing spaces.
+      '| a |\n---', 'a | b\n---', 'a  \nb \n---  ', '- a\n  ---', '- a\n---', 'a\n-', 'a\n- ', 'a\t\n===',
+      // Indented code: blank lines in and after it, in containers, at the end.
+      '    a\n      \n    b\n  \n\n', '    a\n    ', '    a\n\t', '    a\n \t ', '    a\n     \nb', '-\n      x\n      \n- b', '> a\n>     code\n>\n>     c2\n>\nz', '- a\n\n      c\n\n  d', '    a\n b',
+      // Tabs: trailing (no hard break), in text, in fences, as indent.
+      'a\t\nb', 'a \t\nb', 'a  \t\nb', '*a*\t\nb', 'a\tb', 'x\twww.a.b', '```\n\tx\n ```\t', '\t\tx', '  \tx', '`\tc\t`',
+    ];
+    for (const mdx of [false, true]) {
+      const taken = sameAsMicromark(edges, mdx);
+      if (!mdx) expect(taken).toBe(edges.length);
+    }
+  });
+
   it('leaves to micromark what it does not read', () => {
- const hard = ['a\n===', '    code', '[a\\]]: /u\n\n[a\\]]', 'a\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '- [^1]: x', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\ta', '>\tcode', '- a\n\n\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '- [^1]: x', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

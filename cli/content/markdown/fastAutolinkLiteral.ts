@@ -198,7 +198,7 @@ function isAtext(code: number): boolean {
 
 /** Before `www.`: nothing, a space or line ending, or one of `( * _ [ ] ~`. */
 function isPreviousWww(code: number): boolean {
-  return code === -1 || code === 10 || code === 32 || code === 40 || code === 42 || code === 95 || code === 91 || code === 93 || code === 126;
+  return code === -1 || code === 9 || code === 10 || code === 32 || code === 40 || code === 42 || code === 95 || code === 91 || code === 93 || code === 126;
 }
 
 /** A space, a line ending or Unicode whitespace. */

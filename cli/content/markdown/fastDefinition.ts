@@ -196,7 +196,7 @@ export function footnoteLabelEnd(text: string, pos: number, end: number): number
   for (; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code === 93) break;
-    if (code === 32 || code === 91) return -1;
+    if (code === 32 || code === 9 || code === 91) return -1;
     if (code === 92) return new NotRead('escape in a footnote label');
   }
   if (at >= end || at === pos + 2) return -1;

@@ -14,8 +14,8 @@ import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as
 import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType, Definition, FootnoteDefinition, FootnoteReference, LinkReference, ImageReference } from 'mdast';
 
 /**
- * A parser for the Markdown most pages are made of: paragraphs, ATX headings, lists,
- * block quotes, fenced code, thematic breaks, GFM tables, directives (leaf, container and
+ * A parser for the Markdown most pages are made of: paragraphs, ATX and setext headings, lists,
+ * block quotes, fenced and indented code (tabs in code and text too), thematic breaks, GFM tables, directives (leaf, container and
  * text, with labels and attributes: fastDirective.ts), raw HTML blocks and inline HTML
  * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
  * literals (fastAutolinkLiteral.ts), character references, strikethrough, task list items,
@@ -30,9 +30,10 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  *
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
  * shape where it is not certain to agree with micromark (labels over lines or with escapes,
- * definitions and footnotes in containers it does not follow, setext
- * headings, indented code, lazy lines after tables or like table rows, tabs, emphasis and strikethrough in one
- * text, constructs over several lines where micromark allows them, and a few of micromark's
+ * definitions and footnotes in containers it does not follow, lazy lines after tables or like
+ * table rows, tabs in containers' prefixes and in the whitespace of constructs other than text
+ * and code, emphasis and strikethrough in one text, constructs over several lines where
+ * micromark allows them, and a few of micromark's
  * position quirks, each named where it gives up): the
  * caller then parses the file with micromark, which also gives every error its message and
  * place. So it never decides what a construct means differently; it only decides sooner for
@@ -54,8 +55,8 @@ export function parseFast(text: string, mdx: boolean): Root | undefined {
   }
 }
 
-/** Tabs (virtual spaces), carriage returns, NUL. */
-const HARD_CHARACTERS = /[\t\r\0]/;
+/** Carriage returns, NUL. (Tabs are read line by line: BlockParser.tabIn.) */
+const HARD_CHARACTERS = /[\r\0]/;
 const GIVE_UP = Symbol('not for the fast parser');
 /** Why the last file was left to micromark (for measuring what the fast parser should learn next). */
 export let gaveUpBecause = '';
@@ -94,6 +95,8 @@ type OpenBlock =
 type OpenLeaf =
   | { kind: 'paragraph'; segments: Segment[] }
   | { kind: 'fence'; node: Code; marker: string; size: number; indent: number; lines: Segment[]; closed: boolean; lastEnd: Point }
+  /** Indented code: its lines (less their 4 columns of indent), and the blank lines after them that the next code line would take. */
+  | { kind: 'indented'; node: Code; lines: Segment[]; blanks: Segment[] }
   | { kind: 'table'; node: Table }
   | { kind: 'html'; node: Html; htmlKind: HtmlKind; lines: Segment[] }
   | { kind: 'esm'; node: MdxjsEsm; lines: Segment[] }
@@ -113,6 +116,10 @@ type OpenLeaf =
 /** Where a GFM autolink literal may start: letters, digits and `+ - . _` (an email's first character). */
 const LITERAL_START = new Uint8Array(128);
 for (let code = 0; code < 128; code++) if (/[A-Za-z0-9+\-._]/.test(String.fromCharCode(code))) LITERAL_START[code] = 1;
+/** A line's start (tabs made spaces) that is a block's, or may be (a task list item's check, a delimiter row). */
+const BLOCK_WITH_TABS = /^(?:#{1,6}(?: |$)|(?:[-+*]|\d{1,9}[.)])(?: |$)|\[[ xX]\] |[-:| ]+$|(?:[*_] *){3,}$|=+ *$)/;
+/** A character no block construct starts with (in MDX, an indented line starting with one is a paragraph's). */
+const PLAIN_LINE_START = /^[^\s#>+*_=`~:<{|[\-0-9]/;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const UNICODE_PUNCTUATION = /\p{P}|\p{S}/u;
 const UNICODE_WHITESPACE = /\s/;
@@ -139,6 +146,8 @@ class BlockParser {
     lineStarts: number[] = [],
     /** The file's definitions and footnote labels (fastDefinition.ts), shared the same way. */
     readonly references = new References(text),
+    /** The text has a tab somewhere (most have none: then no line is searched for one). */
+    readonly tabs = text.includes('\t'),
   ) {
     this.lineStarts = lineStarts;
     this.nested = lineStarts.length > 0;
@@ -208,6 +217,62 @@ class BlockParser {
     return newline === -1 ? this.text.length : newline;
   }
 
+  /** The next tab at or after the last line searched (text.length: none). */
+  private nextTab = -1;
+
+  /**
+   * Where the first tab between `lineStart` and `lineEnd` is, or -1. The text is searched
+   * ahead once, not per line: lines come in order.
+   */
+  private tabIn(lineStart: number, lineEnd: number): number {
+    if (!this.tabs) return -1;
+    if (this.nextTab < lineStart) {
+      const tab = this.text.indexOf('\t', lineStart);
+      this.nextTab = tab === -1 ? this.text.length : tab;
+    }
+    return this.nextTab < lineEnd ? this.nextTab : -1;
+  }
+
+  /**
+   * A line's column at `pos` (from 0). Tabs count to the next multiple of 4 from the line's
+   * start (CommonMark's tab stops), so the column of a tab line's content is needed; the
+   * prefixes before `pos` hold no tab (the parser gives those up).
+   */
+  private columnAt(pos: number, lineStart: number): number {
+    return this.nested ? this.point(pos).column - 1 : pos - lineStart;
+  }
+
+  /** The spaces and tabs from `pos`: where they end, and how many columns they take from column `column`. */
+  private whitespaceAt(pos: number, end: number, column: number): { end: number; columns: number } {
+    let at = pos;
+    let col = column;
+    for (; at < end; at++) {
+      const code = this.text.charCodeAt(at);
+      if (code === 32) col++;
+      else if (code === 9) col += 4 - (col % 4);
+      else break;
+    }
+    return { end: at, columns: col - column };
+  }
+
+  /**
+   * Where `columns` columns of indent from `pos` (at column `column`) end, or -1 if text or
+   * the line's end comes first. A tab across that place is virtual spaces: micromark's.
+   */
+  private indentEnd(pos: number, end: number, column: number, columns: number): number {
+    let col = column;
+    while (col - column < columns) {
+      if (pos >= end) return -1;
+      const code = this.text.charCodeAt(pos);
+      if (code === 32) col++;
+      else if (code === 9) col += 4 - (col % 4);
+      else return -1;
+      pos++;
+    }
+    if (col - column > columns) giveUp('a tab across an indent (virtual spaces)');
+    return pos;
+  }
+
   private spacesAt(pos: number, end: number): number {
     let n = 0;
     while (pos + n < end && this.text.charCodeAt(pos + n) === 32) n++;
@@ -219,15 +284,19 @@ class BlockParser {
     if (lineStart <= this.readUpTo) return;
     const text = this.text;
     let pos = lineStart;
+    /** The line's first tab (-1: none). Tabs in containers' prefixes are micromark's; elsewhere, each place says. */
+    const tab = this.tabIn(lineStart, lineEnd);
     // 1. Which open containers does this line continue? (Lists always do; their items decide.)
     let matched = 1;
     for (; matched < this.stack.length; matched++) {
       const block = this.stack[matched]!;
       if (block.kind === 'blockquote') {
         const indent = this.spacesAt(pos, lineEnd);
+        if (tab !== -1 && indent <= 3 && text.charCodeAt(pos + indent) === 9) giveUp('a tab before a block quote marker');
         if (indent <= 3 && text.charCodeAt(pos + indent) === 62 /* > */) {
           block.lastLineEnd = lineEnd;
           pos += indent + 1;
+          if (text.charCodeAt(pos) === 9) giveUp('a tab after a block quote marker');
           if (text.charCodeAt(pos) === 32) pos++;
           continue;
         }
@@ -236,6 +305,7 @@ class BlockParser {
       if (block.kind === 'footnote') {
         // Blank lines go on; others are indented by 4 (micromark-extension-gfm-footnote).
         const spaces = this.spacesAt(pos, lineEnd);
+        if (tab !== -1 && spaces < 4 && text.charCodeAt(pos + spaces) === 9) giveUp('a tab in a footnote definition\'s indent');
         if (spaces === lineEnd - pos || spaces >= 4) {
           pos = Math.min(lineEnd, pos + 4);
           continue;
@@ -243,6 +313,10 @@ class BlockParser {
         break;
       }
       if (block.kind !== 'item') continue;
+      if (tab !== -1) {
+        const spaces = this.spacesAt(pos, lineEnd);
+        if (spaces < block.contentIndent && text.charCodeAt(pos + spaces) === 9) giveUp('a tab in a list item\'s indent');
+      }
       if (this.spacesAt(pos, lineEnd) === lineEnd - pos) {
         // An item that began with a blank line ends at a second one.
         if (block.children.length === 0 && block.startedBlank) break;
@@ -263,7 +337,16 @@ class BlockParser {
       if (allMatched) {
         const indent = this.spacesAt(pos, lineEnd);
         const rest = text.slice(pos + indent, lineEnd);
-        if (indent <= 3 && rest.length >= fence.size && rest[0] === fence.marker && isFenceRun(rest, fence.marker)) {
+        if (tab !== -1 && text.charCodeAt(pos + indent) === 9) {
+          // A tab in the indent: kept as it is (micromark strips the fence's indent, spaces here), unless
+          // part of it is that indent, or the line could be a closing fence.
+          if (indent < fence.indent) giveUp('a tab in a code fence\'s indent');
+          const space = this.whitespaceAt(pos, lineEnd, this.columnAt(pos, lineStart));
+          if ((space.columns <= 3 || this.mdx) && text[space.end] === fence.marker) giveUp('a tab before a closing fence');
+        }
+        // MDX turns indented code off: a closing fence may be indented any amount (tabs too).
+        const closing = this.mdx ? text.slice(this.whitespaceAt(pos, lineEnd, 0).end, lineEnd) : rest;
+        if ((indent <= 3 || this.mdx) && closing.length >= fence.size && closing[0] === fence.marker && isFenceRun(closing, fence.marker)) {
           fence.closed = true;
           fence.lastEnd = this.point(lineEnd);
           this.closeLeaf();
@@ -279,9 +362,29 @@ class BlockParser {
       this.closeLeaf();
     }
 
+    // Open indented code takes the line if its containers continue and it is indented 4 columns or
+    // more (blank after them, too); blank lines indented less are its own only if a code line
+    // follows (micromark leaves trailing ones out).
+    const indented = this.leaf;
+    /** Indented code was open: micromark's `interrupt` for containers (list items) holds for the line as after a paragraph. */
+    const codeWasOpen = indented?.kind === 'indented';
+    if (indented?.kind === 'indented') {
+      const column = tab === -1 ? 0 : this.columnAt(pos, lineStart);
+      const space = tab === -1 ? { end: pos + this.spacesAt(pos, lineEnd), columns: this.spacesAt(pos, lineEnd) } : this.whitespaceAt(pos, lineEnd, column);
+      if (allMatched && space.end >= lineEnd && space.columns < 4) {
+        indented.blanks.push({ start: lineEnd, end: lineEnd, line });
+      } else if (allMatched && space.columns >= 4) {
+        indented.lines.push(...indented.blanks, { start: this.indentEnd(pos, lineEnd, column, 4), end: lineEnd, line });
+        indented.blanks = [];
+        this.lastBlank = false;
+        return;
+      } else this.closeLeaf();
+    }
+
     // An open MDX import/export block takes every line up to a blank one.
     const esm = this.leaf;
     if (esm?.kind === 'esm') {
+      if (tab !== -1 && this.whitespaceAt(lineStart, lineEnd, 0).end >= lineEnd) giveUp('a blank line with a tab after import/export');
       if (this.spacesAt(lineStart, lineEnd) < lineEnd - lineStart) {
         esm.lines.push({ start: lineStart, end: lineEnd, line });
         return;
@@ -292,6 +395,7 @@ class BlockParser {
     // An open HTML block takes the line if its containers continue (kinds 6 and 7 end at a blank line).
     const html = this.leaf;
     if (html?.kind === 'html') {
+      if (tab !== -1 && this.whitespaceAt(pos, lineEnd, 0).end >= lineEnd) giveUp('a blank line with a tab in HTML');
       const blank = this.spacesAt(pos, lineEnd) === lineEnd - pos;
       if (allMatched && !(html.htmlKind >= 6 && blank)) {
         html.lines.push({ start: pos, end: lineEnd, line });
@@ -311,6 +415,8 @@ class BlockParser {
         if (this.spacesAt(pos, lineEnd) === lineEnd - pos && lineEnd === text.length) return; // the empty line at the end
         giveUp('directive ended by its containers');
       }
+      // (In code inside it, the nested parser reads the indent.)
+      if (tab !== -1 && !directive.code && text.charCodeAt(pos + this.spacesAt(pos, lineEnd)) === 9) giveUp('a tab in a directive line\'s indent, or a blank line with a tab');
       this.directiveLine(directive, pos, lineEnd, line);
       this.lastBlank = false;
       return;
@@ -322,16 +428,52 @@ class BlockParser {
     const opened = () => container !== matched - 1;
     /** Whether the line could still continue the open paragraph (nothing new opened, all containers continued). */
     const paragraphContinues = () => this.leaf?.kind === 'paragraph' && allMatched && !opened();
+    /** A paragraph or indented code was open in the containers the line continued (micromark's `interrupt` for the list items the line opens, all of them). */
+    const interrupting = (this.leaf?.kind === 'paragraph' || codeWasOpen) && allMatched;
     for (;;) {
       const indent = this.spacesAt(pos, lineEnd);
       const first = pos + indent;
       if (first >= lineEnd) break;
+      if (tab !== -1 && text.charCodeAt(first) === 9) {
+        // A tab in the line's indent: counted in columns. A blank line, a paragraph's line, or indented code.
+        const column = this.columnAt(pos, lineStart);
+        const space = this.whitespaceAt(pos, lineEnd, column);
+        if (space.end >= lineEnd) {
+          if (this.stack.length > 1 || opened()) giveUp('a blank line with a tab in containers');
+          pos = lineEnd;
+          break;
+        }
+        if (space.columns < 4 || opened() || this.mdx) giveUp('a tab in a line\'s indent');
+        if (paragraphContinues()) {
+          pos = space.end;
+          break;
+        }
+        if (this.leaf?.kind === 'paragraph') giveUp('a lazy continuation line');
+        if (this.leaf?.kind === 'table') giveUp('indented line after a table');
+        this.closeFrom(container + 1);
+        this.openIndented(pos, lineEnd, line, this.indentEnd(pos, lineEnd, column, 4));
+        this.lastBlank = false;
+        return;
+      }
       if (indent >= 4) {
+        // MDX turns indented code off: micromark then reads any construct after any indent. Plain text is a paragraph's.
+        if (this.mdx) {
+          if (!PLAIN_LINE_START.test(text[first]!)) giveUp('indented construct in MDX');
+          break;
+        }
         if (paragraphContinues()) break;
-        giveUp('indented code (or, in MDX, indentation m'); // indented code (or, in MDX, indentation micromark reads its own way)
+        // Indented code interrupts no paragraph: on a lazy line, the paragraph's rules are micromark's.
+        if (this.leaf?.kind === 'paragraph' && !opened()) giveUp('a lazy continuation line');
+        if (this.leaf?.kind === 'table') giveUp('indented line after a table');
+        this.closeFrom(container + 1);
+        this.openIndented(pos, lineEnd, line, pos + 4);
+        this.lastBlank = false;
+        return;
       }
       const code = text.charCodeAt(first);
       const rest = text.slice(first, lineEnd);
+      // Tabs in a line of anything but text and code (whitespace inside the construct): micromark's.
+      if (tab !== -1 && (code === 60 || code === 123 || code === 35 || code === 96 || code === 126 || code === 58) && /^(?:[<{]|#{1,6}(?:[ \t]|$)|```|~~~|::)/.test(rest)) giveUp('a tab in a line of HTML, JSX, a heading, a fence or a directive');
       if ((code === 60 /* < */ || code === 123) /* { */ && this.mdx) {
         if (this.leaf?.kind === 'table') giveUp('JSX in a table');
         const flow = this.jsxFlowTags(first, lineEnd);
@@ -357,6 +499,7 @@ class BlockParser {
         const labelEnd = footnoteLabelEnd(text, first, lineEnd);
         if (labelEnd instanceof NotRead) giveUp(labelEnd.reason);
         if (labelEnd !== -1 && text.charCodeAt(labelEnd + 1) === 58 /* : */) {
+          if (tab !== -1 && text.charCodeAt(labelEnd + 2 + this.spacesAt(labelEnd + 2, lineEnd)) === 9) giveUp('a tab after a footnote label');
           this.checkNewContainer(container, matched, undefined);
           this.openFootnote(first, labelEnd, lineEnd, container);
           container = this.stack.length - 1;
@@ -373,6 +516,7 @@ class BlockParser {
         this.stack.push({ kind: 'blockquote', node, children: node.children, lastLineEnd: lineEnd });
         container = this.stack.length - 1;
         pos = first + 1;
+        if (text.charCodeAt(pos) === 9) giveUp('a tab after a block quote marker');
         if (text.charCodeAt(pos) === 32) pos++;
         continue;
       }
@@ -407,7 +551,14 @@ class BlockParser {
           return;
         }
       }
-      if (/^(?:=+|-+) *$/.test(rest) && this.leaf?.kind === 'paragraph') giveUp('a setext underline, or a lazy line that '); // a setext underline, or a lazy line that looks like one
+      // A setext underline (before a thematic break or an item: `---` and `-` under a paragraph are one).
+      // On a lazy line, or in a container opened on it, `---` is a thematic break; `===`, `--`, `-` are micromark's.
+      if (/^(?:=+|-+) *$/.test(rest) && this.leaf?.kind === 'paragraph' && !(!paragraphContinues() && /^-{3,}/.test(rest))) {
+        if (!paragraphContinues()) giveUp('a setext underline on a lazy line, or a lazy line that looks like one');
+        this.addSetextHeading(code === 61 ? 1 : 2, lineEnd);
+        this.lastBlank = false;
+        return;
+      }
       if (/^(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$/.test(rest)) {
         this.closeFrom(container + 1);
         this.addBlock({ type: 'thematicBreak', position: { start: this.point(first), end: this.point(lineEnd) } });
@@ -421,8 +572,10 @@ class BlockParser {
         const markerSize = (marker[1] ?? marker[2]! + marker[3]!).length;
         const spaces = marker[4]!.length;
         const emptyItem = first + markerSize + spaces >= lineEnd;
-        // micromark: an item that interrupts a paragraph (all containers continued, a paragraph open) is not empty and starts at 1.
-        const interrupts = paragraphContinues();
+        // micromark: an item that interrupts a paragraph (all containers continued, a paragraph open) is not empty and starts at 1;
+        // micromark asks that of every item on the line, in containers opened on it too (`- -` under a paragraph).
+        const interrupts = interrupting;
+        if (codeWasOpen && !allMatched && (emptyItem || (start !== null && marker[2] !== '1'))) giveUp('an item that may not interrupt, after indented code its containers ended');
         if (!(interrupts && (emptyItem || (start !== null && marker[2] !== '1')))) {
           // Content 5 or more spaces after the marker starts with indented code.
           if (!emptyItem && spaces > 4) giveUp('item content after 5+ spaces');
@@ -469,6 +622,7 @@ class BlockParser {
       }
       return;
     }
+    if (tab !== -1) this.checkTextLineTabs(restStart, lineEnd);
     const leaf = this.leaf;
     if ((leaf?.kind === 'paragraph' || leaf?.kind === 'table') && !opened()) {
       if (!allMatched) {
@@ -503,6 +657,18 @@ class BlockParser {
     this.noteChild(this.stack[this.stack.length - 1]!);
     this.leaf = { kind: 'paragraph', segments: [{ start: restStart, end: lineEnd, line }] };
     this.lastBlank = false;
+  }
+
+  /**
+   * A line of text with a tab: a paragraph's, where the tab is whitespace (between words, or
+   * trailing). A line that would start a block were its tabs spaces (`-\ta`: an item; `#\ta`: a
+   * heading; `---\t`: an underline), or a table's row, is micromark's.
+   */
+  private checkTextLineTabs(restStart: number, lineEnd: number): void {
+    const text = this.text;
+    if (BLOCK_WITH_TABS.test(text.slice(restStart, lineEnd).replace(/\t/g, ' '))) giveUp('a tab in a line that may start a block');
+    if (this.leaf?.kind === 'table') giveUp('a tab in a table');
+    for (let at = restStart; at < lineEnd; at++) if (text.charCodeAt(at) === 124) giveUp('a tab in a table row, or its head');
   }
 
   /**
@@ -636,6 +802,37 @@ class BlockParser {
     node.children = contentEnd > contentStart ? new InlineParser(this, [{ start: contentStart, end: contentEnd, line }], this.mdx).parse() : [];
     node.position = { start: this.point(first), end: this.point(lineEnd) };
     this.addBlock(node);
+  }
+
+  /** The open paragraph, ended by a setext underline: a heading to the underline's end. */
+  private addSetextHeading(depth: 1 | 2, lineEnd: number): void {
+    const segments = (this.leaf as Extract<OpenLeaf, { kind: 'paragraph' }>).segments;
+    const first = segments[0]!;
+    // A definition (`[a]: b`) before the heading's text: micromark's.
+    if (this.text.charCodeAt(first.start) === 91) {
+      const colon = this.text.indexOf(']:', first.start);
+      if (colon !== -1 && colon < segments[segments.length - 1]!.end) giveUp('a definition, or a setext heading');
+    }
+    const item = this.stack[this.stack.length - 1]!;
+    if (item.kind === 'item' && item.check === first.start) giveUp('a task list item\'s setext heading');
+    const last = segments[segments.length - 1]!;
+    last.end = trimEnd(this.text, last.start, last.end);
+    this.leaf = undefined;
+    const node: Heading = { type: 'heading', depth, children: new InlineParser(this, segments, this.mdx, true).parse() };
+    node.position = { start: this.point(first.start), end: this.point(lineEnd) };
+    this.addBlock(node);
+  }
+
+  /** Indented code from `pos` (after the line's containers); its text from `contentStart` (4 columns on). */
+  private openIndented(pos: number, lineEnd: number, line: number, contentStart: number): void {
+    const node: Code = { type: 'code', lang: null, meta: null, value: '' };
+    node.position = { start: this.point(pos), end: this.point(lineEnd) };
+    this.addBlock(node);
+    // After a list whose last item is empty, micromark makes each code line a code block of its own.
+    const siblings = this.stack[this.stack.length - 1]!.children;
+    const previous = siblings[siblings.length - 2];
+    if (previous?.type === 'list' && previous.children[previous.children.length - 1]!.children.length === 0) giveUp('indented code after an empty list item');
+    this.leaf = { kind: 'indented', node, lines: [{ start: contentStart, end: lineEnd, line }], blanks: [] };
   }
 
   private openDirective(first: number, lineEnd: number, line: number, opening: DirectiveOpening): void {
@@ -825,6 +1022,9 @@ class BlockParser {
   private addDefinitions(segments: Segment[]): Segment[] {
     let index = 0;
     while (index < segments.length) {
+      // fastDefinition.ts reads spaces as whitespace, not tabs: a definition's lines (label,
+      // destination, title) with a tab are micromark's.
+      if (this.tabs && this.text.charCodeAt(segments[index]!.start) === 91 && segments.slice(index, index + 3).some((line) => this.text.slice(line.start, line.end).includes('\t'))) giveUp('a tab near a definition');
       const read = definitionAt(this.text, segments, index);
       if (read instanceof NotRead) giveUp(read.reason);
       if (!read) break;
@@ -935,7 +1135,7 @@ class BlockParser {
       this.addBlock(node);
     } else if (leaf.kind === 'directive') {
       if (!leaf.closed) giveUp('unclosed directive');
-      const children = new BlockParser(this.text, this.mdx, this.lineStarts, this.references).parseLines(leaf.lines);
+      const children = new BlockParser(this.text, this.mdx, this.lineStarts, this.references, this.tabs).parseLines(leaf.lines);
       if (leaf.label) {
         const label: Paragraph = { type: 'paragraph', data: { directiveLabel: true } as Paragraph['data'], children: new InlineParser(this, [leaf.label], this.mdx).parse() };
         label.position = { start: this.point(leaf.label.start - 1), end: this.point(leaf.label.end + 1) };
@@ -952,6 +1152,10 @@ class BlockParser {
       leaf.node.data = { estree };
     } else if (leaf.kind === 'html') {
       leaf.node.value = leaf.lines.map((s) => this.text.slice(s.start, s.end)).join('\n');
+      leaf.node.position!.end = this.point(leaf.lines[leaf.lines.length - 1]!.end);
+    } else if (leaf.kind === 'indented') {
+      // mdast-util-from-markdown drops one line ending at the end (a last line blank after its indent).
+      leaf.node.value = leaf.lines.map((s) => this.text.slice(s.start, s.end)).join('\n').replace(/\n$/, '');
       leaf.node.position!.end = this.point(leaf.lines[leaf.lines.length - 1]!.end);
     } else if (leaf.kind === 'fence') {
       // micromark's value: the lines with their line endings, less one line ending at each end.
@@ -970,15 +1174,16 @@ function isDelimiterRow(row: string): boolean {
   return /^\|? *:?-+:? *(?:\| *:?-+:? *)*\|?$/.test(row) && row.includes('-');
 }
 
+/** Where the text before trailing spaces and tabs ends (lines with tabs reach here only where a tab is whitespace). */
 function trimEnd(text: string, start: number, end: number): number {
-  while (end > start && text.charCodeAt(end - 1) === 32) end--;
+  while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
   return end;
 }
 
 function isFenceRun(rest: string, marker: string): boolean {
   let i = 0;
   while (i < rest.length && rest[i] === marker) i++;
-  for (; i < rest.length; i++) if (rest[i] !== ' ') return false;
+  for (; i < rest.length; i++) if (rest[i] !== ' ' && rest[i] !== '\t') return false;
   return true;
 }
 
@@ -1063,13 +1268,13 @@ class InlineParser {
       const segment = segments[s]!;
       const last = s === segments.length - 1;
       const end = segment.end;
-      // Trailing spaces of a line: a hard break (two or more) or nothing.
+      // Trailing spaces of a line: a hard break (two or more, and no tab among them) or nothing.
       const contentEnd = last ? end : trimEnd(text, segment.start, end);
       this.segment = segment;
       this.parseRange(segment.start, contentEnd, last ? undefined : end);
       if (!last) {
         // A backslash at the line's end made its hard break already (parseRange).
-        if (end - contentEnd >= 2) this.items.push({ type: 'break', position: { start: this.block.point(contentEnd), end: this.block.point(end + 1) } });
+        if (end - contentEnd >= 2 && !(this.block.tabs && text.slice(contentEnd, end).includes('\t'))) this.items.push({ type: 'break', position: { start: this.block.point(contentEnd), end: this.block.point(end + 1) } });
         else if (!this.trailingEscape) this.items.push({ type: 'piece', value: '\n', start: end, end: end + 1 });
         this.trailingEscape = false;
       }
@@ -1091,9 +1296,17 @@ class InlineParser {
   /** The line read last ended with a backslash hard break. */
   private trailingEscape = false;
 
+  /** The last tab in the line being read (-1: none): constructs read past whitespace (link resources, tags, attributes) are micromark's after one. */
+  private lastTab = -1;
+
   private parseRange(pos: number, end: number, lineEnding: number | undefined): void {
     const text = this.text;
     let textStart = pos;
+    this.lastTab = -1;
+    if (this.block.tabs) for (let at = end - 1; at >= pos; at--) if (text.charCodeAt(at) === 9) {
+      this.lastTab = at;
+      break;
+    }
     const flush = (to: number) => {
       if (to > textStart) this.items.push({ type: 'piece', value: text.slice(textStart, to), start: textStart, end: to });
     };
@@ -1104,7 +1317,7 @@ class InlineParser {
         const previous = pos === this.segment!.start ? (this.segment === this.segments[0] ? -1 : 10) : text.charCodeAt(pos - 1);
         // Inside a word only `h` and `w` can start one (after a digit or `_`, say); an email starts a word.
         const wordStart = previous >= 128 || LITERAL_START[previous] !== 1;
-        const textEnd = lineEnding === undefined && !(this.paragraph && text.charCodeAt(end) === 32) ? 'null' : 'line ending';
+        const textEnd = lineEnding === undefined && !(this.paragraph && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) ? 'null' : 'line ending';
         const literal = wordStart || (code | 32) === 104 || (code | 32) === 119 ? autolinkLiteralAt(text, pos, end, previous, textEnd) : undefined;
         if (literal) {
           flush(pos);
@@ -1234,6 +1447,8 @@ class InlineParser {
         case 58: {
           // : a text directive (remark-directive reads "10:30" as one named "30")
           const name = this.directiveNameEnd(pos, end);
+          // micromark-extension-directive reads a tab (its code below 0) as a character of a name (trailing ones too).
+          if (this.block.tabs && (text.charCodeAt(pos + 1) === 9 || (name !== -1 && text.charCodeAt(name) === 9))) giveUp('a tab in or after a text directive\'s name');
           if (name === -1) {
             pos++;
             continue;
@@ -1253,6 +1468,7 @@ class InlineParser {
           }
           let attributes: Record<string, string> = {};
           if (text.charCodeAt(at) === 123) {
+            if (this.lastTab > at) giveUp('a tab after a directive\'s {');
             const read = directiveAttributes(text, at, end);
             if (read === NOT_READ) giveUp('character reference in directive attributes');
             if (read === LINE_END && lineEnding !== undefined) giveUp('text directive attributes across lines');
@@ -1268,6 +1484,7 @@ class InlineParser {
         }
         case 60: {
           // < an autolink, inline HTML, or text (in MDX: a JSX tag, or text before a space)
+          if (this.lastTab > pos) giveUp('a tab after <');
           if (this.mdx) {
             const tag = jsxTagAt(text, pos, end, (open) => this.block.expressionAt(open, end, false));
             if (tag === NOT_READ_JSX || (tag === NOT_JSX && pos + 1 >= end && lineEnding === undefined)) giveUp('JSX the fast parser does not read');
@@ -1330,6 +1547,7 @@ class InlineParser {
             pos++;
             continue;
           }
+          if (this.lastTab > pos) giveUp('a tab after {');
           const expression = this.block.expressionAt(pos, end, true);
           if (!expression) giveUp('MDX expression over lines, or one micromark rejects');
           flush(pos);
@@ -1423,6 +1641,7 @@ class InlineParser {
       return pos + 1;
     }
     if (pos - (this.items[bracket.index] as TextPiece).end > 500) giveUp('long link text');
+    if (this.lastTab > pos && text.charCodeAt(pos + 1) === 40) giveUp('a tab after ](');
     const resource = text.charCodeAt(pos + 1) === 40 ? parseResource(text, pos + 2, end, this.segment === this.segments[this.segments.length - 1]) : undefined;
     // A resource that is not one (`[a](b c d)`): a shortcut reference if `a` is defined, else
     // the brackets are text (micromark's label end tries the resource, then the shortcut).
@@ -1501,6 +1720,7 @@ class InlineParser {
       if (code === 93) break;
       if (code === 91) return undefined;
       if (code === 92) giveUp('escape in a reference label');
+      if (code === 9) giveUp('a tab in a reference label');
       if (code !== 32) seen = true;
     }
     if (at >= end) {
