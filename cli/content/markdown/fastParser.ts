@@ -1557,12 +1557,6 @@ class InlineParser {
           textStart = pos = expression.end;
           continue;
         }
-        case 125: {
-          // a } in MDX text is left to micromark
-          if (this.mdx) giveUp('} in MDX');
-          pos++;
-          continue;
-        }
         default:
           pos++;
       }
