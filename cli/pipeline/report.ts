@@ -19,7 +19,7 @@ export function applyPolicy(diagnostics: Diagnostic[], config: Pick<ResolvedConf
 
 export type DiagnosticFormat = 'text' | 'json' | 'github';
 
-/** Prints diagnostics grouped by file, then one summary line; returns the error count. */
+/** Prints diagnostics grouped by file (at most SHOWN_PER_KIND of a kind in a file, then their count; JSON has all), then one summary line; returns the error count. */
 export function printDiagnostics(diagnostics: Diagnostic[], reporter: Reporter, format: DiagnosticFormat = 'text', out: (s: string) => void = (s) => process.stdout.write(s)): number {
   const sorted = sortDiagnostics(diagnostics);
   const errors = sorted.filter((d) => d.severity === 'error').length;
@@ -27,12 +27,43 @@ export function printDiagnostics(diagnostics: Diagnostic[], reporter: Reporter, 
     out(`${JSON.stringify({ errors, warnings: sorted.length - errors, diagnostics: sorted }, null, 2)}\n`);
     return errors;
   }
+  const { shown, hidden } = capByKind(sorted);
   if (format === 'github') {
-    for (const d of sorted) out(`${formatGithubAnnotation(d)}\n`);
+    for (const d of shown) out(`${formatGithubAnnotation(d)}\n`);
   }
-  for (const d of sorted) (d.severity === 'error' ? reporter.error : reporter.warn)(formatDiagnostic(d));
+  for (const d of shown) {
+    (d.severity === 'error' ? reporter.error : reporter.warn)(formatDiagnostic(d));
+    const more = hidden.get(d);
+    if (more) reporter.info(`${d.file ? `${d.file}: ` : ''}${more.toLocaleString('en-US')} more ${d.severity}s like this (${d.code})${d.line ? ` after line ${d.line}` : ''} are not shown. Fix these and build again, or run \`check --format json\` to list them all.`);
+  }
   if (sorted.length > 0) reporter.info(summaryLine(sorted));
   return errors;
+}
+
+/**
+ * Problems of one kind in one file shown before the rest are counted instead: a generated
+ * page with one repeated mistake (60,000 duplicate heading ids in a 1 MB file) printed
+ * 120,000 lines, burying every other problem; the first few say what to fix.
+ */
+export const SHOWN_PER_KIND = 10;
+
+/** The diagnostics to print (sorted as given), and after which one how many of its kind were left out. */
+function capByKind(sorted: Diagnostic[]): { shown: Diagnostic[]; hidden: Map<Diagnostic, number> } {
+  const seen = new Map<string, { count: number; last: Diagnostic }>();
+  const shown: Diagnostic[] = [];
+  for (const d of sorted) {
+    const key = `${d.file ?? ''}\0${d.code}\0${d.severity}`;
+    const kind = seen.get(key) ?? { count: 0, last: d };
+    kind.count++;
+    if (kind.count <= SHOWN_PER_KIND) {
+      shown.push(d);
+      kind.last = d;
+    }
+    seen.set(key, kind);
+  }
+  const hidden = new Map<Diagnostic, number>();
+  for (const { count, last } of seen.values()) if (count > SHOWN_PER_KIND) hidden.set(last, count - SHOWN_PER_KIND);
+  return { shown, hidden };
 }
 
 /** "3 broken links and 1 other error in 2 files". */

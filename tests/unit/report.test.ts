@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPolicy } from '../../cli/pipeline/report.ts';
+import { applyPolicy, printDiagnostics, SHOWN_PER_KIND } from '../../cli/pipeline/report.ts';
+import type { Reporter } from '../../cli/pipeline/reporter.ts';
 import type { Diagnostic } from '../../cli/report/diagnostic.ts';
 
 type Policy = 'error' | 'warn' | 'ignore';
@@ -36,5 +37,40 @@ describe('severity policy (applyPolicy)', () => {
     const input = [problem('broken-link')];
     applyPolicy(input, { onBrokenLinks: 'warn', onBrokenAnchors: 'warn' });
     expect(input[0]!.severity).toBe('error');
+  });
+});
+
+describe('printing many problems of one kind', () => {
+  const at = (file: string, code: string, line: number): Diagnostic => ({ code, severity: 'error', message: `${code} here`, file, line, column: 1 });
+  const many = [
+    ...Array.from({ length: 25 }, (_, i) => at('docs/a.md', 'duplicate-heading-id', 10 + i)),
+    ...Array.from({ length: 3 }, (_, i) => at('docs/a.md', 'broken-link', 100 + i)),
+    ...Array.from({ length: 12 }, (_, i) => at('docs/b.md', 'duplicate-heading-id', 1 + i)),
+  ];
+  const print = (format: 'text' | 'json' | 'github') => {
+    const lines: string[] = [];
+    const out: string[] = [];
+    const reporter: Reporter = { step: async (_, run) => run(() => {}), info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) };
+    const errors = printDiagnostics(many, reporter, format, (s) => out.push(s));
+    return { lines, out: out.join(''), errors };
+  };
+
+  it(`shows ${SHOWN_PER_KIND} of a kind in a file, then how many more, and counts them all`, () => {
+    const { lines, errors } = print('text');
+    expect(errors).toBe(40);
+    expect(lines.filter((l) => l.includes('duplicate-heading-id here'))).toHaveLength(2 * SHOWN_PER_KIND);
+    expect(lines.filter((l) => l.includes('broken-link here'))).toHaveLength(3);
+    expect(lines.filter((l) => l.includes('not shown'))).toEqual([
+      'docs/a.md: 15 more errors like this (duplicate-heading-id) after line 19 are not shown. Fix these and build again, or run `check --format json` to list them all.',
+      'docs/b.md: 2 more errors like this (duplicate-heading-id) after line 10 are not shown. Fix these and build again, or run `check --format json` to list them all.',
+    ]);
+    // Each note follows the last problem shown of its kind; the summary counts every one.
+    expect(lines[lines.findIndex((l) => l.includes('15 more')) - 1]).toContain('docs/a.md:19:1');
+    expect(lines.at(-1)).toBe('40 errors in 2 files');
+  });
+
+  it('lists every one as JSON', () => {
+    const { out } = print('json');
+    expect(JSON.parse(out).diagnostics).toHaveLength(40);
   });
 });
