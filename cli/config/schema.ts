@@ -385,8 +385,8 @@ export const userConfigSchema = z.strictObject({
       strict: z.boolean().default(false),
       /**
        * The largest content file (Markdown, category file, authors or tags file) that is
-       * built, in bytes; a larger one is an error naming it. The parser's time and memory grow
-       * with a file (about 1 GB for 2 MB of table), and no page that long is read. The CLI's
+       * built, in bytes; a larger one is an error naming it. A build's time and memory grow
+       * with a file (1 MB of nested lists: 4 s and 600 MB), and no page that long is read. The CLI's
        * `--max-file-size` sets it. @default 1048576 (1 MB)
        */
       maxFileSize: z.number().int().positive().default(1024 * 1024),

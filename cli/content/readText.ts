@@ -4,10 +4,11 @@ import { decodeText, type DecodedText } from './decodeText.ts';
 
 /**
  * A content file's text, read only when it is not over the size a page may be
- * (markdown.maxFileSize). The Markdown parser keeps every event of a file until it builds its
- * tree, so its time and memory grow with the file: a 2 MB table took 10–20 s and 1.2–1.8 GB,
- * and a larger file ran the worker out of memory. Such a file is refused at once, before it
- * is read, naming it and how to go on.
+ * (markdown.maxFileSize). A build's time and memory grow with a file (micromark kept every
+ * event of a file until it built its tree: a 2 MB table took 10–20 s and 1.2–1.8 GB; with the
+ * fast parser, 1 MB of nested lists still takes 4 s and 600 MB), and a much larger file would
+ * run the worker out of memory. Such a file is refused at once, before it is read, naming it
+ * and how to go on.
  */
 export function readText(absPath: string, file: string, maxBytes: number): DecodedText {
   // One open for both: the size is the open file's, so it cannot change between them.

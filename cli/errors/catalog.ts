@@ -104,7 +104,7 @@ export const catalog = {
   }),
   fileTooLarge: (bytes: number, limit: number): Entry => ({
     code: 'file-too-large',
-    message: `The file is ${fileSize(bytes)}, over the ${fileSize(limit)} a content file may be (markdown.maxFileSize). Parsing a page that long takes many seconds and gigabytes of memory, and no reader gets through it.`,
+    message: `The file is ${fileSize(bytes)}, over the ${fileSize(limit)} a content file may be (markdown.maxFileSize). A page that long takes seconds and hundreds of megabytes to build, and no reader gets through it.`,
     hint: `Split it into several pages (one per section, version or year), or raise the limit: markdown.maxFileSize in site.config.ts, or --max-file-size ${Math.ceil(bytes / MEGABYTE)}mb on the command line.`,
   }),
   binaryFile: (char: number): Entry => ({
