@@ -361,6 +361,11 @@ describe('the fast Markdown parser', () => {
     expect(sameAsMicromark(randomJsxDocuments(COUNT, 31), true)).toBeGreaterThan(COUNT / 5);
   });
 
+  it("builds micromark's tree for fence info strings with escapes and character references", () => {
+    const edges = ['```SnackPlayer name=Hello%20World&ext=js\nx\n```', '```js title="a&amp;b"\n```', '```a\\_b c\\*d\n```', '```&lt;x&gt; &bogus; &#0; &#x1F600;\n```', '~~~a\\\\b &#x26;  \n~~~', '```a\\ b\n```', '- ```x&quot;y\n  z\n  ```', '```&amp;\n```', '``` \\` \n```'];
+    for (const mdx of [false, true]) expect(sameAsMicromark(edges, mdx)).toBe(edges.length);
+  });
+
   it("builds micromark's tree at the edges of MDX JSX and import/export", () => {
     const edges = ['- <X>\n  a\n\n  b\n  </X>', '- <X>\n\n  a\n  </X>\n- b', 'a\n<X>\nb\n</X>', '<X>\n- a\n</X>', '> a\n<X/>', '<X><Y/></X> t', '<a.b c="1" d=\'e\' f />', '<b><b>x</b></b> <i><b>y</b></i>', '*a <b>c</b>* [<i>d</i>](u)', 'a < b', '<Tabs>\n<TabItem value="a" label="A">\n\nx\n\n</TabItem>\n</Tabs>', 'import A from "a"\nimport {b} from "b"\n\n# T\n\nexport const c = (A) // d\n', 'a {1 + (2)} b {/* c */} {"}"}', '{a.b}\n\n<X a={{b: [1, (2)]}} c="d" />', '{1}{2}', '<X/>{1}', '{1} <X/>', '- {a}\n\n  b',
       // A lone } is text: Docusaurus heading ids come escaped (mdxCompat.ts), their } not (every page with them was micromark's).

@@ -19,7 +19,7 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * text, with labels and attributes: fastDirective.ts), raw HTML blocks and inline HTML
  * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
  * literals (fastAutolinkLiteral.ts), character references, strikethrough, task list items,
- * backslash escapes and hard breaks; in MDX, import/export blocks and expressions (fastEsm.ts)
+ * backslash escapes and hard breaks, fence info strings with escapes and references; in MDX, import/export blocks and expressions (fastEsm.ts)
  * and JSX elements (fastJsx.ts); link reference definitions, the references that name them, GFM
  * footnote definitions and calls (fastDefinition.ts). It builds the
  * same mdast tree as micromark with our extensions (positions included), 5-30 times faster
@@ -1003,12 +1003,13 @@ class BlockParser {
   }
 
   private openFence(first: number, lineEnd: number, indent: number, run: string, info: string): void {
-    if (/[\\&]/.test(info)) giveUp('escapes and character references in the '); // escapes and character references in the info string
-    // micromark: the language is the first word; the rest, from its next non-space, is the meta (trailing spaces kept).
+    // micromark: the language is the first word; the rest, from its next non-space, is the meta
+    // (trailing spaces kept); each is a string, its escapes and character references decoded
+    // (React Native's docs: ```SnackPlayer name=Hello%20World&ext=js).
     const trimmed = info.replace(/^ +/, '');
     const space = trimmed.search(/ /);
-    const lang = trimmed === '' ? null : space === -1 ? trimmed : trimmed.slice(0, space);
-    const meta = space === -1 ? null : trimmed.slice(space).replace(/^ +/, '') || null;
+    const lang = trimmed === '' ? null : decodeString(space === -1 ? trimmed : trimmed.slice(0, space));
+    const meta = space === -1 ? null : decodeString(trimmed.slice(space).replace(/^ +/, '')) || null;
     const node: Code = { type: 'code', lang, meta, value: '' };
     node.position = { start: this.point(first), end: this.point(lineEnd) };
     this.addBlock(node);
@@ -1175,6 +1176,29 @@ function isDelimiterRow(row: string): boolean {
 }
 
 /** Where the text before trailing spaces and tabs ends (lines with tabs reach here only where a tab is whitespace). */
+/** A string as micromark's string content reads it: backslash escapes and character references decoded. */
+function decodeString(value: string): string {
+  if (!/[\\&]/.test(value)) return value;
+  let out = '';
+  for (let at = 0; at < value.length; ) {
+    const char = value[at]!;
+    if (char === '\\' && at + 1 < value.length && ASCII_PUNCTUATION.test(value[at + 1]!)) {
+      out += value[at + 1];
+      at += 2;
+      continue;
+    }
+    const reference = char === '&' ? characterReferenceAt(value, at, value.length) : undefined;
+    if (reference) {
+      out += reference.value;
+      at = reference.end;
+      continue;
+    }
+    out += char;
+    at++;
+  }
+  return out;
+}
+
 function trimEnd(text: string, start: number, end: number): number {
   while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
   return end;
