@@ -38,3 +38,28 @@ function isValueCharacter(code: number, base: number): boolean {
   if (base === 16) return digit || hexLetter;
   return digit || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
+
+/** A string as mdast-util-from-markdown decodes one: backslash escapes and character references. */
+export function decodeString(text: string, start: number, end: number): string {
+  if (!/[\\&]/.test(text.slice(start, end))) return text.slice(start, end);
+  let value = '';
+  for (let pos = start; pos < end; ) {
+    const char = text[pos]!;
+    if (char === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!)) {
+      value += text[pos + 1];
+      pos += 2;
+      continue;
+    }
+    const reference = char === '&' ? characterReferenceAt(text, pos, end) : undefined;
+    if (reference) {
+      value += reference.value;
+      pos = reference.end;
+      continue;
+    }
+    value += char;
+    pos++;
+  }
+  return value;
+}
+
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;

@@ -1,5 +1,5 @@
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
-import { characterReferenceAt } from './fastCharacterReference.ts';
+import { characterReferenceAt, decodeString } from './fastCharacterReference.ts';
 
 /**
  * Link reference definitions (`[label]: destination "title"`) and GFM footnote labels for the
@@ -255,29 +255,4 @@ function titleAt(text: string, at: number, end: number): { value: string; end: n
   }
   if (pos >= end) return new NotRead('definition title over lines');
   return { value: decodeString(text, at + 1, pos), end: pos + 1 };
-}
-
-const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
-
-/** A string as mdast-util-from-markdown decodes one: backslash escapes and character references. */
-function decodeString(text: string, start: number, end: number): string {
-  if (!/[\\&]/.test(text.slice(start, end))) return text.slice(start, end);
-  let value = '';
-  for (let pos = start; pos < end; ) {
-    const char = text[pos]!;
-    if (char === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!)) {
-      value += text[pos + 1];
-      pos += 2;
-      continue;
-    }
-    const reference = char === '&' ? characterReferenceAt(text, pos, end) : undefined;
-    if (reference) {
-      value += reference.value;
-      pos = reference.end;
-      continue;
-    }
-    value += char;
-    pos++;
-  }
-  return value;
 }

@@ -7,7 +7,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdas
 import { jsxTagAt, NOT_JSX, NOT_READ as NOT_READ_JSX, type JsxExpression, type JsxTag } from './fastJsx.ts';
 import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_END, NOT_READ, type DirectiveOpening } from './fastDirective.ts';
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
-import { characterReferenceAt } from './fastCharacterReference.ts';
+import { characterReferenceAt, decodeString } from './fastCharacterReference.ts';
 import { MAX_NESTING } from './nesting.ts';
 import { definitionAt, footnoteLabelEnd, normalizeIdentifier, NotRead, References } from './fastDefinition.ts';
 import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
@@ -1008,8 +1008,9 @@ class BlockParser {
     // (React Native's docs: ```SnackPlayer name=Hello%20World&ext=js).
     const trimmed = info.replace(/^ +/, '');
     const space = trimmed.search(/ /);
-    const lang = trimmed === '' ? null : decodeString(space === -1 ? trimmed : trimmed.slice(0, space));
-    const meta = space === -1 ? null : decodeString(trimmed.slice(space).replace(/^ +/, '')) || null;
+    const lang = trimmed === '' ? null : decodeString(trimmed, 0, space === -1 ? trimmed.length : space);
+    const rest = space === -1 ? '' : trimmed.slice(space).replace(/^ +/, '');
+    const meta = space === -1 ? null : decodeString(rest, 0, rest.length) || null;
     const node: Code = { type: 'code', lang, meta, value: '' };
     node.position = { start: this.point(first), end: this.point(lineEnd) };
     this.addBlock(node);
@@ -1176,29 +1177,6 @@ function isDelimiterRow(row: string): boolean {
 }
 
 /** Where the text before trailing spaces and tabs ends (lines with tabs reach here only where a tab is whitespace). */
-/** A string as micromark's string content reads it: backslash escapes and character references decoded. */
-function decodeString(value: string): string {
-  if (!/[\\&]/.test(value)) return value;
-  let out = '';
-  for (let at = 0; at < value.length; ) {
-    const char = value[at]!;
-    if (char === '\\' && at + 1 < value.length && ASCII_PUNCTUATION.test(value[at + 1]!)) {
-      out += value[at + 1];
-      at += 2;
-      continue;
-    }
-    const reference = char === '&' ? characterReferenceAt(value, at, value.length) : undefined;
-    if (reference) {
-      out += reference.value;
-      at = reference.end;
-      continue;
-    }
-    out += char;
-    at++;
-  }
-  return out;
-}
-
 function trimEnd(text: string, start: number, end: number): number {
   while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
   return end;
