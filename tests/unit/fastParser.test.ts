@@ -505,6 +505,9 @@ describe('the fast Markdown parser', () => {
       '- step\n\n      code\n\n  more\n- next',
       '- step\n\n  ```go\n  \tx := 1\n  ```',
       '> quote\n>\n>     code\n>     more',
+      // A tab after a list marker or a quote's >, then text (some editors write lists so).
+      Array.from({ length: 200 }, (_, i) => `-\titem ${i}\n    more\n1.\tstep\n10.\tten\n\n    next`).join('\n\n'),
+      '>\tquoted\n>\tmore *text*\n>\n> -\titem',
       ':::tip\n\n' + go + '\n\n:::',
     ];
     for (const text of shapes) {
@@ -530,6 +533,8 @@ describe('the fast Markdown parser', () => {
       '    a\n      \n    b\n  \n\n', '    a\n    ', '    a\n\t', '    a\n \t ', '    a\n     \nb', '-\n      x\n      \n- b', '> a\n>     code\n>\n>     c2\n>\nz', '- a\n\n      c\n\n  d', '    a\n b',
       // Tabs: trailing (no hard break), in text, in fences, as indent.
       'a\t\nb', 'a \t\nb', 'a  \t\nb', '*a*\t\nb', 'a\tb', 'x\twww.a.b', '```\n\tx\n ```\t', '\t\tx', '  \tx', '`\tc\t`',
+      // A tab after a list marker reaches the next tab stop: the item's content is indented that far.
+      '-\ta\n\n  b', '-\ta\n\n    b', '1.\ta\n\n   b', '10.\ta\n\n    b', '  -\ta\n\n   b', '  -\ta\n\n    b', '> -\ta\n>\n>   b', '> -\ta\n>\n>     b', '>\ta\n>\tb\nc',
     ];
     for (const mdx of [false, true]) {
       const taken = sameAsMicromark(edges, mdx);
@@ -538,7 +543,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\ta', '>\tcode', '- a\n\n\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '- [^1]: x', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t- a', '>\t# h', '-\t\ta', '> ```\n>\tx', '- a\n\n\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '- [^1]: x', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

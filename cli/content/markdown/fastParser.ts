@@ -296,8 +296,8 @@ class BlockParser {
         if (indent <= 3 && text.charCodeAt(pos + indent) === 62 /* > */) {
           block.lastLineEnd = lineEnd;
           pos += indent + 1;
-          if (text.charCodeAt(pos) === 9) giveUp('a tab after a block quote marker');
-          if (text.charCodeAt(pos) === 32) pos++;
+          if (text.charCodeAt(pos) === 9) pos = this.tabAfterQuoteMarker(pos, lineEnd, true);
+          else if (text.charCodeAt(pos) === 32) pos++;
           continue;
         }
         break;
@@ -516,8 +516,8 @@ class BlockParser {
         this.stack.push({ kind: 'blockquote', node, children: node.children, lastLineEnd: lineEnd });
         container = this.stack.length - 1;
         pos = first + 1;
-        if (text.charCodeAt(pos) === 9) giveUp('a tab after a block quote marker');
-        if (text.charCodeAt(pos) === 32) pos++;
+        if (text.charCodeAt(pos) === 9) pos = this.tabAfterQuoteMarker(pos, lineEnd, false);
+        else if (text.charCodeAt(pos) === 32) pos++;
         continue;
       }
       if (code === 35 /* # */) {
@@ -565,12 +565,18 @@ class BlockParser {
         this.lastBlank = false;
         return;
       }
-      const marker = /^(?:([-+*])|(\d{1,9})([.)]))( +|$)/.exec(rest);
+      const marker = /^(?:([-+*])|(\d{1,9})([.)]))( +|\t|$)/.exec(rest);
       if (marker) {
         const bullet = marker[1] ?? marker[3]!;
         const start = marker[2] === undefined ? null : Number(marker[2]);
         const markerSize = (marker[1] ?? marker[2]! + marker[3]!).length;
         const spaces = marker[4]!.length;
+        // One tab, then the item's text (`-\titem`, as some editors write lists): the tab reaches
+        // the next tab stop and micromark's prefix takes all of it, so the item's content is
+        // indented by the marker's columns and the tab's. Any other tab there is micromark's.
+        const tabbed = marker[4] === '\t';
+        if (tabbed && !PLAIN_LINE_START.test(text.slice(first + markerSize + 1, lineEnd))) giveUp('a tab after a list marker, then a block');
+        const padding = tabbed ? 4 - (this.columnAt(first + markerSize, lineStart) % 4) : spaces;
         const emptyItem = first + markerSize + spaces >= lineEnd;
         // micromark: an item that interrupts a paragraph (all containers continued, a paragraph open) is not empty and starts at 1;
         // micromark asks that of every item on the line, in containers opened on it too (`- -` under a paragraph).
@@ -585,7 +591,7 @@ class BlockParser {
           if (check && check[3] === undefined && /^ *$/.test(text.slice(first + markerSize + spaces + 3, lineEnd))) giveUp('task list item at its line\'s end');
           this.checkNewContainer(container, matched, bullet);
           this.closeFrom(container + 1);
-          this.openItem(first, indent, markerSize, emptyItem ? 1 : spaces, bullet, start, emptyItem);
+          this.openItem(first, indent, markerSize, emptyItem ? 1 : padding, bullet, start, emptyItem);
           if (check?.[3] !== undefined) {
             const item = this.stack[this.stack.length - 1] as Extract<OpenBlock, { kind: 'item' }>;
             item.node.checked = check[1] !== ' ';
@@ -664,6 +670,20 @@ class BlockParser {
    * trailing). A line that would start a block were its tabs spaces (`-\ta`: an item; `#\ta`: a
    * heading; `---\t`: an underline), or a table's row, is micromark's.
    */
+  /**
+   * A tab right after a block quote's `>` (at `pos`): the quote takes the tab, and the columns
+   * it spans past the first stay the content's (at most 3: no indented code), which a
+   * paragraph's text drops. So a line whose text is a paragraph's goes on after the tab;
+   * one that starts another block, or goes on in code, HTML or a directive where those columns
+   * count, is micromark's. Returns where the content starts.
+   */
+  private tabAfterQuoteMarker(pos: number, lineEnd: number, continuing: boolean): number {
+    const leaf = this.leaf?.kind;
+    if (continuing && leaf !== undefined && leaf !== 'paragraph') giveUp('a tab after a block quote marker, in code, HTML or a directive');
+    if (!PLAIN_LINE_START.test(this.text.slice(pos + 1, lineEnd))) giveUp('a tab after a block quote marker, then a block');
+    return pos + 1;
+  }
+
   private checkTextLineTabs(restStart: number, lineEnd: number): void {
     const text = this.text;
     if (BLOCK_WITH_TABS.test(text.slice(restStart, lineEnd).replace(/\t/g, ' '))) giveUp('a tab in a line that may start a block');
