@@ -407,6 +407,9 @@ describe('the fast Markdown parser', () => {
       '[a](b c d)\n\n[a]: /u', '[a](b c d)', '![a](b "t" x)\n\n[a]: /u', '[x](b [a](b c) [a](b d e) f', '[a](b (c)\n\n[a]: /u', '[a]( )x [b](\\) y\n\n[b]: /u',
     ];
     expect(sameAsMicromark(edges, false)).toBe(edges.length);
+    // A label that goes on past its line: no definition when a [ comes first, or no ]: (those are taken);
+    // a definition over lines is micromark's.
+    expect(sameAsMicromark(['[a\n\n[a]: /u', '> [a\n> [b\n\n[b]: /u', '[a\nb] c\n\n[x]: /u', '[a\n[a\n[a\n\n[a]: /u', '[a\nb]: /u\n\n[a b]', '[a\nb\\]\n\n[b]: /u', '- [a\n  [b\n\n[b]: /u'], false)).toBe(5);
     // A resource that ends its paragraph's last line unclosed is text; one whose `)` is on the
     // next line is a link (taken as text once, wrongly).
     expect(sameAsMicromark(['[a](b "t"\n', 'x [a](b\n', '# [a](b', '| [a](b |\n| - |'], false)).toBe(4);
