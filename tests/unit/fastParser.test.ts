@@ -407,6 +407,9 @@ describe('the fast Markdown parser', () => {
       '[a](b c d)\n\n[a]: /u', '[a](b c d)', '![a](b "t" x)\n\n[a]: /u', '[x](b [a](b c) [a](b d e) f', '[a](b (c)\n\n[a]: /u', '[a]( )x [b](\\) y\n\n[b]: /u',
     ];
     expect(sameAsMicromark(edges, false)).toBe(edges.length);
+    // Items after items in a footnote definition: micromark ends each previous one after the next one's prefix.
+    const footnoteLists = ['[^n1]: - a\n    - b\n', '[^n1]: - a\n    - b\n[^n2]: - a\n    - b\n', '[^1]: x\n    - a\n    - b\n\nc', '[^1]: x\n    1. a\n    2. b', '[^1]: x\n     - a\n     - b', '[^1]: x\n    - a\n      - b\n    - c', '[^1]: x\n    - a\n      - b\n      - c', '[^1]: x\n    -   a\n    - b', '[^1]: x\n    - a\n      more\n    - b'];
+    expect(sameAsMicromark(footnoteLists, false)).toBe(footnoteLists.length);
     // A label that goes on past its line: no definition when a [ comes first, or no ]: (those are taken);
     // a definition over lines is micromark's.
     expect(sameAsMicromark(['[a\n\n[a]: /u', '> [a\n> [b\n\n[b]: /u', '[a\nb] c\n\n[x]: /u', '[a\n[a\n[a\n\n[a]: /u', '[a\nb]: /u\n\n[a b]', '[a\nb\\]\n\n[b]: /u', '- [a\n  [b\n\n[b]: /u'], false)).toBe(5);
@@ -546,7 +549,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t- a', '>\t# h', '-\t\ta', '> ```\n>\tx', '- a\n\n\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '- [^1]: x', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t- a', '>\t# h', '-\t\ta', '> ```\n>\tx', '- a\n\n\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

@@ -86,6 +86,8 @@ type OpenBlock =
       blankInside: boolean;
       /** Where a task list item's check (`[x]`) starts: its first paragraph begins with it. */
       check?: number;
+      /** Where it ends when not at its last block's end (a footnote's quirk: checkNewContainer). */
+      endsAt?: number;
     }
   /** An MDX JSX element open on its own line: the blocks up to its closing tag are its children (no prefix of its own). */
   | { kind: 'jsx'; node: MdxJsxFlowElement; children: RootContent[] }
@@ -589,7 +591,7 @@ class BlockParser {
           // check at its line's end, or before its spaces' end, is micromark's).
           const check = emptyItem ? null : /^\[([ xX])\]( +([^ ]))?/.exec(text.slice(first + markerSize + spaces, lineEnd));
           if (check && check[3] === undefined && /^ *$/.test(text.slice(first + markerSize + spaces + 3, lineEnd))) giveUp('task list item at its line\'s end');
-          this.checkNewContainer(container, matched, bullet);
+          this.checkNewContainer(container, matched, bullet, emptyItem ? undefined : first + markerSize + spaces);
           this.closeFrom(container + 1);
           this.openItem(first, indent, markerSize, emptyItem ? 1 : padding, bullet, start, emptyItem);
           if (check?.[3] !== undefined) {
@@ -698,16 +700,22 @@ class BlockParser {
    * shapes are micromark's. A next item of the first open item's list is that item's
    * continuation in micromark and ends nothing early.
    */
-  private checkNewContainer(container: number, matched: number, bullet: string | undefined): void {
+  private checkNewContainer(container: number, matched: number, bullet: string | undefined, prefixEnd?: number): void {
     if (container + 1 >= this.stack.length) return;
     let continued = 0;
     for (let i = 1; i < matched; i++) if (this.stack[i]!.kind !== 'list' && this.stack[i]!.kind !== 'jsx') continued++;
     if (continued === 0) return;
-    // In a footnote definition, micromark ends even a list's previous item there.
-    for (let i = 1; i < matched; i++) if (this.stack[i]!.kind === 'footnote') giveUp('new container in a footnote definition');
     const list = this.stack[container]!;
     const sibling = bullet !== undefined && container === matched - 1 && list.kind === 'list' && list.bullet === bullet && this.stack[matched]?.kind === 'item';
     if (!sibling) giveUp('new container ends others');
+    // In a footnote definition, micromark ends the previous item where the next one's prefix
+    // (marker and spaces) ends, on the next item's line; the items inside it end as anywhere.
+    if (this.stack.slice(1, matched).some((open) => open.kind === 'footnote')) {
+      if (prefixEnd === undefined) giveUp('an empty item after another in a footnote definition');
+      // (The blank line before it is then the previous item's: micromark's list stays tight.)
+      if (this.lastBlank) giveUp('an item after a blank line in a footnote definition');
+      (this.stack[matched] as Extract<OpenBlock, { kind: 'item' }>).endsAt = prefixEnd;
+    }
   }
 
   /** Adds a leaf or container block to the innermost container (a list holds only items: it ends first). */
@@ -751,7 +759,8 @@ class BlockParser {
       if (last) block.node.position!.end = last.position!.end;
     } else if (block.kind === 'item') {
       const last = block.children[block.children.length - 1];
-      if (last) block.node.position!.end = last.position!.end;
+      if (block.endsAt !== undefined) block.node.position!.end = this.point(block.endsAt);
+      else if (last) block.node.position!.end = last.position!.end;
       block.node.spread = block.blankInside;
     } else if (block.kind === 'list') {
       // After blank lines of a block quote (`>` alone), micromark ends the list with them (and
