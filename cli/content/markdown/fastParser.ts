@@ -2011,28 +2011,16 @@ function parseResource(text: string, pos: number, end: number, lastLine: boolean
   const open = text[pos];
   if (pos > afterDest && (open === '"' || open === "'" || open === '(')) {
     const close = open === '(' ? ')' : open;
-    let value = '';
-    pos++;
+    // Its end: an escaped quote or parenthesis is the title's (character references hold none).
+    const start = ++pos;
     for (;;) {
       if (pos >= end) return acrossLines('title');
       const c = text[pos]!;
       if (c === close) break;
       if (open === '(' && c === '(') return undefined;
-      if (c === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!)) {
-        value += text[pos + 1];
-        pos += 2;
-        continue;
-      }
-      const reference = c === '&' ? characterReferenceAt(text, pos, end) : undefined;
-      if (reference) {
-        value += reference.value;
-        pos = reference.end;
-        continue;
-      }
-      value += c;
-      pos++;
+      pos += c === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!) ? 2 : 1;
     }
-    title = value;
+    title = decodeString(text, start, pos);
     pos++;
     while (pos < end && text.charCodeAt(pos) === 32) pos++;
     // `)` may be on the next line.
