@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { isInside } from '../config/sitePaths.ts';
@@ -29,6 +29,10 @@ export interface WalkResult {
  *   not followed;
  * - sockets, pipes and devices are left out.
  * A missing `root` has no files.
+ *
+ * The folders are read with synchronous calls: awaited, each `readdir` waited its turn on
+ * the thread pool, one folder after another, with nothing else to do meanwhile (10,000
+ * synthetic docs in 221 folders: 20–80 ms on a loaded machine, 9–13 ms synchronously).
  */
 export async function walkFolder(root: string, options: WalkOptions): Promise<WalkResult> {
   const files: string[] = [];
@@ -36,10 +40,10 @@ export async function walkFolder(root: string, options: WalkOptions): Promise<Wa
   const shown = (abs: string) => path.relative(options.siteDir, abs).split(path.sep).join('/');
 
   /** `ancestors`: the real paths of the folders walked down through to get here. */
-  const walk = async (dir: string, realDir: string, prefix: string, ancestors: string[]): Promise<void> => {
+  const walk = (dir: string, realDir: string, prefix: string, ancestors: string[]): void => {
     let entries: import('node:fs').Dirent[];
     try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
+      entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
       throw error;
@@ -54,8 +58,8 @@ export async function walkFolder(root: string, options: WalkOptions): Promise<Wa
       if (entry.isSymbolicLink()) {
         let target: import('node:fs').Stats;
         try {
-          target = await fs.stat(abs);
-          real = await fs.realpath(abs);
+          target = fs.statSync(abs);
+          real = fs.realpathSync.native(abs);
         } catch (error) {
           const loop = (error as NodeJS.ErrnoException).code === 'ELOOP';
           diagnostics.push({ severity: 'error', file: shown(abs), ...catalog.brokenSymlink(shown(abs), loop) });
@@ -73,14 +77,14 @@ export async function walkFolder(root: string, options: WalkOptions): Promise<Wa
         }
       }
       if (options.skip?.(entry.name, isDirectory)) continue;
-      if (isDirectory) await walk(abs, real, rel, [...ancestors, realDir]);
+      if (isDirectory) walk(abs, real, rel, [...ancestors, realDir]);
       else if (isFile) files.push(rel);
     }
   };
 
   let realRoot: string;
   try {
-    realRoot = await fs.realpath(root);
+    realRoot = fs.realpathSync.native(root);
   } catch {
     return { files, diagnostics };
   }
@@ -88,6 +92,6 @@ export async function walkFolder(root: string, options: WalkOptions): Promise<Wa
     diagnostics.push({ severity: 'warning', file: shown(root), ...catalog.linkOutsideSite(shown(root), realRoot) });
     return { files, diagnostics };
   }
-  await walk(root, realRoot, '', []);
+  walk(root, realRoot, '', []);
   return { files: files.sort(), diagnostics };
 }
