@@ -57,8 +57,11 @@ export function encodeSplitState(state: SplitState, fields: number): Buffer {
   const remap = new Int32Array(state.vocabulary.length).fill(-1);
   const vocabulary: string[] = [];
   let ints = 0;
+  // Indexed loops, not for…of over typed arrays: 13 million ids at 10,000 docs, run once in a
+  // build (not warmed up), 35 ms indexed, 70 ms by the iterator (each pass).
   for (const { terms } of state.pages) {
-    for (const id of terms.terms) if (remap[id] === -1) remap[id] = vocabulary.push(state.vocabulary[id]!) - 1;
+    const ids = terms.terms;
+    for (let t = 0; t < ids.length; t++) if (remap[ids[t]!] === -1) remap[ids[t]!] = vocabulary.push(state.vocabulary[ids[t]!]!) - 1;
     ints += 3 + terms.records * (1 + fields) + fields * 2 + terms.terms.length * 2 + 1 + terms.postings.length;
   }
   const header: Header = {
@@ -90,7 +93,7 @@ export function encodeSplitState(state: SplitState, fields: number): Buffer {
     i += page.lengths.length;
     data.set(page.totals, i);
     i += page.totals.length;
-    for (const id of page.terms) data[i++] = remap[id]!;
+    for (let t = 0; t < page.terms.length; t++) data[i++] = remap[page.terms[t]!]!;
     data.set(page.starts, i);
     i += page.starts.length;
     data.set(page.postings, i);
