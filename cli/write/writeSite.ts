@@ -190,6 +190,11 @@ export class SiteWriter {
       found.push([rel, record]);
     }
     for (const [rel, record] of found) {
+      // The common case of a rebuild, first and without paths or a closure (about 30,000 files at 10,000 docs).
+      if (!this.lastOp.has(rel) && this.recycled && this.notInSpare && !this.notInSpare.has(rel) && !this.written.has(rel)) {
+        this.keptInSpare(rel, record);
+        continue;
+      }
       const from = inside(this.target, rel);
       const dest = this.destination(rel);
       const link = () => {
@@ -206,13 +211,7 @@ export class SiteWriter {
             }
           }
           if (ino === record.ino) {
-            this.written.add(rel);
-            this.outputs[rel] = record;
-            if (record.source === undefined) {
-              this.bytes += record.size;
-              this.files++;
-            }
-            this.reused++;
+            this.keptInSpare(rel, record);
             return;
           }
           if (ino !== undefined) fs.rmSync(dest, { recursive: true, force: true });
@@ -249,6 +248,17 @@ export class SiteWriter {
       }
     }
     return true;
+  }
+
+  /** A file of the recycled spare that is already the previous build's file `rel` (the same inode): kept as it is. */
+  private keptInSpare(rel: string, record: OutputRecord): void {
+    this.written.add(rel);
+    this.outputs[rel] = record;
+    if (record.source === undefined) {
+      this.bytes += record.size;
+      this.files++;
+    }
+    this.reused++;
   }
 
   /** A file of the previous build, when it is still the file the manifest recorded. */
