@@ -49,8 +49,13 @@ export class SiteWriter {
   private readonly previous: Record<string, OutputRecord>;
   /** How the previous build's files looked when this build started, stamped by a worker on a large site (outputStamps.ts). */
   private previousStamps: OutputStamps | undefined;
-  /** Files the new folder may hold that no longer belong (it is a recycled spare), removed at commit. */
-  private recycled: Set<string> | undefined;
+  /**
+   * Set when the new folder is a recycled spare: the files it may hold that no longer belong
+   * are its own `stale` ones and the previous build's (`this.previous`) that this build does
+   * not keep or write, removed at commit. Listed then, not put in a set at the start (50,000
+   * names at 10,000 docs: 50 ms of a rebuild).
+   */
+  private recycled: { stale: readonly string[] } | undefined;
   /** In a recycled spare: the files of the previous build that are not already there as that very file (see BuildManifest `spare.changed`). */
   private notInSpare: Set<string> | undefined;
   /** After commit: the folder this build replaced, kept as the next build's spare, for the manifest. */
@@ -119,7 +124,7 @@ export class SiteWriter {
     try {
       if (spare && takeSpare(spare.dir, this.temp, spare.marker)) {
         // What the spare holds beyond the previous build's files: its own files that build did not have.
-        this.recycled = new Set([...spare.stale, ...Object.keys(this.previous)]);
+        this.recycled = { stale: spare.stale };
         if (spare.changed) this.notInSpare = new Set(spare.changed);
         return;
       }
@@ -279,7 +284,7 @@ export class SiteWriter {
     if (this.failure) throw this.failure;
     try {
       this.begin();
-      if (this.recycled) this.removeStale(this.recycled);
+      if (this.recycled) this.removeStale([this.recycled.stale, Object.keys(this.previous)]);
       const marker = path.join(this.temp, MARKER_FILE);
       await fsp.writeFile(marker, markerText('complete'));
       this.marker = stampOf(marker);
@@ -356,9 +361,9 @@ export class SiteWriter {
    * was placed), and the folders they leave empty: the new folder then holds this build's
    * files only, as a cold build's does. Only files the manifest lists as ours are removed.
    */
-  private removeStale(candidates: Set<string>): void {
+  private removeStale(candidates: (readonly string[])[]): void {
     const folders = new Set<string>();
-    for (const rel of candidates) {
+    for (const rel of candidates.flat()) {
       if (this.written.has(rel)) continue;
       const dest = this.destination(rel);
       try {
