@@ -96,7 +96,7 @@ function randomDocuments(count: number, seed: number, only?: string[], mdx = fal
     return seed / 0x7fffffff;
   };
   const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
-  const pieces = ['word', 'foo', ' ', ' ', '  ', '*', '**', '***', '_', '__', 'a_b', '`c`', '``', '`', '[', ']', '](u)', '[l](u)', '[l](u "t")', '![i](s)', "![*a*](s 't')", '\\*', '\\', '!', '(', ')', '.', '—', '«', '😀', '#', '|', '&', '-', '1.', ':', 'é', '*a*', '**b**', '_c_', '[a (b)](c(d)e)', '&amp;', '&#65;', '&#x1f600;', '&#X1F60A;', '&bogus;', '&nbsp;', '[l](u&amp;v "t&lt;")', '![&lt;*a*](s)', '&#0;', '{', '<b>', 'x:y', '[x][y]', '[d]: /u', '[^e]: f', ']:', '~~s~~', '~', '~~', '~~~', 'a~b', '\\~', 'www.x.org', 'https://a.b/c', 'http://x.co/p_(q))', 'a@b.co', 'x.y@z.org.', 'HTTP://A.B/c?d=e&f', 'www.', 'www.x_y.z', 'a_b@c.de_', 'mailto:a@b.cd', 'xmpp:x@y.zz/r', 'https://a.b/*c*', 'https://a.b]', '10:30', ':x', 'x:-y', ':a_', '::', 'S:p-q', ':a[b]', ':a{k=v}'];
+  const pieces = ['word', 'foo', ' ', ' ', '  ', '*', '**', '***', '_', '__', 'a_b', '`c`', '``', '`', '[', ']', '](u)', '[l](u)', '[l](u "t")', '[l](u "")', '![i](s)', "![*a*](s 't')", "![i](s '')", '[l](u ())', '\\*', '\\', '!', '(', ')', '.', '—', '«', '😀', '#', '|', '&', '-', '1.', ':', 'é', '*a*', '**b**', '_c_', '[a (b)](c(d)e)', '&amp;', '&#65;', '&#x1f600;', '&#X1F60A;', '&bogus;', '&nbsp;', '[l](u&amp;v "t&lt;")', '![&lt;*a*](s)', '&#0;', '{', '<b>', 'x:y', '[x][y]', '[d]: /u', '[^e]: f', ']:', '~~s~~', '~', '~~', '~~~', 'a~b', '\\~', 'www.x.org', 'https://a.b/c', 'http://x.co/p_(q))', 'a@b.co', 'x.y@z.org.', 'HTTP://A.B/c?d=e&f', 'www.', 'www.x_y.z', 'a_b@c.de_', 'mailto:a@b.cd', 'xmpp:x@y.zz/r', 'https://a.b/*c*', 'https://a.b]', '10:30', ':x', 'x:-y', ':a_', '::', 'S:p-q', ':a[b]', ':a{k=v}'];
   // Text directives with labels and attributes, whole and broken: one piece among the others.
   const textDirectives = [':a[b *c*]{.d}', ':b[', ':c{', ':d[x]{y', ':e{#f}', ':g[]{}', ':h[[i]]', ':j{k="l m" .n .o}'];
   // In MDX, a `{` that is not a directive's attributes is an expression, which the fast parser leaves to micromark: fewer of them.
@@ -200,7 +200,7 @@ function randomReferenceDocuments(count: number, seed: number): string[] {
   const labels = ['a', 'a', 'A', 'b c', 'B  C', 'x', 'é', 'Ä', ' a ', '^a b', 'a\\]', 'a&amp;', ' ', '*e*', 'a`', 'a\\b'];
   const footnoteLabels = ['1', '1', 'n', 'N', 'x y', 'a\\]', 'é', 'b'];
   const destinations = ['/u', '/u', 'http://e.com/a?b=1&amp;c', '<u v>', '<>', '/u(x)', '(x', '<a', '/a\\(b', ')x', 'a"b', '<u>x', '/u)'];
-  const titles = ['', '', '', ' "t"', " 't'", ' (t)', ' "t" x', '\n"t"', '\n(t', '\n"t" x', ' "a\\"b &amp;"', '  ', ' (t(x))', '"t"', ' "t', '\n[b]: /v'];
+  const titles = ['', '', '', ' "t"', " 't'", ' (t)', ' "t" x', '\n"t"', '\n(t', '\n"t" x', ' "a\\"b &amp;"', '  ', ' (t(x))', '"t"', ' "t', '\n[b]: /v', ' ""', " ''", ' ()', '\n""'];
   const definition = () => '[' + pick(labels) + ']:' + pick([' ', ' ', '', '  ', '\n  ', '\n']) + pick(destinations) + pick(titles) + pick(['', '', '  ']);
   const references = ['[a]', '[a]', '[b c]', '[x][a]', '[x][]', '[a][]', '![a]', '![x][b c]', '[^1]', '[^1]', '[^n]', '[^x y]', '![^1]', '[a](u)', '[a][b', '*[a]*', '[*a*][b c]', '[A]', '[é]', '[ä]', 'text', 'text', ' ', ' ', '`[a]`', '[[a]]', '[a][b][c]', '\\[a]', '[x][a\\]]', '[^b]', '[a]: mid', '[^1]:', '[a\n]', 'a_b', '*', '**'];
   const inline = () => Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(references)).join('');

@@ -262,7 +262,7 @@ function destinationAt(text: string, at: number, end: number): { value: string; 
 }
 
 /** micromark-factory-title: `"…"`, `'…'` or `(…)`, closed on its line (over lines is micromark's). */
-function titleAt(text: string, at: number, end: number): { value: string; end: number } | NotRead | undefined {
+function titleAt(text: string, at: number, end: number): { value: string | null; end: number } | NotRead | undefined {
   const open = text.charCodeAt(at);
   const close = open === 40 ? 41 : open;
   if (open !== 34 && open !== 39 && open !== 40) return undefined;
@@ -273,5 +273,6 @@ function titleAt(text: string, at: number, end: number): { value: string; end: n
     if (code === 92 && pos + 1 < end && (text.charCodeAt(pos + 1) === close || text.charCodeAt(pos + 1) === 92)) pos++;
   }
   if (pos >= end) return new NotRead('definition title over lines');
-  return { value: decodeString(text, at + 1, pos), end: pos + 1 };
+  // An empty title is none (micromark makes no title string of it).
+  return { value: pos > at + 1 ? decodeString(text, at + 1, pos) : null, end: pos + 1 };
 }

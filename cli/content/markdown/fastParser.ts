@@ -2020,7 +2020,8 @@ function parseResource(text: string, pos: number, end: number, lastLine: boolean
       if (open === '(' && c === '(') return undefined;
       pos += c === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!) ? 2 : 1;
     }
-    title = decodeString(text, start, pos);
+    // An empty title is none (micromark makes no title string of it).
+    title = pos > start ? decodeString(text, start, pos) : null;
     pos++;
     while (pos < end && text.charCodeAt(pos) === 32) pos++;
     // `)` may be on the next line.
