@@ -19,8 +19,11 @@ const micromark = (text: string, mdx: boolean) => (mdx ? mdxProcessor : markdown
 
 const EMPHASIS = ['a', 'b', ' ', ' ', '*', '**', '***', '_', '__', '.', '(', ')', '[', '](u)', ']', '!', '`', 'é', '—', '😀', '\\*', '&amp;', '&nbsp;', '&#x2a;'];
 
-/** Strikethrough runs among text, punctuation, escapes and links (emphasis with them is micromark's). */
+/** Strikethrough runs among text, punctuation, escapes and links. */
 const TILDES = ['a', 'b', ' ', ' ', '~', '~~', '~~~', '.', '(', ')', '[', '](u)', ']', '`', 'é'];
+
+/** Emphasis and strikethrough runs in one text, with escapes of both. */
+const EMPHASIS_AND_TILDES = ['a', 'b', ' ', ' ', '*', '**', '***', '_', '__', '~', '~~', '~~~', '.', '(', ')', '[', '](u)', ']', '`', 'é', '\\*', '\\~', '!'];
 
 /** Pieces of GFM autolink literals (www., http(s)://, emails) and the punctuation that ends them or not. */
 const LITERALS = ['www.', 'www', 'WwW.', 'https://', 'HTTP://', 'http:/', 'a@', 'x.y@', '.', 'w', 'h', 's', ':', '/', 'a', 'b.c', 'b.c', 'b.co', 'B.', '1', '@', '_', '-', '+', '(', ')', ']', '[', '](u)', '][', '])', '*', ' ', ' ', ' ', '&', 'amp;', ';', '!', '?', "'", '"', ',', '`', '\\', 'é', '\u00a0', '😀', '|', ':x', 'mailto:', 'xmpp:', '/r'];
@@ -320,6 +323,7 @@ describe('the fast Markdown parser', () => {
     ['Markdown', () => randomDocuments(COUNT, 3), false],
     ['MDX', () => randomDocuments(COUNT, 7, undefined, true), true],
     ['emphasis', () => randomDocuments(COUNT, 11, EMPHASIS), false],
+    ['emphasis and strikethrough', () => randomDocuments(COUNT, 47, EMPHASIS_AND_TILDES), false],
     ['autolink literals', () => randomDocuments(COUNT, 13, LITERALS), false],
     ['inline HTML', () => randomDocuments(COUNT, 23, INLINE_HTML), false],
     ['HTML blocks', () => randomHtmlDocuments(COUNT, 29), false],
@@ -345,6 +349,12 @@ describe('the fast Markdown parser', () => {
     expect(sameAsMicromark(randomDocuments(COUNT, 37, TILDES), false)).toBeGreaterThan(COUNT / 5);
     const edges = ['~a~~', '~~a~ b', 'x ~a ~~b~ c~~', 'a\\~~b~', '\\~*a*', '*a\\~*b', 'a*\\~b*', '~~a ~b~~ c~', '[~a](u)~', '~a [b~](u)', 'x~~~y~~~', 'a*~~~b*', 'a~~~*b*', '# ~a~ #', '| ~a~ |\n| - |'];
     expect(sameAsMicromark(edges, false)).toBe(edges.length);
+  });
+
+  it("builds micromark's tree for emphasis and strikethrough in one text (their groups nested or apart)", () => {
+    for (const mdx of [false, true]) expect(sameAsMicromark(randomDocuments(COUNT, 53, EMPHASIS_AND_TILDES, mdx), mdx)).toBeGreaterThan(COUNT / 5);
+    const edges = ['a ~~b~~ *c*', '~~*a*~~', '*~~a~~*', '**a ~b~ c**', '~a **b** c~', '*a* ~b~ _c_ ~~d~~', '~~a _b_~~ *c ~d~*', '***a ~~b~~***', '~~a~~*b*', '*a*~b~', 'a*~~b~~*c', '[~~a~~ *b*](u) ~c~', '~*a*~ *~b~*', '*a ~b* c~ d', '~a *b~ c*'];
+    expect(sameAsMicromark(edges, false)).toBe(edges.length - 2);
   });
 
   it("builds micromark's tree for task list items and list looseness at their edges", () => {
@@ -549,7 +559,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t- a', '>\t# h', '-\t\ta', '> ```\n>\tx', '- a\n\n\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', 'a ~~b~~ *c*', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t- a', '>\t# h', '-\t\ta', '> ```\n>\tx', '- a\n\n\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

@@ -32,7 +32,7 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * shape where it is not certain to agree with micromark (labels over lines or with escapes,
  * definitions and footnotes in containers it does not follow, lazy lines after tables or like
  * table rows, tabs in containers' prefixes and in the whitespace of constructs other than text
- * and code, emphasis and strikethrough in one text, constructs over several lines where
+ * and code, emphasis and strikethrough across each other, constructs over several lines where
  * micromark allows them, and a few of micromark's
  * position quirks, each named where it gives up): the
  * caller then parses the file with micromark, which also gives every error its message and
@@ -1310,19 +1310,11 @@ class InlineParser {
         this.trailingEscape = false;
       }
     }
-    const children = this.finish(this.processEmphasis(this.items, undefined));
-    // micromark resolves emphasis and strikethrough in separate passes, in the order each first
-    // appears (and `~` changes how `*` and `_` flank): both in one text are micromark's.
-    if (this.stars && this.tildes) giveUp('emphasis and strikethrough in one text');
-    return children;
+    return this.finish(this.processEmphasis(this.items, undefined));
   }
 
   /** How many emphasis, strong and delete nodes deep each one made so far is, itself included. */
   private readonly groupDepths = new WeakMap<object, number>();
-
-  /** The text has `*`/`_` and `~` runs that may open or close. */
-  private stars = false;
-  private tildes = false;
 
   /** The line read last ended with a backslash hard break. */
   private trailingEscape = false;
@@ -1416,7 +1408,6 @@ class InlineParser {
           const piece: TextPiece = { type: 'piece', value: text.slice(pos, pos + run), start: pos, end: pos + run };
           this.items.push(piece);
           if (canOpen || canClose) {
-            this.stars = true;
             const delimiter: Delimiter = { char: code, count: run, offset: pos, canOpen, canClose, piece, previous: this.delimiters, next: undefined };
             piece.delimiter = delimiter;
             if (this.delimiters) this.delimiters.next = delimiter;
@@ -1566,7 +1557,6 @@ class InlineParser {
               piece.delimiter = delimiter;
               if (this.delimiters) this.delimiters.next = delimiter;
               this.delimiters = delimiter;
-              this.tildes = true;
             }
           }
           textStart = pos += run;
@@ -1854,10 +1844,15 @@ class InlineParser {
         if (depth >= MAX_NESTING) giveUp('emphasis nested deep');
         this.groupDepths.set(node, depth);
         out.splice(out.length - 1, 0, node);
-        // Delimiters between are inside the node now.
+        // Delimiters between are inside the node now. micromark resolves emphasis and
+        // strikethrough in two passes (in the order each kind first appears), and a group
+        // resolves what it holds when it is made: a delimiter of the other kind still open in
+        // this group would match across its edge in one order and be text in the other. With
+        // none, the groups of the two kinds nest, and either order makes what this pass makes.
         let between = closer.previous;
         while (between && between !== opener) {
           const previous = between.previous;
+          if ((between.char === 126) !== (closer.char === 126)) giveUp('emphasis and strikethrough across each other');
           this.removeDelimiter(between);
           between = previous;
         }
