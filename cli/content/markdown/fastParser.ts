@@ -9,7 +9,7 @@ import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_EN
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import { characterReferenceAt, decodeString } from './fastCharacterReference.ts';
 import { MAX_NESTING } from './nesting.ts';
-import { definitionAt, footnoteLabelEnd, normalizeIdentifier, NotRead, References } from './fastDefinition.ts';
+import { definitionAt, enclosedDestinationAt, footnoteLabelEnd, normalizeIdentifier, NotRead, References } from './fastDefinition.ts';
 import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
 import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType, Definition, FootnoteDefinition, FootnoteReference, LinkReference, ImageReference } from 'mdast';
 
@@ -1970,10 +1970,12 @@ function parseResource(text: string, pos: number, end: number, lastLine: boolean
     giveUp(`link ${what} across lines`);
   };
   while (pos < end && text.charCodeAt(pos) === 32) pos++;
-  if (text.charCodeAt(pos) === 60) giveUp('link destination in <>');
+  const enclosed = text.charCodeAt(pos) === 60 ? enclosedDestinationAt(text, pos, end) : undefined;
+  if (text.charCodeAt(pos) === 60 && !enclosed) return undefined;
+  if (enclosed) pos = enclosed.end;
   let depth = 0;
-  let url = '';
-  while (pos < end) {
+  let url = enclosed?.value ?? '';
+  while (!enclosed && pos < end) {
     const c = text.charCodeAt(pos);
     if (c === 32) break;
     if (c < 32 || c === 127) return undefined;
