@@ -283,6 +283,26 @@ function randomBlockDocuments(count: number, seed: number): string[] {
   return Array.from({ length: count }, () => blocks(0).join('\n') + pick(['', '\n']));
 }
 
+/** Tables whose cells hold escaped pipes and backslashes, code with them, and pipes, in containers and after paragraphs. */
+function randomTableDocuments(count: number, seed: number): string[] {
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  const pieces = ['a', 'b', ' ', ' ', '\\|', '\\\\', '\\', '|', '`', '`c\\|d`', '`\\\\|`', '``a|b``', '*', '[l](u)', '\\*', 'é', '<b>', '&amp;', '\\`', ':d[x\\|y]'];
+  const row = () => pick(['', '', '|', ' |']) + Array.from({ length: 1 + Math.floor(random() * 6) }, () => pick(pieces)).join('') + pick(['', '|', ' |', '\\|', '\\\\|']);
+  const cell = () => Array.from({ length: Math.floor(random() * 4) }, () => pick(pieces)).join('') || 'h';
+  return Array.from({ length: count }, () => {
+    const columns = 1 + Math.floor(random() * 3);
+    const delimiter = pick(['|', '', '| ']) + Array.from({ length: columns }, () => pick(['---', ':--', '-:', ':-:'])).join('|') + pick(['|', '', ' |']);
+    const head = random() < 0.7 ? pick(['', '|']) + Array.from({ length: columns }, cell).join('|') + pick(['', '|']) : pick([row(), 'a | b', 'a \\| b', '| a | b |']);
+    const lines = [head, delimiter, ...Array.from({ length: Math.floor(random() * 4) }, row)];
+    const prefix = pick(['', '', '> ', '- ']);
+    return pick(['', 'p\n\n']) + lines.map((line, i) => (i === 0 ? prefix : prefix === '- ' ? '  ' : prefix) + line).join('\n') + pick(['', '\n', '\n\nafter']);
+  });
+}
+
 /** The documents with some of their spaces made tabs: tabs in every place the constructs have spaces. */
 function withTabs(documents: string[], seed: number): string[] {
   const random = () => {
@@ -362,6 +382,12 @@ describe('the fast Markdown parser', () => {
     // Two are micromark's for what follows (HTML over lines); in MDX so is a `<` left as text.
     expect(sameAsMicromark(edges, false)).toBe(edges.length - 2);
     expect(sameAsMicromark(edges, true)).toBeGreaterThan(edges.length / 2);
+  });
+
+  it("builds micromark's tree for tables with escaped pipes and backslashes, in text and in code", () => {
+    for (const mdx of [false, true]) expect(sameAsMicromark(randomTableDocuments(COUNT, mdx ? 61 : 59), mdx)).toBeGreaterThan(COUNT / 5);
+    const edges = ['| a \\| b | c |\n| - | - |\n| `x \\| y` | \\\\|', 'a \\| b\n---|\n', '| `a\\\\|b` |\n|---|---|', '| a |\n|---|\n| b \\|', '| a |\n|---|\n| b \\\\|'];
+    expect(sameAsMicromark(edges, false)).toBe(edges.length);
   });
 
   it("builds micromark's tree for task list items and list looseness at their edges", () => {

@@ -1091,14 +1091,13 @@ class BlockParser {
   private startsTable(head: Segment, restStart: number, lineEnd: number): boolean {
     const delimiter = this.text.slice(restStart, trimEnd(this.text, restStart, lineEnd));
     if (!isDelimiterRow(delimiter)) return false;
-    if (!delimiter.includes('|') && !this.text.slice(head.start, head.end).includes('|')) return false;
+    if (!delimiter.includes('|') && !hasPipe(this.text.slice(head.start, head.end))) return false;
     const aligns = splitCells(delimiter).map(({ value }): AlignType => {
       const cell = value.trim();
       const left = cell.startsWith(':');
       const right = cell.endsWith(':');
       return left && right ? 'center' : left ? 'left' : right ? 'right' : null;
     });
-    if (this.text.slice(head.start, head.end).includes('\\')) giveUp('escape in table head');
     if (this.text.charCodeAt(head.start) === 91 && this.text.slice(head.start, head.end).includes(']:')) giveUp('a definition or a table');
     const item = this.stack[this.stack.length - 1]!;
     if (item.kind === 'item' && item.check === head.start) giveUp('a task list item\'s table');
@@ -1119,7 +1118,7 @@ class BlockParser {
   private addTableRow(table: Extract<OpenLeaf, { kind: 'table' }>, start: number, end: number, line: number): void {
     const rest = this.text.slice(start, end);
     // A line that would start another block ends the table in micromark: leave those to it.
-    if (/^(?:[>#`~]|[-+*](?: |$)|\d{1,9}[.)](?: |$)|(?:[-*_] *){3,}$)/.test(rest) || rest.includes('\\')) giveUp('table row starting a block or escape');
+    if (/^(?:[>#`~]|[-+*](?: |$)|\d{1,9}[.)](?: |$)|(?:[-*_] *){3,}$)/.test(rest)) giveUp('table row starting a block');
     const row = this.tableRow(start, end, line);
     table.node.children.push(row);
     table.node.position!.end = row.position!.end;
@@ -1135,7 +1134,7 @@ class BlockParser {
     cells.forEach((cell, i) => {
       const contentStart = start + cell.start + this.spacesAt(start + cell.start, start + cell.end);
       const contentEnd = trimEnd(this.text, contentStart, start + cell.end);
-      const node: TableCell = { type: 'tableCell', children: contentEnd > contentStart ? new InlineParser(this, [{ start: contentStart, end: contentEnd, line }], this.mdx).parse() : [] };
+      const node: TableCell = { type: 'tableCell', children: contentEnd > contentStart ? new InlineParser(this, [{ start: contentStart, end: contentEnd, line }], this.mdx, false, true).parse() : [] };
       const cellStart = i === 0 ? start : start + cell.start - 1;
       const cellEnd = i === cells.length - 1 ? end : start + cells[i + 1]!.start - 1;
       node.position = { start: this.point(cellStart), end: this.point(cellEnd) };
@@ -1221,15 +1220,30 @@ function isFenceRun(rest: string, marker: string): boolean {
 /** A table row's cells: where each starts and ends (pipes excluded) in the row's text. */
 function splitCells(row: string): { start: number; end: number; value: string }[] {
   let start = row.startsWith('|') ? 1 : 0;
-  const end = row.endsWith('|') && row.length > start ? row.length - 1 : row.length;
-  const cells: { start: number; end: number; value: string }[] = [];
-  for (let i = start; i <= end; i++) {
-    if (i === end || row[i] === '|') {
-      cells.push({ start, end: i, value: row.slice(start, i) });
-      start = i + 1;
-    }
+  // A pipe after a backslash is the cell's (as is a backslash after one): micromark reads both as escapes.
+  const pipes: number[] = [];
+  for (let i = start; i < row.length; i++) {
+    if (row[i] === '\\' && (row[i + 1] === '\\' || row[i + 1] === '|')) i++;
+    else if (row[i] === '|') pipes.push(i);
   }
+  const end = pipes[pipes.length - 1] === row.length - 1 && row.length > start ? row.length - 1 : row.length;
+  const cells: { start: number; end: number; value: string }[] = [];
+  for (const pipe of pipes) {
+    if (pipe >= end) break;
+    cells.push({ start, end: pipe, value: row.slice(start, pipe) });
+    start = pipe + 1;
+  }
+  cells.push({ start, end, value: row.slice(start, end) });
   return cells;
+}
+
+/** Whether `row` holds a pipe no backslash escapes. */
+function hasPipe(row: string): boolean {
+  for (let i = 0; i < row.length; i++) {
+    if (row[i] === '\\' && (row[i + 1] === '\\' || row[i + 1] === '|')) i++;
+    else if (row[i] === '|') return true;
+  }
+  return false;
 }
 
 interface Delimiter {
@@ -1289,6 +1303,8 @@ class InlineParser {
     private readonly mdx: boolean,
     /** A paragraph's text goes on after its last line's trailing spaces (a heading's or a cell's ends before them). */
     private readonly paragraph = false,
+    /** In a table's cell: mdast-util-gfm-table unescapes pipes in its code (`\|` is `|` there). */
+    private readonly inTable = false,
   ) {
     this.text = block.text;
   }
@@ -1386,6 +1402,7 @@ class InlineParser {
           flush(pos);
           let value = text.slice(pos + run, close);
           if (value.length > 2 && /^[ \n]/.test(value) && /[ \n]$/.test(value) && /[^ \n]/.test(value)) value = value.slice(1, -1);
+          if (this.inTable) value = value.replace(/\\([\\|])/g, (escape, char: string) => (char === '|' ? char : escape));
           this.items.push({ type: 'inlineCode', value, position: { start: this.block.point(pos), end: this.block.point(this.codeCloseEnd + run) } });
           textStart = pos = this.codeCloseEnd + run;
           continue;
@@ -1484,7 +1501,7 @@ class InlineParser {
             const labelEnd = directiveLabelEnd(text, at, end);
             if (labelEnd === LINE_END && lineEnding !== undefined) giveUp('text directive label across lines');
             if (labelEnd >= 0) {
-              children = labelEnd - 1 > at + 1 ? new InlineParser(this.block, [{ start: at + 1, end: labelEnd - 1, line: this.segment!.line }], this.mdx).parse() : [];
+              children = labelEnd - 1 > at + 1 ? new InlineParser(this.block, [{ start: at + 1, end: labelEnd - 1, line: this.segment!.line }], this.mdx, false, this.inTable).parse() : [];
               at = labelEnd;
             }
           }
