@@ -63,7 +63,7 @@ function randomJsxDocuments(count: number, seed: number): string[] {
   };
   const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
   const names = ['X', 'Tabs', 'TabItem', 'details', 'a.b', 'my-el'];
-  const attributes = () => pick(['', '', ' a="1"', " b='c d'", ' flag', ' a="1" flag', ' value="x" label="Y"', ' e = "f"', ' g={1}', ' s={{a: "}"}}', ' t={(1)}', ' u={}', ' {...v}', ' w={1}x', ' h="&amp;"', ' src="?a=1&b=2&c"', ' d="&copy x &#"', ' i="j"k', ' l:m="n"', '\n  a="1"', '\n  b={2}\n', ' c="d"\n', '\nflag', ' e="f\ng"']);
+  const attributes = () => pick(['', '', ' a="1"', " b='c d'", ' flag', ' a="1" flag', ' value="x" label="Y"', ' e = "f"', ' g={1}', ' s={{a: "}"}}', ' t={(1)}', ' u={}', ' {...v}', ' w={1}x', ' h="&amp;"', ' src="?a=1&b=2&c"', ' d="&copy x &#"', ' i="j"k', ' l:m="n"', '\n  a="1"', '\n  b={2}\n', ' c="d"\n', '\nflag', ' e="f\ng"', ' s={{\n  a: 1,\n}}', ' v={[\n    {l: "A"},\n  ]}', ' t={`\n   x\n`}', ' c={\n}', ' d={{a: "}"\n }}', ' e={a\n  }', ' f={/* c\n */ 1}', ' g={{\n\tb: 1}}', ' h={{\n \n}}']);
   const inline = () => pick(['a', 'word', ' ', ' ', '*', '_', '`c`', '[l](u)', '<b>c</b>', '<kbd>K</kbd>', '<i>*e*</i>', '*x <i>y</i>*', '*a <b>c* d</b>', '<br/>', '<Y />', 'x < y', '<', '</b>', '<b>', '[<b>l</b>](u)', 'www.a.b', '<X a="1">t</X>', '{1}', '{a.b}', '{1 }', '{ a /* c */ }', "{'}'}", '{/* c */}', '{}', '{', '}', '{(1)} ', '<>', '<3']);
   const paragraph = () => Array.from({ length: 1 + Math.floor(random() * 6) }, inline).join('');
   const block = (depth: number): string[] => {
@@ -79,7 +79,7 @@ function randomJsxDocuments(count: number, seed: number): string[] {
       const prefix = pick(['- ', '> ', '1. ']);
       return blocks(depth + 1).map((line, i) => (i === 0 ? prefix : prefix === '> ' ? '> ' : ' '.repeat(prefix.length)) + line);
     }
-    if (r < 0.85) return [pick(['import A from "a"', 'export const b = 1', '# Heading <b>x</b>', '| a | <b>b</b> |\n| - | - |', '{1}', '{/* c */} ', '  {a}', '{1}{2}', '<X/> {1}', '{1} <Y/>', '{1} t', '{\n1\n}'])];
+    if (r < 0.85) return [pick(['import A from "a"', 'export const b = 1', '# Heading <b>x</b>', '| a | <b>b</b> |\n| - | - |', '{1}', '{/* c */} ', '  {a}', '{1}{2}', '<X/> {1}', '{1} <Y/>', '{1} t', '{\n1\n}', '{\n  1 + 2\n}', '{/* a\n   b */}', '{a\n  }', '{\n   \n}', '{a\n}} t', '{1\n  } <Y/>'])];
     return [''];
   };
   const blocks = (depth: number): string[] => {

@@ -943,6 +943,51 @@ class BlockParser {
     this.leaf = { kind: 'esm', node, lines: [{ start, end: lineEnd, line }] };
   }
 
+  /**
+   * The expression opened by the `{` at `open`, on its line or going on over the next ones
+   * (where lines have no container prefix: at the document's level or a JSX element's). As
+   * micromark-factory-mdx-expression reads one: each next line's first two spaces of indent are
+   * not part of its code (a tab there is left to micromark), and acorn is tried at each `}` in
+   * turn; a place in the code is the source's, after the indent left out where two places meet
+   * (before it when the `}` follows the indent: micromark has no token there to place it).
+   * Tried at the first 32 `}` within 8 KB (more is micromark's): a stray `{` costs little.
+   */
+  private expressionOverLines(open: number, allowEmpty: boolean): JsxExpression | undefined {
+    const text = this.text;
+    // Runs of the code: [where in the code, where in the source] each starts.
+    const runs: [number, number][] = [[0, open + 1]];
+    let code = '';
+    let from = open + 1;
+    let tries = 0;
+    const limit = Math.min(text.length, open + 8 * 1024);
+    for (let pos = open + 1; pos < limit; pos++) {
+      const char = text.charCodeAt(pos);
+      if (char === 10) {
+        code += text.slice(from, pos + 1);
+        let indent = pos + 1;
+        while (indent < pos + 3 && text.charCodeAt(indent) === 32) indent++;
+        if (indent < pos + 3 && text.charCodeAt(indent) === 9) return undefined;
+        if (indent > pos + 1) runs.push([code.length, indent]);
+        from = indent;
+        pos = indent - 1;
+        continue;
+      }
+      if (char !== 125) continue;
+      if (++tries > 32) return undefined;
+      const value = code + text.slice(from, pos);
+      this.countLinesUpTo(pos + 1);
+      // A run that starts where the code ends (the `}` right after a line's indent) has no place of its own.
+      const source = (at: number) => {
+        let run = runs.length - 1;
+        while (runs[run]![0] > at || (run > 0 && runs[run]![0] === value.length)) run--;
+        return runs[run]![1] + at - runs[run]![0];
+      };
+      const estree = expressionProgram(value, 0, value.length, allowEmpty, (at) => this.point(source(at)));
+      if (estree) return { end: pos + 1, value, estree };
+    }
+    return undefined;
+  }
+
   /** The JSX tags a line holds, if it holds only tags (and spaces); undefined if it holds text too. */
   private jsxFlowTags(first: number, lineEnd: number): { tags: [number, JsxTag | JsxExpression][]; end: number } | undefined {
     const tags: [number, JsxTag | JsxExpression][] = [];
@@ -955,14 +1000,16 @@ class BlockParser {
         // An expression on a line of flow follows a tag, or starts the line; a tag may follow it, not another.
         const previous = tags[tags.length - 1]?.[1];
         if (previous && !('name' in previous)) return undefined;
-        const expression = this.expressionAt(at, lineEnd, true);
+        const expression = overLines ? this.expressionOverLines(at, true) : this.expressionAt(at, lineEnd, true);
         if (!expression) giveUp('MDX expression over lines, or one micromark rejects');
         tags.push([at, expression]);
+        if (expression.end > lineEnd) lineEnd = this.lineEndAt(expression.end);
         at = expression.end + this.spacesAt(expression.end, lineEnd);
         continue;
       }
       if (code !== 60) return undefined;
       const expression = (open: number) => {
+        if (overLines) return this.expressionOverLines(open, false);
         if (open > lineEnd) this.countLinesUpTo(open);
         return this.expressionAt(open, this.lineEndAt(open), false);
       };
