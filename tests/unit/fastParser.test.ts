@@ -390,6 +390,11 @@ describe('the fast Markdown parser', () => {
     expect(sameAsMicromark(edges, false)).toBe(edges.length);
   });
 
+  it("builds micromark's tree for expressions whose strings, comments, templates and JSX hold braces and quotes", () => {
+    const edges = ["<X a={<p>it's {1}</p>} />", "a {'}'} b", 'a {"}}"} b', "{a ? '{' : '}'}", '{/* } */ 1}', '{`}`}', '{a / 2 }', "{'\\'}'}", '{"a\\"}"}', "{{a: '}'}}", '<X a={{\n  b: "}}}",\n}} />', "{x('}')}", "{<p>don't</p>}", '<X a={/}/.test(b)} />'];
+    expect(sameAsMicromark(edges, true)).toBe(edges.length);
+  });
+
   it("builds micromark's tree for task list items and list looseness at their edges", () => {
     const edges = ['- [ ] a\n- [x] b\n- [X]  c\n-  [x] d', '* [x]b', '- [x] *a*', '- [x] a\n  b\n\n  c', '1. [ ] `c` d', '- a\n\n  [x] b', '> - [ ] q', '- [y] a', '- [x] [l](u) www.a.b',
       '- a\n  > d\n  >\n  e\n', '- a\n  > d\n\n  e\n', '> - a\n>\n>   b'];
