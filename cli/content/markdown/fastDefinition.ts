@@ -233,17 +233,7 @@ function skipSpaces(text: string, at: number, end: number): number {
 
 /** micromark-factory-destination: `<…>` on one line, or a run without spaces or controls, its parentheses balanced. */
 function destinationAt(text: string, at: number, end: number): { value: string; end: number } | NotRead | undefined {
-  if (text.charCodeAt(at) === 60) {
-    let close = at + 1;
-    for (; close < end; close++) {
-      const code = text.charCodeAt(close);
-      if (code === 62) break;
-      if (code === 60) return undefined;
-      if (code === 92 && close + 1 < end) close++;
-    }
-    if (close >= end) return undefined;
-    return { value: decodeString(text, at + 1, close), end: close + 1 };
-  }
+  if (text.charCodeAt(at) === 60) return enclosedDestinationAt(text, at, end);
   const first = text.charCodeAt(at);
   if (first === 41 || first < 32 || first === 127) return undefined;
   let balance = 0;
@@ -261,8 +251,25 @@ function destinationAt(text: string, at: number, end: number): { value: string; 
   return { value: decodeString(text, at, pos), end: pos };
 }
 
+/**
+ * A destination in `<…>` from `at` (its `<`), closed before `end` (a line's end): undefined
+ * where micromark-factory-destination fails it (an unescaped `<`, no `>` on the line).
+ * Shared by definitions and link resources.
+ */
+export function enclosedDestinationAt(text: string, at: number, end: number): { value: string; end: number } | undefined {
+  let close = at + 1;
+  for (; close < end; close++) {
+    const code = text.charCodeAt(close);
+    if (code === 62) break;
+    if (code === 60) return undefined;
+    if (code === 92 && close + 1 < end) close++;
+  }
+  if (close >= end) return undefined;
+  return { value: decodeString(text, at + 1, close), end: close + 1 };
+}
+
 /** micromark-factory-title: `"…"`, `'…'` or `(…)`, closed on its line (over lines is micromark's). */
-function titleAt(text: string, at: number, end: number): { value: string; end: number } | NotRead | undefined {
+function titleAt(text: string, at: number, end: number): { value: string | null; end: number } | NotRead | undefined {
   const open = text.charCodeAt(at);
   const close = open === 40 ? 41 : open;
   if (open !== 34 && open !== 39 && open !== 40) return undefined;
@@ -273,5 +280,6 @@ function titleAt(text: string, at: number, end: number): { value: string; end: n
     if (code === 92 && pos + 1 < end && (text.charCodeAt(pos + 1) === close || text.charCodeAt(pos + 1) === 92)) pos++;
   }
   if (pos >= end) return new NotRead('definition title over lines');
-  return { value: decodeString(text, at + 1, pos), end: pos + 1 };
+  // An empty title is none (micromark makes no title string of it).
+  return { value: pos > at + 1 ? decodeString(text, at + 1, pos) : null, end: pos + 1 };
 }

@@ -9,7 +9,7 @@ import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_EN
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import { characterReferenceAt, decodeString } from './fastCharacterReference.ts';
 import { MAX_NESTING } from './nesting.ts';
-import { definitionAt, footnoteLabelEnd, normalizeIdentifier, NotRead, References } from './fastDefinition.ts';
+import { definitionAt, enclosedDestinationAt, footnoteLabelEnd, normalizeIdentifier, NotRead, References } from './fastDefinition.ts';
 import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
 import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType, Definition, FootnoteDefinition, FootnoteReference, LinkReference, ImageReference } from 'mdast';
 
@@ -32,7 +32,7 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * shape where it is not certain to agree with micromark (labels over lines or with escapes,
  * definitions and footnotes in containers it does not follow, lazy lines after tables or like
  * table rows, tabs in containers' prefixes and in the whitespace of constructs other than text
- * and code, emphasis and strikethrough in one text, constructs over several lines where
+ * and code, emphasis and strikethrough across each other, constructs over several lines where
  * micromark allows them, and a few of micromark's
  * position quirks, each named where it gives up): the
  * caller then parses the file with micromark, which also gives every error its message and
@@ -943,6 +943,51 @@ class BlockParser {
     this.leaf = { kind: 'esm', node, lines: [{ start, end: lineEnd, line }] };
   }
 
+  /**
+   * The expression opened by the `{` at `open`, on its line or going on over the next ones
+   * (where lines have no container prefix: at the document's level or a JSX element's). As
+   * micromark-factory-mdx-expression reads one: each next line's first two spaces of indent are
+   * not part of its code (a tab there is left to micromark), and acorn is tried at each `}` in
+   * turn; a place in the code is the source's, after the indent left out where two places meet
+   * (before it when the `}` follows the indent: micromark has no token there to place it).
+   * Tried at the first 32 `}` within 8 KB (more is micromark's): a stray `{` costs little.
+   */
+  private expressionOverLines(open: number, allowEmpty: boolean): JsxExpression | undefined {
+    const text = this.text;
+    // Runs of the code: [where in the code, where in the source] each starts.
+    const runs: [number, number][] = [[0, open + 1]];
+    let code = '';
+    let from = open + 1;
+    let tries = 0;
+    const limit = Math.min(text.length, open + 8 * 1024);
+    for (let pos = open + 1; pos < limit; pos++) {
+      const char = text.charCodeAt(pos);
+      if (char === 10) {
+        code += text.slice(from, pos + 1);
+        let indent = pos + 1;
+        while (indent < pos + 3 && text.charCodeAt(indent) === 32) indent++;
+        if (indent < pos + 3 && text.charCodeAt(indent) === 9) return undefined;
+        if (indent > pos + 1) runs.push([code.length, indent]);
+        from = indent;
+        pos = indent - 1;
+        continue;
+      }
+      if (char !== 125) continue;
+      if (++tries > 32) return undefined;
+      const value = code + text.slice(from, pos);
+      this.countLinesUpTo(pos + 1);
+      // A run that starts where the code ends (the `}` right after a line's indent) has no place of its own.
+      const source = (at: number) => {
+        let run = runs.length - 1;
+        while (runs[run]![0] > at || (run > 0 && runs[run]![0] === value.length)) run--;
+        return runs[run]![1] + at - runs[run]![0];
+      };
+      const estree = expressionProgram(value, 0, value.length, allowEmpty, (at) => this.point(source(at)));
+      if (estree) return { end: pos + 1, value, estree };
+    }
+    return undefined;
+  }
+
   /** The JSX tags a line holds, if it holds only tags (and spaces); undefined if it holds text too. */
   private jsxFlowTags(first: number, lineEnd: number): { tags: [number, JsxTag | JsxExpression][]; end: number } | undefined {
     const tags: [number, JsxTag | JsxExpression][] = [];
@@ -955,14 +1000,16 @@ class BlockParser {
         // An expression on a line of flow follows a tag, or starts the line; a tag may follow it, not another.
         const previous = tags[tags.length - 1]?.[1];
         if (previous && !('name' in previous)) return undefined;
-        const expression = this.expressionAt(at, lineEnd, true);
+        const expression = overLines ? this.expressionOverLines(at, true) : this.expressionAt(at, lineEnd, true);
         if (!expression) giveUp('MDX expression over lines, or one micromark rejects');
         tags.push([at, expression]);
+        if (expression.end > lineEnd) lineEnd = this.lineEndAt(expression.end);
         at = expression.end + this.spacesAt(expression.end, lineEnd);
         continue;
       }
       if (code !== 60) return undefined;
       const expression = (open: number) => {
+        if (overLines) return this.expressionOverLines(open, false);
         if (open > lineEnd) this.countLinesUpTo(open);
         return this.expressionAt(open, this.lineEndAt(open), false);
       };
@@ -1091,14 +1138,13 @@ class BlockParser {
   private startsTable(head: Segment, restStart: number, lineEnd: number): boolean {
     const delimiter = this.text.slice(restStart, trimEnd(this.text, restStart, lineEnd));
     if (!isDelimiterRow(delimiter)) return false;
-    if (!delimiter.includes('|') && !this.text.slice(head.start, head.end).includes('|')) return false;
+    if (!delimiter.includes('|') && !hasPipe(this.text.slice(head.start, head.end))) return false;
     const aligns = splitCells(delimiter).map(({ value }): AlignType => {
       const cell = value.trim();
       const left = cell.startsWith(':');
       const right = cell.endsWith(':');
       return left && right ? 'center' : left ? 'left' : right ? 'right' : null;
     });
-    if (this.text.slice(head.start, head.end).includes('\\')) giveUp('escape in table head');
     if (this.text.charCodeAt(head.start) === 91 && this.text.slice(head.start, head.end).includes(']:')) giveUp('a definition or a table');
     const item = this.stack[this.stack.length - 1]!;
     if (item.kind === 'item' && item.check === head.start) giveUp('a task list item\'s table');
@@ -1119,7 +1165,7 @@ class BlockParser {
   private addTableRow(table: Extract<OpenLeaf, { kind: 'table' }>, start: number, end: number, line: number): void {
     const rest = this.text.slice(start, end);
     // A line that would start another block ends the table in micromark: leave those to it.
-    if (/^(?:[>#`~]|[-+*](?: |$)|\d{1,9}[.)](?: |$)|(?:[-*_] *){3,}$)/.test(rest) || rest.includes('\\')) giveUp('table row starting a block or escape');
+    if (/^(?:[>#`~]|[-+*](?: |$)|\d{1,9}[.)](?: |$)|(?:[-*_] *){3,}$)/.test(rest)) giveUp('table row starting a block');
     const row = this.tableRow(start, end, line);
     table.node.children.push(row);
     table.node.position!.end = row.position!.end;
@@ -1135,7 +1181,7 @@ class BlockParser {
     cells.forEach((cell, i) => {
       const contentStart = start + cell.start + this.spacesAt(start + cell.start, start + cell.end);
       const contentEnd = trimEnd(this.text, contentStart, start + cell.end);
-      const node: TableCell = { type: 'tableCell', children: contentEnd > contentStart ? new InlineParser(this, [{ start: contentStart, end: contentEnd, line }], this.mdx).parse() : [] };
+      const node: TableCell = { type: 'tableCell', children: contentEnd > contentStart ? new InlineParser(this, [{ start: contentStart, end: contentEnd, line }], this.mdx, false, true).parse() : [] };
       const cellStart = i === 0 ? start : start + cell.start - 1;
       const cellEnd = i === cells.length - 1 ? end : start + cells[i + 1]!.start - 1;
       node.position = { start: this.point(cellStart), end: this.point(cellEnd) };
@@ -1221,15 +1267,30 @@ function isFenceRun(rest: string, marker: string): boolean {
 /** A table row's cells: where each starts and ends (pipes excluded) in the row's text. */
 function splitCells(row: string): { start: number; end: number; value: string }[] {
   let start = row.startsWith('|') ? 1 : 0;
-  const end = row.endsWith('|') && row.length > start ? row.length - 1 : row.length;
-  const cells: { start: number; end: number; value: string }[] = [];
-  for (let i = start; i <= end; i++) {
-    if (i === end || row[i] === '|') {
-      cells.push({ start, end: i, value: row.slice(start, i) });
-      start = i + 1;
-    }
+  // A pipe after a backslash is the cell's (as is a backslash after one): micromark reads both as escapes.
+  const pipes: number[] = [];
+  for (let i = start; i < row.length; i++) {
+    if (row[i] === '\\' && (row[i + 1] === '\\' || row[i + 1] === '|')) i++;
+    else if (row[i] === '|') pipes.push(i);
   }
+  const end = pipes[pipes.length - 1] === row.length - 1 && row.length > start ? row.length - 1 : row.length;
+  const cells: { start: number; end: number; value: string }[] = [];
+  for (const pipe of pipes) {
+    if (pipe >= end) break;
+    cells.push({ start, end: pipe, value: row.slice(start, pipe) });
+    start = pipe + 1;
+  }
+  cells.push({ start, end, value: row.slice(start, end) });
   return cells;
+}
+
+/** Whether `row` holds a pipe no backslash escapes. */
+function hasPipe(row: string): boolean {
+  for (let i = 0; i < row.length; i++) {
+    if (row[i] === '\\' && (row[i + 1] === '\\' || row[i + 1] === '|')) i++;
+    else if (row[i] === '|') return true;
+  }
+  return false;
 }
 
 interface Delimiter {
@@ -1289,6 +1350,8 @@ class InlineParser {
     private readonly mdx: boolean,
     /** A paragraph's text goes on after its last line's trailing spaces (a heading's or a cell's ends before them). */
     private readonly paragraph = false,
+    /** In a table's cell: mdast-util-gfm-table unescapes pipes in its code (`\|` is `|` there). */
+    private readonly inTable = false,
   ) {
     this.text = block.text;
   }
@@ -1310,19 +1373,11 @@ class InlineParser {
         this.trailingEscape = false;
       }
     }
-    const children = this.finish(this.processEmphasis(this.items, undefined));
-    // micromark resolves emphasis and strikethrough in separate passes, in the order each first
-    // appears (and `~` changes how `*` and `_` flank): both in one text are micromark's.
-    if (this.stars && this.tildes) giveUp('emphasis and strikethrough in one text');
-    return children;
+    return this.finish(this.processEmphasis(this.items, undefined));
   }
 
   /** How many emphasis, strong and delete nodes deep each one made so far is, itself included. */
   private readonly groupDepths = new WeakMap<object, number>();
-
-  /** The text has `*`/`_` and `~` runs that may open or close. */
-  private stars = false;
-  private tildes = false;
 
   /** The line read last ended with a backslash hard break. */
   private trailingEscape = false;
@@ -1394,6 +1449,7 @@ class InlineParser {
           flush(pos);
           let value = text.slice(pos + run, close);
           if (value.length > 2 && /^[ \n]/.test(value) && /[ \n]$/.test(value) && /[^ \n]/.test(value)) value = value.slice(1, -1);
+          if (this.inTable) value = value.replace(/\\([\\|])/g, (escape, char: string) => (char === '|' ? char : escape));
           this.items.push({ type: 'inlineCode', value, position: { start: this.block.point(pos), end: this.block.point(this.codeCloseEnd + run) } });
           textStart = pos = this.codeCloseEnd + run;
           continue;
@@ -1416,7 +1472,6 @@ class InlineParser {
           const piece: TextPiece = { type: 'piece', value: text.slice(pos, pos + run), start: pos, end: pos + run };
           this.items.push(piece);
           if (canOpen || canClose) {
-            this.stars = true;
             const delimiter: Delimiter = { char: code, count: run, offset: pos, canOpen, canClose, piece, previous: this.delimiters, next: undefined };
             piece.delimiter = delimiter;
             if (this.delimiters) this.delimiters.next = delimiter;
@@ -1493,7 +1548,7 @@ class InlineParser {
             const labelEnd = directiveLabelEnd(text, at, end);
             if (labelEnd === LINE_END && lineEnding !== undefined) giveUp('text directive label across lines');
             if (labelEnd >= 0) {
-              children = labelEnd - 1 > at + 1 ? new InlineParser(this.block, [{ start: at + 1, end: labelEnd - 1, line: this.segment!.line }], this.mdx).parse() : [];
+              children = labelEnd - 1 > at + 1 ? new InlineParser(this.block, [{ start: at + 1, end: labelEnd - 1, line: this.segment!.line }], this.mdx, false, this.inTable).parse() : [];
               at = labelEnd;
             }
           }
@@ -1566,7 +1621,6 @@ class InlineParser {
               piece.delimiter = delimiter;
               if (this.delimiters) this.delimiters.next = delimiter;
               this.delimiters = delimiter;
-              this.tildes = true;
             }
           }
           textStart = pos += run;
@@ -1854,10 +1908,15 @@ class InlineParser {
         if (depth >= MAX_NESTING) giveUp('emphasis nested deep');
         this.groupDepths.set(node, depth);
         out.splice(out.length - 1, 0, node);
-        // Delimiters between are inside the node now.
+        // Delimiters between are inside the node now. micromark resolves emphasis and
+        // strikethrough in two passes (in the order each kind first appears), and a group
+        // resolves what it holds when it is made: a delimiter of the other kind still open in
+        // this group would match across its edge in one order and be text in the other. With
+        // none, the groups of the two kinds nest, and either order makes what this pass makes.
         let between = closer.previous;
         while (between && between !== opener) {
           const previous = between.previous;
+          if ((between.char === 126) !== (closer.char === 126)) giveUp('emphasis and strikethrough across each other');
           this.removeDelimiter(between);
           between = previous;
         }
@@ -1975,10 +2034,12 @@ function parseResource(text: string, pos: number, end: number, lastLine: boolean
     giveUp(`link ${what} across lines`);
   };
   while (pos < end && text.charCodeAt(pos) === 32) pos++;
-  if (text.charCodeAt(pos) === 60) giveUp('link destination in <>');
+  const enclosed = text.charCodeAt(pos) === 60 ? enclosedDestinationAt(text, pos, end) : undefined;
+  if (text.charCodeAt(pos) === 60 && !enclosed) return undefined;
+  if (enclosed) pos = enclosed.end;
   let depth = 0;
-  let url = '';
-  while (pos < end) {
+  let url = enclosed?.value ?? '';
+  while (!enclosed && pos < end) {
     const c = text.charCodeAt(pos);
     if (c === 32) break;
     if (c < 32 || c === 127) return undefined;
@@ -2020,7 +2081,8 @@ function parseResource(text: string, pos: number, end: number, lastLine: boolean
       if (open === '(' && c === '(') return undefined;
       pos += c === '\\' && pos + 1 < end && ASCII_PUNCTUATION.test(text[pos + 1]!) ? 2 : 1;
     }
-    title = decodeString(text, start, pos);
+    // An empty title is none (micromark makes no title string of it).
+    title = pos > start ? decodeString(text, start, pos) : null;
     pos++;
     while (pos < end && text.charCodeAt(pos) === 32) pos++;
     // `)` may be on the next line.
