@@ -262,9 +262,10 @@ function randomBlockDocuments(count: number, seed: number): string[] {
     if (r < 0.65) return fence();
     if (r < 0.7) return [pick(['# h', '#\th', '# a\tb', '## a #\t', '***', '-\t-\t-', '| a |\t', '<div>\t'])];
     if (r < 0.9 && depth < 3) {
-      const marker = pick(['- ', '- ', '* ', '1. ', '> ', '> ', '>', '-\t', '>\t', '1.\t', '-  ']);
-      const quote = marker[0] === '>';
-      const rest = quote ? pick(['> ', '> ', '>', '>\t', '']) : pick([' '.repeat(marker.length), ' '.repeat(marker.length), '\t', '', '    ']);
+      // Tabs in the prefixes too: after markers, before them, and as the indent that continues an item.
+      const marker = pick(['- ', '- ', '* ', '1. ', '> ', '> ', '>', '-\t', '>\t', '1.\t', '-  ', '-\t\t', '1.\t\t', ' -\t', '-  \t', '10.\t', '>\t\t', ' >\t']);
+      const quote = marker.trimStart()[0] === '>';
+      const rest = quote ? pick(['> ', '> ', '>', '>\t', '', '>\t\t', ' >\t', '>  \t']) : pick([' '.repeat(marker.length), ' '.repeat(marker.length), '\t', '', '    ', '\t\t', ' \t', '  \t', '\t ']);
       return blocks(depth + 1).map((line, i) => (i === 0 ? marker : line === '' && random() < 0.5 ? '' : rest) + line);
     }
     return [blank()];

@@ -620,14 +620,15 @@ class BlockParser {
         // The whitespace after the marker, in columns (a tab to the next multiple of 4: `-\titem`,
         // as some editors write lists). micromark's prefix takes up to 4 columns of it; with
         // more (content that starts with indented code), one: a tab's first column, its others
-        // staying the content's.
+        // staying the content's. MDX has no indented code: its prefix takes all.
         const after = first + markerSize;
         const spaced = tab === -1 ? { end: after + this.spacesAt(after, lineEnd), columns: this.spacesAt(after, lineEnd) } : this.whitespaceAt(after, lineEnd, this.columnAt(after, lineStart));
         const emptyItem = spaced.end >= lineEnd;
-        const padding = spaced.columns <= 4 ? spaced.columns : 1;
+        const whole = spaced.columns <= 4 || this.mdx;
+        const padding = whole ? spaced.columns : 1;
         /** Where the item's content starts (where the prefix ends), and the columns of a tab it left. */
-        const contentStart = spaced.columns <= 4 ? spaced.end : after + 1;
-        const contentVirtual = spaced.columns <= 4 || text.charCodeAt(after) !== 9 ? 0 : 3 - (this.columnAt(after, lineStart) % 4);
+        const contentStart = whole ? spaced.end : after + 1;
+        const contentVirtual = whole || text.charCodeAt(after) !== 9 ? 0 : 3 - (this.columnAt(after, lineStart) % 4);
         // micromark: an item that interrupts a paragraph (all containers continued, a paragraph open) is not empty and starts at 1;
         // micromark asks that of every item on the line, in containers opened on it too (`- -` under a paragraph).
         const interrupts = interrupting;
