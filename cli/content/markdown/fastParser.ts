@@ -15,7 +15,8 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX and setext headings, lists,
- * block quotes, fenced and indented code (tabs in code and text too), thematic breaks, GFM tables, directives (leaf, container and
+ * block quotes, fenced and indented code (tabs in code, text and containers' prefixes too: columns
+ * to the next multiple of 4, as micromark counts them), thematic breaks, GFM tables, directives (leaf, container and
  * text, with labels and attributes: fastDirective.ts), raw HTML blocks and inline HTML
  * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
  * literals (fastAutolinkLiteral.ts), character references, strikethrough, task list items,
@@ -31,8 +32,8 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
  * shape where it is not certain to agree with micromark (labels over lines or with escapes,
  * definitions and footnotes in containers it does not follow, lazy lines after tables or like
- * table rows, tabs in containers' prefixes and in the whitespace of constructs other than text
- * and code, emphasis and strikethrough in one text, constructs over several lines where
+ * table rows, tabs in the whitespace of constructs other than text and code (a tab a prefix
+ * takes part of before HTML, a directive or a footnote's line too), emphasis and strikethrough in one text, constructs over several lines where
  * micromark allows them, and a few of micromark's
  * position quirks, each named where it gives up): the
  * caller then parses the file with micromark, which also gives every error its message and
@@ -719,8 +720,8 @@ class BlockParser {
 
   /**
    * A line of text with a tab: a paragraph's, where the tab is whitespace (between words, or
-   * trailing). A line that would start a block were its tabs spaces (`-\ta`: an item; `#\ta`: a
-   * heading; `---\t`: an underline), or a table's row, is micromark's.
+   * trailing). A line that would start a block were its tabs spaces (`#\ta`: a heading; `[ ]\ta`:
+   * a task's check; `---\t`: an underline), or a table's row, is micromark's.
    */
   private checkTextLineTabs(restStart: number, lineEnd: number): void {
     const text = this.text;
