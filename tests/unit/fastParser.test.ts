@@ -515,6 +515,10 @@ describe('the fast Markdown parser', () => {
       // A tab after a list marker or a quote's >, then text (some editors write lists so).
       Array.from({ length: 200 }, (_, i) => `-\titem ${i}\n    more\n1.\tstep\n10.\tten\n\n    next`).join('\n\n'),
       '>\tquoted\n>\tmore *text*\n>\n> -\titem',
+      // Tabs in containers' prefixes (issue #10: micromark spent seconds per MB on each of these).
+      Array.from({ length: 200 }, (_, i) => `>\t\tcode ${i}`).join('\n'),
+      Array.from({ length: 200 }, (_, i) => `-\titem ${i}\n\n\t\tcode\n\n\t# h\n\n\t\`\`\`\n\tfence\n\t\`\`\``).join('\n\n'),
+      Array.from({ length: 200 }, (_, i) => `>\t-\ta ${i}\n- a\n\t- b ${i}\n1.\t\tx ${i}`).join('\n\n'),
       ':::tip\n\n' + go + '\n\n:::',
     ];
     for (const text of shapes) {
