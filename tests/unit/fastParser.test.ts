@@ -265,9 +265,10 @@ function randomBlockDocuments(count: number, seed: number): string[] {
     if (r < 0.65) return fence();
     if (r < 0.7) return [pick(['# h', '#\th', '# a\tb', '## a #\t', '***', '-\t-\t-', '| a |\t', '<div>\t'])];
     if (r < 0.9 && depth < 3) {
-      const marker = pick(['- ', '- ', '* ', '1. ', '> ', '> ', '>', '-\t', '>\t', '1.\t', '-  ']);
-      const quote = marker[0] === '>';
-      const rest = quote ? pick(['> ', '> ', '>', '>\t', '']) : pick([' '.repeat(marker.length), ' '.repeat(marker.length), '\t', '', '    ']);
+      // Tabs in the prefixes too: after markers, before them, and as the indent that continues an item.
+      const marker = pick(['- ', '- ', '* ', '1. ', '> ', '> ', '>', '-\t', '>\t', '1.\t', '-  ', '-\t\t', '1.\t\t', ' -\t', '-  \t', '10.\t', '>\t\t', ' >\t']);
+      const quote = marker.trimStart()[0] === '>';
+      const rest = quote ? pick(['> ', '> ', '>', '>\t', '', '>\t\t', ' >\t', '>  \t']) : pick([' '.repeat(marker.length), ' '.repeat(marker.length), '\t', '', '    ', '\t\t', ' \t', '  \t', '\t ']);
       return blocks(depth + 1).map((line, i) => (i === 0 ? marker : line === '' && random() < 0.5 ? '' : rest) + line);
     }
     return [blank()];
@@ -562,6 +563,10 @@ describe('the fast Markdown parser', () => {
       // A tab after a list marker or a quote's >, then text (some editors write lists so).
       Array.from({ length: 200 }, (_, i) => `-\titem ${i}\n    more\n1.\tstep\n10.\tten\n\n    next`).join('\n\n'),
       '>\tquoted\n>\tmore *text*\n>\n> -\titem',
+      // Tabs in containers' prefixes (issue #10: micromark spent seconds per MB on each of these).
+      Array.from({ length: 200 }, (_, i) => `>\t\tcode ${i}`).join('\n'),
+      Array.from({ length: 200 }, (_, i) => `-\titem ${i}\n\n\t\tcode\n\n\t# h\n\n\t\`\`\`\n\tfence\n\t\`\`\``).join('\n\n'),
+      Array.from({ length: 200 }, (_, i) => `>\t-\ta ${i}\n- a\n\t- b ${i}\n1.\t\tx ${i}`).join('\n\n'),
       ':::tip\n\n' + go + '\n\n:::',
     ];
     for (const text of shapes) {
@@ -589,6 +594,12 @@ describe('the fast Markdown parser', () => {
       'a\t\nb', 'a \t\nb', 'a  \t\nb', '*a*\t\nb', 'a\tb', 'x\twww.a.b', '```\n\tx\n ```\t', '\t\tx', '  \tx', '`\tc\t`',
       // A tab after a list marker reaches the next tab stop: the item's content is indented that far.
       '-\ta\n\n  b', '-\ta\n\n    b', '1.\ta\n\n   b', '10.\ta\n\n    b', '  -\ta\n\n   b', '  -\ta\n\n    b', '> -\ta\n>\n>   b', '> -\ta\n>\n>     b', '>\ta\n>\tb\nc',
+      // Tabs in containers' prefixes: columns to the next multiple of 4; a tab a prefix takes part of leaves its other columns (spaces in code).
+      '>\t\ttext\n>\t\tmore', '>\t\tx\n>\n>\t\t\ty', '-\ta\n\n\t\tb', '>\t-\ta', '>\t-\ta\n>\t\tb', '- a\n\t- b', '- a\n\t- b\n\t\tc', '1.\t\tx', '-\t\ta', '-\t- a', '>\t# h', '>\t>\ta',
+      '- a\n\n\tb', '- a\n\n\t# h', '-\t# h', '- a\n\n\t```\n\tx\n\t\ty\n\t```', '-\t```\n\tx\n\t```', '> ```\n>\tx', '>\t```\n>\t\tx\n>\t```', '> ```\n>\t```',
+      ' -\t\tx', '  1.\t\t\tx', '-  \t\tx', '- a\n  \t\tb', '* a\n\n\t\t\tcode', '>  \t\tx', '- a\n\t\n\tb', '- ```\n\t\n  ```',
+      // Indented code opened on a line that ends containers ends with its line in micromark.
+      '> \n    x\n    y', '> # h\n    x\n    y', '> \n    x\n    \nword', '> # h\n    x\n2. a', '1. 1.\t***\n   1.\t  x\n      \t\t y',
     ];
     for (const mdx of [false, true]) {
       const taken = sameAsMicromark(edges, mdx);
@@ -597,7 +608,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t- a', '>\t# h', '-\t\ta', '> ```\n>\tx', '- a\n\n\tb', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t-\t-', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x]', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

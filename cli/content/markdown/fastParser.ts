@@ -15,7 +15,8 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX and setext headings, lists,
- * block quotes, fenced and indented code (tabs in code and text too), thematic breaks, GFM tables, directives (leaf, container and
+ * block quotes, fenced and indented code (tabs in code, text and containers' prefixes too: columns
+ * to the next multiple of 4, as micromark counts them), thematic breaks, GFM tables, directives (leaf, container and
  * text, with labels and attributes: fastDirective.ts), raw HTML blocks and inline HTML
  * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
  * literals (fastAutolinkLiteral.ts), character references, strikethrough, task list items,
@@ -31,8 +32,9 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
  * shape where it is not certain to agree with micromark (labels over lines or with escapes,
  * definitions and footnotes in containers it does not follow, lazy lines after tables or like
- * table rows, tabs in containers' prefixes and in the whitespace of constructs other than text
- * and code, emphasis and strikethrough across each other, constructs over several lines where
+ * table rows, tabs in the whitespace of constructs other than text and code (a tab a prefix
+ * takes part of before HTML, a directive or a footnote's line too), emphasis and strikethrough
+ * across each other, constructs over several lines where
  * micromark allows them, and a few of micromark's
  * position quirks, each named where it gives up): the
  * caller then parses the file with micromark, which also gives every error its message and
@@ -71,6 +73,17 @@ interface Segment {
   start: number;
   end: number;
   line: number;
+  /**
+   * Columns of a tab before `start` that the containers' prefixes did not take (micromark's
+   * virtual spaces): code's text starts with that many spaces.
+   */
+  virtual?: number;
+}
+
+/** A segment's text as code holds it: a tab's columns the prefixes left are spaces. */
+function codeLine(text: string, segment: Segment): string {
+  const line = text.slice(segment.start, segment.end);
+  return segment.virtual ? ' '.repeat(segment.virtual) + line : line;
 }
 
 type OpenBlock =
@@ -175,7 +188,7 @@ class BlockParser {
     // A last line of only block quote markers or spaces: micromark ends the lists open in it at
     // the end of the file there, not where their content ends.
     const lastLine = text.slice(text.lastIndexOf('\n') + 1);
-    if (lastLine !== '' && /^[ >]*$/.test(lastLine) && this.stack.length > 1) giveUp('blank last line in containers');
+    if (lastLine !== '' && /^[ \t>]*$/.test(lastLine) && this.stack.length > 1) giveUp('blank last line in containers');
     this.closeLeaf();
     while (this.stack.length > 1) this.closeTop();
     const wrongAnswer = this.references.wrongAnswer();
@@ -237,11 +250,93 @@ class BlockParser {
 
   /**
    * A line's column at `pos` (from 0). Tabs count to the next multiple of 4 from the line's
-   * start (CommonMark's tab stops), so the column of a tab line's content is needed; the
-   * prefixes before `pos` hold no tab (the parser gives those up).
+   * start (CommonMark's tab stops; a directive's content is on its lines of the file). Asked
+   * only on lines with a tab, and only inside their prefixes.
    */
   private columnAt(pos: number, lineStart: number): number {
-    return this.nested ? this.point(pos).column - 1 : pos - lineStart;
+    const start = this.nested ? pos - (this.point(pos).column - 1) : lineStart;
+    let column = 0;
+    for (let at = start; at < pos; at++) column = this.text.charCodeAt(at) === 9 ? column + 4 - (column % 4) : column + 1;
+    return column;
+  }
+
+  /**
+   * The whitespace from `pos` on a line with a tab, after `virtual` columns of a tab a
+   * prefix took part of: where it ends and how many columns it spans (the virtual ones too).
+   */
+  private indentAt(pos: number, virtual: number, lineStart: number, lineEnd: number): { end: number; columns: number } {
+    const space = this.whitespaceAt(pos, lineEnd, this.columnAt(pos, lineStart));
+    return { end: space.end, columns: space.columns + virtual };
+  }
+
+  /**
+   * Columns of the tab before the line's place that the prefixes read so far did not take
+   * (micromark's virtual spaces: `>\t\tcode` leaves 2 of the first tab's 3 after the quote's
+   * marker). Set as each line is read (incorporate).
+   */
+  private virtual = 0;
+
+  /** A tab in a line (whose first tab is `tab`) from `from` on: past its indent, whitespace inside a construct. */
+  private tabFrom(tab: number, from: number, lineEnd: number): boolean {
+    if (tab === -1 || tab >= from) return tab !== -1;
+    const next = this.text.indexOf('\t', from);
+    return next !== -1 && next < lineEnd;
+  }
+
+  /** Where the whitespace indentOf last read ends. */
+  private indentEnd = 0;
+
+  /**
+   * The columns of the whitespace from `pos` (on a line whose first tab is `tab`); where it
+   * ends is left in indentEnd (no object per call: lines without tabs are most, measured 10% of the parse).
+   */
+  private indentOf(pos: number, tab: number, lineStart: number, lineEnd: number): number {
+    if (tab === -1) {
+      const spaces = this.spacesAt(pos, lineEnd);
+      this.indentEnd = pos + spaces;
+      return spaces;
+    }
+    const space = this.indentAt(pos, this.virtual, lineStart, lineEnd);
+    this.indentEnd = space.end;
+    return space.columns;
+  }
+
+  /** Takes `columns` columns of the whitespace from `pos` (a prefix's): where the line goes on. */
+  private take(pos: number, tab: number, lineStart: number, columns: number): number {
+    if (tab === -1) return pos + columns;
+    const taken = this.takeColumns(pos, this.virtual, columns, lineStart);
+    this.virtual = taken.virtual;
+    return taken.pos;
+  }
+
+  /** After a block quote's `>` or a list item's marker (at `pos`): a tab there is one column of the prefix's, its others stay. */
+  private takeOneColumn(pos: number, lineStart: number): number {
+    if (this.text.charCodeAt(pos) === 9) this.virtual = 3 - (this.columnAt(pos, lineStart) % 4);
+    return pos + 1;
+  }
+
+  /**
+   * Takes `columns` columns of the whitespace from `pos` (and `virtual` columns before it), as
+   * micromark's prefixes do: a tab they take part of is consumed (positions go on after it)
+   * and its other columns stay, virtual. Returns where the line goes on and those columns.
+   */
+  private takeColumns(pos: number, virtual: number, columns: number, lineStart: number): { pos: number; virtual: number } {
+    if (virtual >= columns) return { pos, virtual: virtual - columns };
+    let left = columns - virtual;
+    let column = this.columnAt(pos, lineStart);
+    while (left > 0) {
+      if (this.text.charCodeAt(pos) === 9) {
+        const width = 4 - (column % 4);
+        if (width > left) return { pos: pos + 1, virtual: width - left };
+        left -= width;
+        column += width;
+      } else {
+        left--;
+        column++;
+      }
+      pos++;
+    }
+    return { pos, virtual: 0 };
   }
 
   /** The spaces and tabs from `pos`: where they end, and how many columns they take from column `column`. */
@@ -257,24 +352,6 @@ class BlockParser {
     return { end: at, columns: col - column };
   }
 
-  /**
-   * Where `columns` columns of indent from `pos` (at column `column`) end, or -1 if text or
-   * the line's end comes first. A tab across that place is virtual spaces: micromark's.
-   */
-  private indentEnd(pos: number, end: number, column: number, columns: number): number {
-    let col = column;
-    while (col - column < columns) {
-      if (pos >= end) return -1;
-      const code = this.text.charCodeAt(pos);
-      if (code === 32) col++;
-      else if (code === 9) col += 4 - (col % 4);
-      else return -1;
-      pos++;
-    }
-    if (col - column > columns) giveUp('a tab across an indent (virtual spaces)');
-    return pos;
-  }
-
   private spacesAt(pos: number, end: number): number {
     let n = 0;
     while (pos + n < end && this.text.charCodeAt(pos + n) === 32) n++;
@@ -286,20 +363,22 @@ class BlockParser {
     if (lineStart <= this.readUpTo) return;
     const text = this.text;
     let pos = lineStart;
-    /** The line's first tab (-1: none). Tabs in containers' prefixes are micromark's; elsewhere, each place says. */
+    /** The line's first tab (-1: none). Tabs in containers' prefixes are counted in columns; elsewhere, each place says. */
     const tab = this.tabIn(lineStart, lineEnd);
+    // (`pos` is no closure's: a captured variable costs the tab-free lines 40% of the parse, measured on 1 MB.)
+    this.virtual = 0;
     // 1. Which open containers does this line continue? (Lists always do; their items decide.)
     let matched = 1;
     for (; matched < this.stack.length; matched++) {
       const block = this.stack[matched]!;
       if (block.kind === 'blockquote') {
-        const indent = this.spacesAt(pos, lineEnd);
-        if (tab !== -1 && indent <= 3 && text.charCodeAt(pos + indent) === 9) giveUp('a tab before a block quote marker');
-        if (indent <= 3 && text.charCodeAt(pos + indent) === 62 /* > */) {
+        const space = { columns: this.indentOf(pos, tab, lineStart, lineEnd), end: this.indentEnd };
+        if (space.columns <= 3 && text.charCodeAt(space.end) === 62 /* > */) {
           block.lastLineEnd = lineEnd;
-          pos += indent + 1;
-          if (text.charCodeAt(pos) === 9) pos = this.tabAfterQuoteMarker(pos, lineEnd, true);
-          else if (text.charCodeAt(pos) === 32) pos++;
+          pos = space.end + 1;
+          this.virtual = 0;
+          const after = text.charCodeAt(pos);
+          if (after === 9 || after === 32) pos = this.takeOneColumn(pos, lineStart);
           continue;
         }
         break;
@@ -307,7 +386,7 @@ class BlockParser {
       if (block.kind === 'footnote') {
         // Blank lines go on; others are indented by 4 (micromark-extension-gfm-footnote).
         const spaces = this.spacesAt(pos, lineEnd);
-        if (tab !== -1 && spaces < 4 && text.charCodeAt(pos + spaces) === 9) giveUp('a tab in a footnote definition\'s indent');
+        if (tab !== -1 && (this.virtual > 0 || (spaces < 4 && text.charCodeAt(pos + spaces) === 9))) giveUp('a tab in a footnote definition\'s indent');
         if (spaces === lineEnd - pos || spaces >= 4) {
           pos = Math.min(lineEnd, pos + 4);
           continue;
@@ -315,18 +394,15 @@ class BlockParser {
         break;
       }
       if (block.kind !== 'item') continue;
-      if (tab !== -1) {
-        const spaces = this.spacesAt(pos, lineEnd);
-        if (spaces < block.contentIndent && text.charCodeAt(pos + spaces) === 9) giveUp('a tab in a list item\'s indent');
-      }
-      if (this.spacesAt(pos, lineEnd) === lineEnd - pos) {
+      const space = { columns: this.indentOf(pos, tab, lineStart, lineEnd), end: this.indentEnd };
+      if (space.end >= lineEnd) {
         // An item that began with a blank line ends at a second one.
         if (block.children.length === 0 && block.startedBlank) break;
-        pos = Math.min(lineEnd, pos + block.contentIndent);
+        pos = this.take(pos, tab, lineStart, Math.min(space.columns, block.contentIndent));
         continue;
       }
-      if (this.spacesAt(pos, lineEnd) >= block.contentIndent) {
-        pos += block.contentIndent;
+      if (space.columns >= block.contentIndent) {
+        pos = this.take(pos, tab, lineStart, block.contentIndent);
         continue;
       }
       break;
@@ -337,25 +413,20 @@ class BlockParser {
     const fence = this.leaf;
     if (fence?.kind === 'fence') {
       if (allMatched) {
-        const indent = this.spacesAt(pos, lineEnd);
-        const rest = text.slice(pos + indent, lineEnd);
-        if (tab !== -1 && text.charCodeAt(pos + indent) === 9) {
-          // A tab in the indent: kept as it is (micromark strips the fence's indent, spaces here), unless
-          // part of it is that indent, or the line could be a closing fence.
-          if (indent < fence.indent) giveUp('a tab in a code fence\'s indent');
-          const space = this.whitespaceAt(pos, lineEnd, this.columnAt(pos, lineStart));
-          if ((space.columns <= 3 || this.mdx) && text[space.end] === fence.marker) giveUp('a tab before a closing fence');
-        }
-        // MDX turns indented code off: a closing fence may be indented any amount (tabs too).
-        const closing = this.mdx ? text.slice(this.whitespaceAt(pos, lineEnd, 0).end, lineEnd) : rest;
-        if ((indent <= 3 || this.mdx) && closing.length >= fence.size && closing[0] === fence.marker && isFenceRun(closing, fence.marker)) {
+        // The indent in columns (tabs to their tab stops): micromark strips up to the fence's
+        // own, and a tab it takes part of leaves its other columns as spaces.
+        const space = { columns: this.indentOf(pos, tab, lineStart, lineEnd), end: this.indentEnd };
+        // MDX turns indented code off: a closing fence may be indented any amount.
+        const closing = text.slice(space.end, lineEnd);
+        if ((space.columns <= 3 || this.mdx) && closing.length >= fence.size && closing[0] === fence.marker && isFenceRun(closing, fence.marker)) {
           fence.closed = true;
           fence.lastEnd = this.point(lineEnd);
           this.closeLeaf();
           this.lastBlank = false;
           return;
         }
-        fence.lines.push({ start: pos + Math.min(indent, fence.indent), end: lineEnd, line });
+        pos = this.take(pos, tab, lineStart, Math.min(space.columns, fence.indent));
+        fence.lines.push({ start: pos, end: lineEnd, line, virtual: this.virtual });
         this.lastBlank = false;
         return;
       }
@@ -371,12 +442,12 @@ class BlockParser {
     /** Indented code was open: micromark's `interrupt` for containers (list items) holds for the line as after a paragraph. */
     const codeWasOpen = indented?.kind === 'indented';
     if (indented?.kind === 'indented') {
-      const column = tab === -1 ? 0 : this.columnAt(pos, lineStart);
-      const space = tab === -1 ? { end: pos + this.spacesAt(pos, lineEnd), columns: this.spacesAt(pos, lineEnd) } : this.whitespaceAt(pos, lineEnd, column);
+      const space = { columns: this.indentOf(pos, tab, lineStart, lineEnd), end: this.indentEnd };
       if (allMatched && space.end >= lineEnd && space.columns < 4) {
         indented.blanks.push({ start: lineEnd, end: lineEnd, line });
       } else if (allMatched && space.columns >= 4) {
-        indented.lines.push(...indented.blanks, { start: this.indentEnd(pos, lineEnd, column, 4), end: lineEnd, line });
+        pos = this.take(pos, tab, lineStart, 4);
+        indented.lines.push(...indented.blanks, { start: pos, end: lineEnd, line, virtual: this.virtual });
         indented.blanks = [];
         this.lastBlank = false;
         return;
@@ -397,7 +468,7 @@ class BlockParser {
     // An open HTML block takes the line if its containers continue (kinds 6 and 7 end at a blank line).
     const html = this.leaf;
     if (html?.kind === 'html') {
-      if (tab !== -1 && this.whitespaceAt(pos, lineEnd, 0).end >= lineEnd) giveUp('a blank line with a tab in HTML');
+      if (tab !== -1 && (this.virtual > 0 || this.whitespaceAt(pos, lineEnd, 0).end >= lineEnd)) giveUp('a blank line with a tab in HTML, or a tab a prefix took part of');
       const blank = this.spacesAt(pos, lineEnd) === lineEnd - pos;
       if (allMatched && !(html.htmlKind >= 6 && blank)) {
         html.lines.push({ start: pos, end: lineEnd, line });
@@ -418,7 +489,7 @@ class BlockParser {
         giveUp('directive ended by its containers');
       }
       // (In code inside it, the nested parser reads the indent.)
-      if (tab !== -1 && !directive.code && text.charCodeAt(pos + this.spacesAt(pos, lineEnd)) === 9) giveUp('a tab in a directive line\'s indent, or a blank line with a tab');
+      if (tab !== -1 && (this.virtual > 0 || (!directive.code && text.charCodeAt(pos + this.spacesAt(pos, lineEnd)) === 9))) giveUp('a tab in a directive line\'s indent, or a blank line with a tab');
       this.directiveLine(directive, pos, lineEnd, line);
       this.lastBlank = false;
       return;
@@ -433,30 +504,11 @@ class BlockParser {
     /** A paragraph or indented code was open in the containers the line continued (micromark's `interrupt` for the list items the line opens, all of them). */
     const interrupting = (this.leaf?.kind === 'paragraph' || codeWasOpen) && allMatched;
     for (;;) {
-      const indent = this.spacesAt(pos, lineEnd);
-      const first = pos + indent;
+      // The indent in columns: a tab reaches the next multiple of 4, and a tab a prefix took part of counts its other columns.
+      const space = { columns: this.indentOf(pos, tab, lineStart, lineEnd), end: this.indentEnd };
+      const indent = space.columns;
+      const first = space.end;
       if (first >= lineEnd) break;
-      if (tab !== -1 && text.charCodeAt(first) === 9) {
-        // A tab in the line's indent: counted in columns. A blank line, a paragraph's line, or indented code.
-        const column = this.columnAt(pos, lineStart);
-        const space = this.whitespaceAt(pos, lineEnd, column);
-        if (space.end >= lineEnd) {
-          if (this.stack.length > 1 || opened()) giveUp('a blank line with a tab in containers');
-          pos = lineEnd;
-          break;
-        }
-        if (space.columns < 4 || opened() || this.mdx) giveUp('a tab in a line\'s indent');
-        if (paragraphContinues()) {
-          pos = space.end;
-          break;
-        }
-        if (this.leaf?.kind === 'paragraph') giveUp('a lazy continuation line');
-        if (this.leaf?.kind === 'table') giveUp('indented line after a table');
-        this.closeFrom(container + 1);
-        this.openIndented(pos, lineEnd, line, this.indentEnd(pos, lineEnd, column, 4));
-        this.lastBlank = false;
-        return;
-      }
       if (indent >= 4) {
         // MDX turns indented code off: micromark then reads any construct after any indent. Plain text is a paragraph's.
         if (this.mdx) {
@@ -468,14 +520,18 @@ class BlockParser {
         if (this.leaf?.kind === 'paragraph' && !opened()) giveUp('a lazy continuation line');
         if (this.leaf?.kind === 'table') giveUp('indented line after a table');
         this.closeFrom(container + 1);
-        this.openIndented(pos, lineEnd, line, pos + 4);
+        const start = pos;
+        pos = this.take(pos, tab, lineStart, 4);
+        this.openIndented(start, lineEnd, line, pos, this.virtual);
+        // Opened on a line that ended containers (`> a\n    code`), it ends with its line in micromark (the next code line is a block of its own).
+        if (!allMatched && !opened()) this.closeLeaf();
         this.lastBlank = false;
         return;
       }
       const code = text.charCodeAt(first);
       const rest = text.slice(first, lineEnd);
       // Tabs in a line of anything but text and code (whitespace inside the construct): micromark's.
-      if (tab !== -1 && (code === 60 || code === 123 || code === 35 || code === 96 || code === 126 || code === 58) && /^(?:[<{]|#{1,6}(?:[ \t]|$)|```|~~~|::)/.test(rest)) giveUp('a tab in a line of HTML, JSX, a heading, a fence or a directive');
+      if (this.tabFrom(tab, first, lineEnd) && (code === 60 || code === 123 || code === 35 || code === 96 || code === 126 || code === 58) && /^(?:[<{]|#{1,6}(?:[ \t]|$)|```|~~~|::)/.test(rest)) giveUp('a tab in a line of HTML, JSX, a heading, a fence or a directive');
       if ((code === 60 /* < */ || code === 123) /* { */ && this.mdx) {
         if (this.leaf?.kind === 'table') giveUp('JSX in a table');
         const flow = this.jsxFlowTags(first, lineEnd);
@@ -492,6 +548,7 @@ class BlockParser {
         const start = htmlFlowStart(text, first, lineEnd, paragraphContinues());
         // Not an HTML block: the line is a paragraph's.
         if (!start) break;
+        if (this.virtual > 0) giveUp('HTML after a tab a prefix took part of');
         this.closeFrom(container + 1);
         this.openHtml(pos, lineEnd, line, start);
         this.lastBlank = false;
@@ -506,6 +563,7 @@ class BlockParser {
           this.openFootnote(first, labelEnd, lineEnd, container);
           container = this.stack.length - 1;
           pos = labelEnd + 2 + this.spacesAt(labelEnd + 2, lineEnd);
+          this.virtual = 0;
           continue;
         }
       }
@@ -518,8 +576,9 @@ class BlockParser {
         this.stack.push({ kind: 'blockquote', node, children: node.children, lastLineEnd: lineEnd });
         container = this.stack.length - 1;
         pos = first + 1;
-        if (text.charCodeAt(pos) === 9) pos = this.tabAfterQuoteMarker(pos, lineEnd, false);
-        else if (text.charCodeAt(pos) === 32) pos++;
+        this.virtual = 0;
+        const after = text.charCodeAt(pos);
+        if (after === 9 || after === 32) pos = this.takeOneColumn(pos, lineStart);
         continue;
       }
       if (code === 35 /* # */) {
@@ -553,6 +612,8 @@ class BlockParser {
           return;
         }
       }
+      // A thematic break or setext underline with a tab among its characters (`-\t-\t-`: no list items): micromark's.
+      if (this.tabFrom(tab, first, lineEnd) && /^(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,}|=+ *|-+ *)$/.test(rest.replace(/\t/g, ' '))) giveUp('a tab in a thematic break or a setext underline');
       // A setext underline (before a thematic break or an item: `---` and `-` under a paragraph are one).
       // On a lazy line, or in a container opened on it, `---` is a thematic break; `===`, `--`, `-` are micromark's.
       if (/^(?:=+|-+) *$/.test(rest) && this.leaf?.kind === 'paragraph' && !(!paragraphContinues() && /^-{3,}/.test(rest))) {
@@ -567,44 +628,48 @@ class BlockParser {
         this.lastBlank = false;
         return;
       }
-      const marker = /^(?:([-+*])|(\d{1,9})([.)]))( +|\t|$)/.exec(rest);
+      const marker = /^(?:([-+*])|(\d{1,9})([.)]))(?=[ \t]|$)/.exec(rest);
       if (marker) {
         const bullet = marker[1] ?? marker[3]!;
         const start = marker[2] === undefined ? null : Number(marker[2]);
-        const markerSize = (marker[1] ?? marker[2]! + marker[3]!).length;
-        const spaces = marker[4]!.length;
-        // One tab, then the item's text (`-\titem`, as some editors write lists): the tab reaches
-        // the next tab stop and micromark's prefix takes all of it, so the item's content is
-        // indented by the marker's columns and the tab's. Any other tab there is micromark's.
-        const tabbed = marker[4] === '\t';
-        if (tabbed && !PLAIN_LINE_START.test(text.slice(first + markerSize + 1, lineEnd))) giveUp('a tab after a list marker, then a block');
-        const padding = tabbed ? 4 - (this.columnAt(first + markerSize, lineStart) % 4) : spaces;
-        const emptyItem = first + markerSize + spaces >= lineEnd;
+        const markerSize = marker[0].length;
+        // The whitespace after the marker, in columns (a tab to the next multiple of 4: `-\titem`,
+        // as some editors write lists). micromark's prefix takes up to 4 columns of it; with
+        // more (content that starts with indented code), one: a tab's first column, its others
+        // staying the content's. MDX has no indented code: its prefix takes all.
+        const after = first + markerSize;
+        const spaced = tab === -1 ? { end: after + this.spacesAt(after, lineEnd), columns: this.spacesAt(after, lineEnd) } : this.whitespaceAt(after, lineEnd, this.columnAt(after, lineStart));
+        const emptyItem = spaced.end >= lineEnd;
+        const whole = spaced.columns <= 4 || this.mdx;
+        const padding = whole ? spaced.columns : 1;
+        /** Where the item's content starts (where the prefix ends), and the columns of a tab it left. */
+        const contentStart = whole ? spaced.end : after + 1;
+        const contentVirtual = whole || text.charCodeAt(after) !== 9 ? 0 : 3 - (this.columnAt(after, lineStart) % 4);
         // micromark: an item that interrupts a paragraph (all containers continued, a paragraph open) is not empty and starts at 1;
         // micromark asks that of every item on the line, in containers opened on it too (`- -` under a paragraph).
         const interrupts = interrupting;
         if (codeWasOpen && !allMatched && (emptyItem || (start !== null && marker[2] !== '1'))) giveUp('an item that may not interrupt, after indented code its containers ended');
         if (!(interrupts && (emptyItem || (start !== null && marker[2] !== '1')))) {
-          // Content 5 or more spaces after the marker starts with indented code.
-          if (!emptyItem && spaces > 4) giveUp('item content after 5+ spaces');
           // A GFM task list item: `[ ]`, `[x]` or `[X]`, then spaces and more on the line (an item's
           // check at its line's end, or before its spaces' end, is micromark's).
-          const check = emptyItem ? null : /^\[([ xX])\]( +([^ ]))?/.exec(text.slice(first + markerSize + spaces, lineEnd));
-          if (check && check[3] === undefined && /^ *$/.test(text.slice(first + markerSize + spaces + 3, lineEnd))) giveUp('task list item at its line\'s end');
-          this.checkNewContainer(container, matched, bullet, emptyItem ? undefined : first + markerSize + spaces);
+          const check = emptyItem || contentVirtual > 0 ? null : /^\[([ xX])\]( +([^ ]))?/.exec(text.slice(contentStart, lineEnd));
+          if (check && check[3] === undefined && /^ *$/.test(text.slice(contentStart + 3, lineEnd))) giveUp('task list item at its line\'s end');
+          this.checkNewContainer(container, matched, bullet, emptyItem ? undefined : contentStart);
           this.closeFrom(container + 1);
           this.openItem(first, indent, markerSize, emptyItem ? 1 : padding, bullet, start, emptyItem);
           if (check?.[3] !== undefined) {
             const item = this.stack[this.stack.length - 1] as Extract<OpenBlock, { kind: 'item' }>;
             item.node.checked = check[1] !== ' ';
-            item.check = first + markerSize + spaces;
+            item.check = contentStart;
           }
           container = this.stack.length - 1;
           if (emptyItem) {
             pos = lineEnd;
+            this.virtual = 0;
             break;
           }
-          pos = first + markerSize + spaces;
+          pos = contentStart;
+          this.virtual = contentVirtual;
           continue;
         }
       }
@@ -612,7 +677,8 @@ class BlockParser {
     }
 
     // 4. The rest of the line.
-    const restStart = pos + this.spacesAt(pos, lineEnd);
+    const restIndent = this.indentOf(pos, tab, lineStart, lineEnd);
+    const restStart = this.indentEnd;
     if (restStart >= lineEnd) {
       if (!opened()) {
         // A blank line ends a paragraph or table; containers it did not continue end too.
@@ -630,7 +696,8 @@ class BlockParser {
       }
       return;
     }
-    if (tab !== -1) this.checkTextLineTabs(restStart, lineEnd);
+    if (this.tabFrom(tab, restStart, lineEnd)) this.checkTextLineTabs(restStart, lineEnd);
+    else if (tab !== -1 && (this.leaf?.kind === 'table' || text.slice(restStart, lineEnd).includes('|'))) giveUp('a tab before a table\'s row, or its head');
     const leaf = this.leaf;
     if ((leaf?.kind === 'paragraph' || leaf?.kind === 'table') && !opened()) {
       if (!allMatched) {
@@ -644,6 +711,8 @@ class BlockParser {
           if (open.kind === 'blockquote') open.lastLineEnd = lineEnd;
         }
       }
+      // Indented 4 columns or more, a delimiter row is none in micromark (but in MDX): its line is the paragraph's (main read it as a table).
+      if (restIndent >= 4 && !this.mdx && isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('an indented line like a table delimiter row');
       if (leaf.kind === 'table') this.addTableRow(leaf, restStart, lineEnd, line);
       else if (!(leaf.segments.length === 1 && this.startsTable(leaf.segments[0]!, restStart, lineEnd))) {
         if (isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('a table under a longer paragraph'); // a table under a longer paragraph
@@ -669,23 +738,9 @@ class BlockParser {
 
   /**
    * A line of text with a tab: a paragraph's, where the tab is whitespace (between words, or
-   * trailing). A line that would start a block were its tabs spaces (`-\ta`: an item; `#\ta`: a
-   * heading; `---\t`: an underline), or a table's row, is micromark's.
+   * trailing). A line that would start a block were its tabs spaces (`#\ta`: a heading; `[ ]\ta`:
+   * a task's check; `---\t`: an underline), or a table's row, is micromark's.
    */
-  /**
-   * A tab right after a block quote's `>` (at `pos`): the quote takes the tab, and the columns
-   * it spans past the first stay the content's (at most 3: no indented code), which a
-   * paragraph's text drops. So a line whose text is a paragraph's goes on after the tab;
-   * one that starts another block, or goes on in code, HTML or a directive where those columns
-   * count, is micromark's. Returns where the content starts.
-   */
-  private tabAfterQuoteMarker(pos: number, lineEnd: number, continuing: boolean): number {
-    const leaf = this.leaf?.kind;
-    if (continuing && leaf !== undefined && leaf !== 'paragraph') giveUp('a tab after a block quote marker, in code, HTML or a directive');
-    if (!PLAIN_LINE_START.test(this.text.slice(pos + 1, lineEnd))) giveUp('a tab after a block quote marker, then a block');
-    return pos + 1;
-  }
-
   private checkTextLineTabs(restStart: number, lineEnd: number): void {
     const text = this.text;
     if (BLOCK_WITH_TABS.test(text.slice(restStart, lineEnd).replace(/\t/g, ' '))) giveUp('a tab in a line that may start a block');
@@ -853,7 +908,7 @@ class BlockParser {
   }
 
   /** Indented code from `pos` (after the line's containers); its text from `contentStart` (4 columns on). */
-  private openIndented(pos: number, lineEnd: number, line: number, contentStart: number): void {
+  private openIndented(pos: number, lineEnd: number, line: number, contentStart: number, virtual: number): void {
     const node: Code = { type: 'code', lang: null, meta: null, value: '' };
     node.position = { start: this.point(pos), end: this.point(lineEnd) };
     this.addBlock(node);
@@ -861,7 +916,7 @@ class BlockParser {
     const siblings = this.stack[this.stack.length - 1]!.children;
     const previous = siblings[siblings.length - 2];
     if (previous?.type === 'list' && previous.children[previous.children.length - 1]!.children.length === 0) giveUp('indented code after an empty list item');
-    this.leaf = { kind: 'indented', node, lines: [{ start: contentStart, end: lineEnd, line }], blanks: [] };
+    this.leaf = { kind: 'indented', node, lines: [{ start: contentStart, end: lineEnd, line, virtual }], blanks: [] };
   }
 
   private openDirective(first: number, lineEnd: number, line: number, opening: DirectiveOpening): void {
@@ -1232,11 +1287,11 @@ class BlockParser {
       leaf.node.position!.end = this.point(leaf.lines[leaf.lines.length - 1]!.end);
     } else if (leaf.kind === 'indented') {
       // mdast-util-from-markdown drops one line ending at the end (a last line blank after its indent).
-      leaf.node.value = leaf.lines.map((s) => this.text.slice(s.start, s.end)).join('\n').replace(/\n$/, '');
+      leaf.node.value = leaf.lines.map((s) => codeLine(this.text, s)).join('\n').replace(/\n$/, '');
       leaf.node.position!.end = this.point(leaf.lines[leaf.lines.length - 1]!.end);
     } else if (leaf.kind === 'fence') {
       // micromark's value: the lines with their line endings, less one line ending at each end.
-      const lines = leaf.lines.map((s) => this.text.slice(s.start, s.end));
+      const lines = leaf.lines.map((s) => codeLine(this.text, s));
       if (!leaf.closed && lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
       leaf.node.value = lines.join('\n');
       // Unclosed, it ends where the last line it took ends.
