@@ -22,6 +22,7 @@ import { remarkHeadingIds } from './headings.ts';
 import { remarkTruncateMarker, rehypeTruncate } from './truncate.ts';
 import { codeBlockHandler } from './codeBlock.ts';
 import { listItemHandler } from './listItem.ts';
+import { tableRowHandler } from './tableRow.ts';
 import { rehypeRawWhenNeeded } from './rawHtml.ts';
 import { rehypeCollectLinks } from './links.ts';
 import { rehypeCollectIds } from './ids.ts';
@@ -52,7 +53,7 @@ function pipeline(mdx: boolean) {
     .use(remarkTabs)
     .use(remarkHeadingIds)
     .use(remarkTruncateMarker)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler, footnoteReference: footnoteReferenceHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler, tableRow: tableRowHandler, footnoteReference: footnoteReferenceHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
     .use(rehypeRawWhenNeeded, MDX_NODES)
     .use(rehypeTruncate)
     .use(rehypeCollectLinks)
