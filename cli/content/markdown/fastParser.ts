@@ -99,6 +99,8 @@ type OpenBlock =
       blankInside: boolean;
       /** Where a task list item's check (`[x]`) starts: its first paragraph begins with it. */
       check?: number;
+      /** A check with nothing after it on its line: its mark (` `, `x`, `X`), taken if the paragraph goes on (see closeLeaf). */
+      checkAtLineEnd?: string;
       /** Where it ends when not at its last block's end (a footnote's quirk: checkNewContainer). */
       endsAt?: number;
     }
@@ -650,10 +652,12 @@ class BlockParser {
         const interrupts = interrupting;
         if (codeWasOpen && !allMatched && (emptyItem || (start !== null && marker[2] !== '1'))) giveUp('an item that may not interrupt, after indented code its containers ended');
         if (!(interrupts && (emptyItem || (start !== null && marker[2] !== '1')))) {
-          // A GFM task list item: `[ ]`, `[x]` or `[X]`, then spaces and more on the line (an item's
-          // check at its line's end, or before its spaces' end, is micromark's).
+          // A GFM task list item: `[ ]`, `[x]` or `[X]`, then spaces and more on the line, or nothing
+          // more on it (then decided by the paragraph's next line; a check before spaces at the
+          // line's end is micromark's).
           const check = emptyItem || contentVirtual > 0 ? null : /^\[([ xX])\]( +([^ ]))?/.exec(text.slice(contentStart, lineEnd));
-          if (check && check[3] === undefined && /^ *$/.test(text.slice(contentStart + 3, lineEnd))) giveUp('task list item at its line\'s end');
+          const checkAtLineEnd = check !== null && contentStart + 3 === lineEnd;
+          if (check && check[3] === undefined && !checkAtLineEnd && /^ *$/.test(text.slice(contentStart + 3, lineEnd))) giveUp('task list item at its line\'s end');
           this.checkNewContainer(container, matched, bullet, emptyItem ? undefined : contentStart);
           this.closeFrom(container + 1);
           this.openItem(first, indent, markerSize, emptyItem ? 1 : padding, bullet, start, emptyItem);
@@ -661,6 +665,10 @@ class BlockParser {
             const item = this.stack[this.stack.length - 1] as Extract<OpenBlock, { kind: 'item' }>;
             item.node.checked = check[1] !== ' ';
             item.check = contentStart;
+          } else if (checkAtLineEnd) {
+            const item = this.stack[this.stack.length - 1] as Extract<OpenBlock, { kind: 'item' }>;
+            item.check = contentStart;
+            item.checkAtLineEnd = check[1];
           }
           container = this.stack.length - 1;
           if (emptyItem) {
@@ -1252,7 +1260,13 @@ class BlockParser {
     this.leaf = undefined;
     if (leaf.kind === 'paragraph') {
       const item = this.stack[this.stack.length - 1]!;
-      const check = item.kind === 'item' && item.children.length === 0 && item.check === leaf.segments[0]!.start ? item.check : undefined;
+      let check = item.kind === 'item' && item.children.length === 0 && item.check === leaf.segments[0]!.start ? item.check : undefined;
+      if (check !== undefined && item.kind === 'item' && item.checkAtLineEnd !== undefined) {
+        // micromark takes a check with nothing after it on its line when its paragraph goes on
+        // (the line ending is the space it needs); the paragraph of the check alone is text.
+        if (leaf.segments.length > 1) item.node.checked = item.checkAtLineEnd !== ' ';
+        else check = undefined;
+      }
       // Link reference definitions come first (not after a task list item's check: that is text).
       const segments = check === undefined ? this.addDefinitions(leaf.segments) : leaf.segments;
       if (segments.length === 0) return;
