@@ -205,7 +205,7 @@ function randomReferenceDocuments(count: number, seed: number): string[] {
   const destinations = ['/u', '/u', 'http://e.com/a?b=1&amp;c', '<u v>', '<>', '/u(x)', '(x', '<a', '/a\\(b', ')x', 'a"b', '<u>x', '/u)'];
   const titles = ['', '', '', ' "t"', " 't'", ' (t)', ' "t" x', '\n"t"', '\n(t', '\n"t" x', ' "a\\"b &amp;"', '  ', ' (t(x))', '"t"', ' "t', '\n[b]: /v', ' ""', " ''", ' ()', '\n""'];
   const definition = () => '[' + pick(labels) + ']:' + pick([' ', ' ', '', '  ', '\n  ', '\n']) + pick(destinations) + pick(titles) + pick(['', '', '  ']);
-  const references = ['[a]', '[a]', '[b c]', '[x][a]', '[x][]', '[a][]', '![a]', '![x][b c]', '[^1]', '[^1]', '[^n]', '[^x y]', '![^1]', '[a](u)', '[a][b', '*[a]*', '[*a*][b c]', '[A]', '[é]', '[ä]', 'text', 'text', ' ', ' ', '`[a]`', '[[a]]', '[a][b][c]', '\\[a]', '[x][a\\]]', '[^b]', '[a]: mid', '[^1]:', '[a\n]', 'a_b', '*', '**'];
+  const references = ['[a]', '[a]', '[b c]', '[x][a]', '[x][]', '[a][]', '![a]', '![x][b c]', '[^1]', '[^1]', '[^n]', '[^x y]', '![^1]', '![^n]', '![^x y]', '![^1][a]', '![^1](u)', '![^1 *e*]', '![^', '![^1 [a]]', '[a](u)', '[a][b', '*[a]*', '[*a*][b c]', '[A]', '[é]', '[ä]', 'text', 'text', ' ', ' ', '`[a]`', '[[a]]', '[a][b][c]', '\\[a]', '[x][a\\]]', '[^b]', '[a]: mid', '[^1]:', '[a\n]', 'a_b', '*', '**'];
   const inline = () => Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(references)).join('');
   const block = (depth: number): string[] => {
     const r = random();
@@ -456,6 +456,9 @@ describe('the fast Markdown parser', () => {
       '[^a]: x\n\n    ```\n    code\n    ```\n\n    > q\n\n[^a]', '[^a]: - b\n\n[^a]', '[a [^1]](u)\n\n[^1]: n', '[^1][^1]\n\n[^1]: n\n[^1]: m', '[^A]\n\n[^a]: n',
       // A resource that is not one: a shortcut reference when its text is defined, else text.
       '[a](b c d)\n\n[a]: /u', '[a](b c d)', '![a](b "t" x)\n\n[a]: /u', '[x](b [a](b c) [a](b d e) f', '[a](b (c)\n\n[a]: /u', '[a]( )x [b](\\) y\n\n[b]: /u',
+      // `![^n]` that is no image: a `!` and a call when `n` names a footnote and nothing between the brackets is a link, image, call or bracket.
+      'a![^f] b\n\n[^f]: n', '![^f]\n\n[^f]: n', 'a![^g] b\n\n[^f]: n', '*a![^f]* b*\n\n[^f]: n', '![^f](u)\n\n[^f]: n', '![^f][x]\n\n[^f]: n', '![^f *a* b]\n\n[^f]: n',
+      '![^a [b]]\n\n[^a [b]]: n\n[^a]: m', '![^a ![b]]\n\n[^a]: m', '![^a`c`]\n\n[^a`c`]: n', '![^a<b>]\n\n[^a<b>]: n', '[x ![^f]](u)\n\n[^f]: n', '![x ![^f]](u)\n\n[^f]: n', '**![^f]**\n\n[^F]: n', '![^f]![^f]\n\n[^f]: n', '*x ![^a*b] c\n\n[^a*b]: n', '~x ![^a~b] c~\n\n[^a~b]: n',
     ];
     expect(sameAsMicromark(edges, false)).toBe(edges.length);
     // Items after items in a footnote definition: micromark ends each previous one after the next one's prefix.

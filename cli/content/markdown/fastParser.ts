@@ -1552,8 +1552,7 @@ class InlineParser {
         case 33: {
           // !
           if (text.charCodeAt(pos + 1) === 91) {
-            // `![^a]` is a `!` and a footnote call when `^a` names no link but a footnote (gfm-footnote's potential call).
-            if (text.charCodeAt(pos + 2) === 94 && this.block.references.anyFootnotes) giveUp('a footnote call after !');
+            // `![^a]` may be a `!` and a footnote call: see potentialFootnoteCall.
             flush(pos);
             this.items.push({ type: 'piece', value: '![', start: pos, end: pos + 2 });
             this.brackets.push({ image: true, index: this.items.length - 1, delimiter: this.delimiters, order: ++this.bracketOrder });
@@ -1795,6 +1794,8 @@ class InlineParser {
     // the brackets are text (micromark's label end tries the resource, then the shortcut).
     const reference = resource ? undefined : this.referenceAt(bracket, pos, end);
     if (!resource && !reference) {
+      const call = bracket.image ? this.potentialFootnoteCall(bracket, pos) : undefined;
+      if (call !== undefined) return call;
       this.items.push({ type: 'piece', value: ']', start: pos, end: pos + 1 });
       return pos + 1;
     }
@@ -1830,6 +1831,32 @@ class InlineParser {
       this.inactiveUpTo = this.bracketOrder;
     }
     return resource.end;
+  }
+
+  /**
+   * `![^label]` that is no image, closed by the `]` at `pos`: a `!` and a footnote call when
+   * `^label` names a footnote, as gfm-footnote's "potential call" reads it after micromark's
+   * label end fails; what is between the brackets is the call's label, raw (its emphasis
+   * markers are no delimiters). Where it ends. (The potential call walks back from the `]` to
+   * the `![`, and fails at any link, image, call or bracket between: each has a `[`, which no
+   * footnote's label has, so the label names none then anyway.)
+   */
+  private potentialFootnoteCall(bracket: Bracket, pos: number): number | undefined {
+    const references = this.block.references;
+    const text = this.text;
+    const opener = this.items[bracket.index] as TextPiece;
+    if (!references.anyFootnotes || text.charCodeAt(opener.end) !== 94 /* ^ */) return undefined;
+    if (opener.end < this.segment!.start) giveUp('a footnote call after ! over lines');
+    const raw = text.slice(opener.end, pos);
+    if (/[\\&]/.test(raw)) giveUp('an escape or character reference in a footnote call after !');
+    const id = normalizeIdentifier(raw);
+    if (id.charCodeAt(0) !== 94 || !references.isFootnote(id.slice(1))) return undefined;
+    this.items.splice(bracket.index);
+    while (this.delimiters && this.delimiters !== bracket.delimiter) this.removeDelimiter(this.delimiters);
+    this.items.push({ type: 'piece', value: '!', start: opener.start, end: opener.start + 1 });
+    const label = raw.slice(1);
+    this.items.push({ type: 'footnoteReference', identifier: normalizeIdentifier(label).toLowerCase(), label, position: { start: this.block.point(opener.start + 1), end: this.block.point(pos + 1) } });
+    return pos + 1;
   }
 
   /**
