@@ -110,7 +110,8 @@ type OpenBlock =
   | { kind: 'footnote'; node: FootnoteDefinition; children: RootContent[] };
 
 type OpenLeaf =
-  | { kind: 'paragraph'; segments: Segment[] }
+  /** `lastLazy`: whether its last line is a lazy continuation line. */
+  | { kind: 'paragraph'; segments: Segment[]; lastLazy?: boolean }
   | { kind: 'fence'; node: Code; marker: string; size: number; indent: number; lines: Segment[]; closed: boolean; lastEnd: Point }
   /** Indented code: its lines (less their 4 columns of indent), and the blank lines after them that the next code line would take. */
   | { kind: 'indented'; node: Code; lines: Segment[]; blanks: Segment[] }
@@ -722,9 +723,9 @@ class BlockParser {
       // Indented 4 columns or more, a delimiter row is none in micromark (but in MDX): its line is the paragraph's (main read it as a table).
       if (restIndent >= 4 && !this.mdx && isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('an indented line like a table delimiter row');
       if (leaf.kind === 'table') this.addTableRow(leaf, restStart, lineEnd, line);
-      else if (!(leaf.segments.length === 1 && this.startsTable(leaf.segments[0]!, restStart, lineEnd))) {
-        if (isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('a table under a longer paragraph'); // a table under a longer paragraph
+      else if (!this.startsTableUnder(leaf, restStart, lineEnd)) {
         leaf.segments.push({ start: restStart, end: lineEnd, line });
+        leaf.lastLazy = !allMatched;
       }
       this.lastBlank = false;
       return;
@@ -1197,11 +1198,29 @@ class BlockParser {
     paragraph.position!.start = { ...head.position!.start };
   }
 
-  /** The paragraph's one line is a table's head if this line is a delimiter row with as many cells. */
-  private startsTable(head: Segment, restStart: number, lineEnd: number): boolean {
+  /**
+   * The paragraph's last line is a table's head if this line is a delimiter row with as many
+   * cells; the lines before it, if any, are a paragraph of their own (micromark's table
+   * interrupts the paragraph at its head).
+   */
+  private startsTableUnder(paragraph: Extract<OpenLeaf, { kind: 'paragraph' }>, restStart: number, lineEnd: number): boolean {
+    const head = paragraph.segments[paragraph.segments.length - 1]!;
     const delimiter = this.text.slice(restStart, trimEnd(this.text, restStart, lineEnd));
     if (!isDelimiterRow(delimiter)) return false;
-    if (!delimiter.includes('|') && !hasPipe(this.text.slice(head.start, head.end))) return false;
+    // micromark makes tables of those too (`y` over `:-:`), where a delimiter row is no setext underline.
+    if (!delimiter.includes('|') && !hasPipe(this.text.slice(head.start, head.end))) giveUp('a table without pipes');
+    if (paragraph.segments.length > 1) {
+      if (paragraph.lastLazy) giveUp('a table head on a lazy line');
+      paragraph.segments.pop();
+      this.closeLeaf();
+      this.leaf = { kind: 'paragraph', segments: [head] };
+    }
+    return this.startsTable(head, restStart, lineEnd);
+  }
+
+  /** The paragraph's one line, `head`, made a table's head by this line, a delimiter row (with a pipe in one of them): with as many cells, or micromark's. */
+  private startsTable(head: Segment, restStart: number, lineEnd: number): true {
+    const delimiter = this.text.slice(restStart, trimEnd(this.text, restStart, lineEnd));
     const aligns = splitCells(delimiter).map(({ value }): AlignType => {
       const cell = value.trim();
       const left = cell.startsWith(':');
