@@ -472,6 +472,10 @@ describe('the fast Markdown parser', () => {
     // A label that goes on past its line: no definition when a [ comes first, or no ]: (those are taken);
     // a definition over lines is micromark's.
     expect(sameAsMicromark(['[a\n\n[a]: /u', '> [a\n> [b\n\n[b]: /u', '[a\nb] c\n\n[x]: /u', '[a\n[a\n[a\n\n[a]: /u', '[a\nb]: /u\n\n[a b]', '[a\nb\\]\n\n[b]: /u', '- [a\n  [b\n\n[b]: /u'], false)).toBe(5);
+    // A text label over lines names a definition with its lines' text, each later line's indent in it (`[a\n   b]` is labelled "a\n   b").
+    const overLines = ['[a\nb]\n\n[a b]: /u', '[a\n   b]\n\n[a b]: /u', '> [a\n> b] x\n\n[a b]: /u', '>  [a\n>    b] x\n\n[a b]: /u', '- [a\n  b][]\n\n[a b]: /u', '- [a\n     b][]\n\n[a b]: /u', '[a  \nb]\n\n[a b]: /u',
+      '[a\nlazy]\n\n[a lazy]: /u', '> [a\n   lazy]\n\n[a lazy]: /u', '- [a\n lazy]\n\n[a lazy]: /u', '![a\n  b]\n\n[a b]: /u', '[*a*\n  b]\n\n[*a* b]: /u', '[a\nb\nc]\n\n[a b c]: /u'];
+    expect(sameAsMicromark(overLines, false)).toBe(overLines.length);
     // A resource that ends its paragraph's last line unclosed is text; one whose `)` is on the
     // next line is a link (taken as text once, wrongly).
     expect(sameAsMicromark(['[a](b "t"\n', 'x [a](b\n', '# [a](b', '| [a](b |\n| - |'], false)).toBe(4);

@@ -78,6 +78,8 @@ interface Segment {
    * virtual spaces): code's text starts with that many spaces.
    */
   virtual?: number;
+  /** A paragraph's later line: where its text starts for micromark, its indent included (-1: a tab in it). */
+  textStart?: number;
 }
 
 /** A segment's text as code holds it: a tab's columns the prefixes left are spaces. */
@@ -724,7 +726,8 @@ class BlockParser {
       if (restIndent >= 4 && !this.mdx && isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('an indented line like a table delimiter row');
       if (leaf.kind === 'table') this.addTableRow(leaf, restStart, lineEnd, line);
       else if (!this.startsTableUnder(leaf, restStart, lineEnd)) {
-        leaf.segments.push({ start: restStart, end: lineEnd, line });
+        // micromark's text of the line (a label over lines holds it) starts after the containers' prefixes, before the line's own indent.
+        leaf.segments.push({ start: restStart, end: lineEnd, line, ...(pos < restStart && { textStart: text.slice(pos, restStart).includes('\t') ? -1 : pos }) });
         leaf.lastLazy = !allMatched;
       }
       this.lastBlank = false;
@@ -1895,7 +1898,6 @@ class InlineParser {
       const overLines = opener.end < this.segment!.start;
       const raw = overLines ? this.textBetween(opener.end, pos) : text.slice(opener.end, pos);
       if (raw.length > 999 || !references.isDefined(normalizeIdentifier(raw))) return undefined;
-      if (overLines) giveUp('reference label over lines');
       if (/[\\&]/.test(raw)) giveUp('escape or character reference in a reference label');
       return raw;
     };
@@ -1943,7 +1945,10 @@ class InlineParser {
     for (let i = low; i < segments.length && segments[i]!.start <= to; i++) {
       const segment = segments[i]!;
       if (segment.end < from) continue;
-      parts.push(this.text.slice(Math.max(from, segment.start), Math.min(to, segment.end)));
+      // A later line's indent is in micromark's text of it (`[a\n   b]`: "a\n   b").
+      const start = from < segment.start ? (segment.textStart ?? segment.start) : from;
+      if (start === -1) giveUp('a tab in the indent of a label over lines');
+      parts.push(this.text.slice(start, Math.min(to, segment.end)));
     }
     return parts.join('\n');
   }
