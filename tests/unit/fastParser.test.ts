@@ -404,6 +404,8 @@ describe('the fast Markdown parser', () => {
   it("builds micromark's tree for task list items and list looseness at their edges", () => {
     const edges = ['- [ ] a\n- [x] b\n- [X]  c\n-  [x] d', '* [x]b', '- [x] *a*', '- [x] a\n  b\n\n  c', '1. [ ] `c` d', '- a\n\n  [x] b', '> - [ ] q', '- [y] a', '- [x] [l](u) www.a.b',
       '- a\n  > d\n  >\n  e\n', '- a\n  > d\n\n  e\n', '> - a\n>\n>   b',
+      // A list in a block quote ends with the quote's blank lines after it, and two of them make it loose.
+      '> - a\n>\n>\n> b', '> - a\n>\n> b', '> - a\n>  \n>\n> b', '> - a\n>\n>   \n> b', '> 1. a\n>\n>\n> b', '> - a\n>   b\n>\n>     c\n>\n>\n> d', '> - a\n> - b\n>\n>\n> c', '> x\n> - a\n>\n>\n> ***', '> - a\n>\n\nb', '> - a\n>\n>\nb', '> > - a\n> >\n> >\n> > b',
       // A check with nothing after it on its line is one when its paragraph goes on, on the next line or a lazy one.
       '- [ ]\n- b', '- [x]', '* [ ]\n  x', '- [X]\n  *a* b\n  c', '- [ ]\nlazy', '> - [x]\n>   y', '- [x]\n\n  y', '1. [ ]\n   a\n   b', '- [x]\n  [l](u)', '- [ ]\n  # h', '- [ ]\n  - b'];
     expect(sameAsMicromark(edges, false)).toBe(edges.length);

@@ -150,6 +150,9 @@ class BlockParser {
   private leaf: OpenLeaf | undefined;
   /** A blank line was the last line seen (for list looseness). */
   private lastBlank = false;
+  /** While `lastBlank`: how many blank lines in a row there were, and where the last one ends. */
+  private blankRun = 0;
+  private blankRunEnd = 0;
   /** Where in the stack the block quote that last blank line continued is (-1: none). */
   private blankInQuote = -1;
   /** Where the lines read so far end (a JSX tag may take several). */
@@ -696,6 +699,10 @@ class BlockParser {
         if (this.leaf?.kind === 'paragraph' || this.leaf?.kind === 'table') this.closeLeaf();
         this.closeFrom(container + 1);
       }
+      if (!opened()) {
+        this.blankRun = this.lastBlank ? this.blankRun + 1 : 1;
+        this.blankRunEnd = lineEnd;
+      }
       this.lastBlank = !opened();
       // A blank line in a block quote is the quote's: it makes no item around the quote loose.
       this.blankInQuote = -1;
@@ -830,12 +837,16 @@ class BlockParser {
       else if (last) block.node.position!.end = last.position!.end;
       block.node.spread = block.blankInside;
     } else if (block.kind === 'list') {
-      // After blank lines of a block quote (`>` alone), micromark ends the list with them (and
-      // two make it loose).
-      if (this.lastBlank && this.stack.some((open) => open.kind === 'blockquote')) giveUp('list ending after blank lines in a block quote');
       const last = block.children[block.children.length - 1]!;
       block.node.position!.end = last.position!.end;
       block.node.spread = block.gap;
+      if (this.lastBlank && this.stack.some((open) => open.kind === 'blockquote')) {
+        // After blank lines of the block quote it is in (`>` alone), micromark ends the list
+        // with them, and two make it loose; deeper in a quote, that is micromark's to do.
+        if (this.stack[this.stack.length - 1]!.kind !== 'blockquote') giveUp('list ending after blank lines in a block quote');
+        block.node.position!.end = this.point(this.blankRunEnd);
+        if (this.blankRun > 1) block.node.spread = true;
+      }
     }
   }
 
