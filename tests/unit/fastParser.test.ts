@@ -404,6 +404,8 @@ describe('the fast Markdown parser', () => {
   it("builds micromark's tree for task list items and list looseness at their edges", () => {
     const edges = ['- [ ] a\n- [x] b\n- [X]  c\n-  [x] d', '* [x]b', '- [x] *a*', '- [x] a\n  b\n\n  c', '1. [ ] `c` d', '- a\n\n  [x] b', '> - [ ] q', '- [y] a', '- [x] [l](u) www.a.b',
       '- a\n  > d\n  >\n  e\n', '- a\n  > d\n\n  e\n', '> - a\n>\n>   b',
+      // An underline cannot be lazy: `===` on a lazy line is the paragraph's text.
+      '> a\n===', '- a\n===', '> a\n  ===', '> a\n=== ', '> - a\n===', '- a\n  b\n===\nc',
       // A list in a block quote ends with the quote's blank lines after it, and two of them make it loose.
       '> - a\n>\n>\n> b', '> - a\n>\n> b', '> - a\n>  \n>\n> b', '> - a\n>\n>   \n> b', '> 1. a\n>\n>\n> b', '> - a\n>   b\n>\n>     c\n>\n>\n> d', '> - a\n> - b\n>\n>\n> c', '> x\n> - a\n>\n>\n> ***', '> - a\n>\n\nb', '> - a\n>\n>\nb', '> > - a\n> >\n> >\n> > b',
       // A check with nothing after it on its line is one when its paragraph goes on, on the next line or a lazy one.
@@ -624,7 +626,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n===', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t-\t-', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n--', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t-\t-', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

@@ -625,7 +625,11 @@ class BlockParser {
       // A setext underline (before a thematic break or an item: `---` and `-` under a paragraph are one).
       // On a lazy line, or in a container opened on it, `---` is a thematic break; `===`, `--`, `-` are micromark's.
       if (/^(?:=+|-+) *$/.test(rest) && this.leaf?.kind === 'paragraph' && !(!paragraphContinues() && /^-{3,}/.test(rest))) {
-        if (!paragraphContinues()) giveUp('a setext underline on a lazy line, or a lazy line that looks like one');
+        if (!paragraphContinues()) {
+          // An underline cannot be lazy: on a lazy line, `===` is the paragraph's text.
+          if (code === 61 && !allMatched && !opened()) break;
+          giveUp('a setext underline on a lazy line, or a lazy line that looks like one');
+        }
         this.addSetextHeading(code === 61 ? 1 : 2, lineEnd);
         this.lastBlank = false;
         return;
