@@ -919,17 +919,16 @@ class BlockParser {
   private addSetextHeading(depth: 1 | 2, lineEnd: number): void {
     const segments = (this.leaf as Extract<OpenLeaf, { kind: 'paragraph' }>).segments;
     const first = segments[0]!;
-    // A definition (`[a]: b`) before the heading's text: micromark's.
-    if (this.text.charCodeAt(first.start) === 91) {
-      const colon = this.text.indexOf(']:', first.start);
-      if (colon !== -1 && colon < segments[segments.length - 1]!.end) giveUp('a definition, or a setext heading');
-    }
     const item = this.stack[this.stack.length - 1]!;
     if (item.kind === 'item' && item.check === first.start) giveUp('a task list item\'s setext heading');
-    const last = segments[segments.length - 1]!;
-    last.end = trimEnd(this.text, last.start, last.end);
+    // Definitions (`[a]: b`) come first; the heading is the lines after them, and starts where
+    // the paragraph did, as in micromark. Under definitions alone, the underline is micromark's.
     this.leaf = undefined;
-    const node: Heading = { type: 'heading', depth, children: new InlineParser(this, segments, this.mdx, true).parse() };
+    const text = this.text.charCodeAt(first.start) === 91 ? this.addDefinitions(segments) : segments;
+    if (text.length === 0) giveUp('a setext underline under definitions alone');
+    const last = text[text.length - 1]!;
+    last.end = trimEnd(this.text, last.start, last.end);
+    const node: Heading = { type: 'heading', depth, children: new InlineParser(this, text, this.mdx, true).parse() };
     node.position = { start: this.point(first.start), end: this.point(lineEnd) };
     this.addBlock(node);
   }
