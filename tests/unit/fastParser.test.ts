@@ -392,7 +392,9 @@ describe('the fast Markdown parser', () => {
     for (const mdx of [false, true]) expect(sameAsMicromark(randomTableDocuments(COUNT, mdx ? 61 : 59), mdx)).toBeGreaterThan(COUNT / 5);
     const edges = ['| a \\| b | c |\n| - | - |\n| `x \\| y` | \\\\|', 'a \\| b\n---|\n', '| `a\\\\|b` |\n|---|---|', '| a |\n|---|\n| b \\|', '| a |\n|---|\n| b \\\\|',
       // A table under a longer paragraph interrupts it at its head row.
-      'x 1\ny\n| a | b |\n|---|---|\n| c | d |', 'x\n| a |\n| - |', '> x\n> y\n> | a |\n> | - |', '- [ ]\n  b\n  | x |\n  | - |', '- [ ]\n  | x |\n  | - |', 'x\ny  \n| a |\n| - |', '[a]: /u\n| a |\n| - |\n\n[a]'];
+      'x 1\ny\n| a | b |\n|---|---|\n| c | d |', 'x\n| a |\n| - |', '> x\n> y\n> | a |\n> | - |', '- [ ]\n  b\n  | x |\n  | - |', '- [ ]\n  | x |\n  | - |', 'x\ny  \n| a |\n| - |', '[a]: /u\n| a |\n| - |\n\n[a]',
+      // A table takes no lazy line: it ends with the containers the line does not continue, and the line is a paragraph.
+      '> | a |\n> |---|\nlazy', '> | a |\n> |---|\n> | b |\nlazy', '- | a |\n  |---|\nlazy', '> | a |\n> |---|\n| lazy |', '> | a |\n> |---|\nlazy\nmore', '> - | a |\n>   |---|\n> lazy', '> > | a |\n> > |---|\n> x', '- | a |\n  |---|\n lazy'];
     expect(sameAsMicromark(edges, false)).toBe(edges.length);
   });
 
@@ -628,7 +630,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n--', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t-\t-', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> | - |\nlazy', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n--', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t-\t-', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> |---|\n    code', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

@@ -721,11 +721,11 @@ class BlockParser {
     if (this.tabFrom(tab, restStart, lineEnd)) this.checkTextLineTabs(restStart, lineEnd);
     else if (tab !== -1 && (this.leaf?.kind === 'table' || text.slice(restStart, lineEnd).includes('|'))) giveUp('a tab before a table\'s row, or its head');
     const leaf = this.leaf;
-    if ((leaf?.kind === 'paragraph' || leaf?.kind === 'table') && !opened()) {
+    // A table takes no lazy line: it ends, with the containers the line did not continue, and the line is a paragraph of its own (below).
+    if ((leaf?.kind === 'paragraph' || (leaf?.kind === 'table' && allMatched)) && !opened()) {
       if (!allMatched) {
         // A lazy continuation line: the paragraph goes on, and the block quotes the line did not
         // continue hold it (they end after it).
-        if (leaf.kind === 'table') giveUp('a lazy line after a table');
         // (A lazy line starts no table: micromark's delimiter row must continue the containers.)
         if (isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('a lazy line like a table delimiter row');
         for (let i = matched; i < this.stack.length; i++) {
