@@ -78,7 +78,7 @@ interface Segment {
    * virtual spaces): code's text starts with that many spaces.
    */
   virtual?: number;
-  /** A paragraph's later line: where its text starts for micromark, its indent included (-1: a tab in it). */
+  /** A paragraph's later line: where its text starts for micromark, its indent included (-1: a tab before it). */
   textStart?: number;
 }
 
@@ -623,7 +623,8 @@ class BlockParser {
       // A thematic break or setext underline with a tab among its characters (`-\t-\t-`: no list items): micromark's.
       if (this.tabFrom(tab, first, lineEnd) && /^(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,}|=+ *|-+ *)$/.test(rest.replace(/\t/g, ' '))) giveUp('a tab in a thematic break or a setext underline');
       // A setext underline (before a thematic break or an item: `---` and `-` under a paragraph are one).
-      // On a lazy line, or in a container opened on it, `---` is a thematic break; `===`, `--`, `-` are micromark's.
+      // On a lazy line, or in a container opened on it, `---` is a thematic break; on a lazy line
+      // `===` is text (below); `--`, `-`, and `===` in a container opened on the line, are micromark's.
       if (/^(?:=+|-+) *$/.test(rest) && this.leaf?.kind === 'paragraph' && !(!paragraphContinues() && /^-{3,}/.test(rest))) {
         if (!paragraphContinues()) {
           // An underline cannot be lazy: on a lazy line, `===` is the paragraph's text.
@@ -737,8 +738,10 @@ class BlockParser {
       if (restIndent >= 4 && !this.mdx && isDelimiterRow(text.slice(restStart, trimEnd(text, restStart, lineEnd)))) giveUp('an indented line like a table delimiter row');
       if (leaf.kind === 'table') this.addTableRow(leaf, restStart, lineEnd, line);
       else if (!this.startsTableUnder(leaf, restStart, lineEnd)) {
-        // micromark's text of the line (a label over lines holds it) starts after the containers' prefixes, before the line's own indent.
-        leaf.segments.push({ start: restStart, end: lineEnd, line, ...(pos < restStart && { textStart: text.slice(pos, restStart).includes('\t') ? -1 : pos }) });
+        // micromark's text of the line (a label over lines holds it) starts after the containers'
+        // prefixes, before the line's own indent; with a tab before it (maybe partly a prefix's), micromark's.
+        const tabBefore = tab !== -1 && text.slice(lineStart, restStart).includes('\t');
+        leaf.segments.push({ start: restStart, end: lineEnd, line, ...((pos < restStart || tabBefore) && { textStart: tabBefore ? -1 : pos }) });
         leaf.lastLazy = !allMatched;
       }
       this.lastBlank = false;
@@ -1961,7 +1964,7 @@ class InlineParser {
       if (segment.end < from) continue;
       // A later line's indent is in micromark's text of it (`[a\n   b]`: "a\n   b").
       const start = from < segment.start ? (segment.textStart ?? segment.start) : from;
-      if (start === -1) giveUp('a tab in the indent of a label over lines');
+      if (start === -1) giveUp('a tab before a line of a label over lines');
       parts.push(this.text.slice(start, Math.min(to, segment.end)));
     }
     return parts.join('\n');

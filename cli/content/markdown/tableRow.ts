@@ -6,10 +6,10 @@ import { defaultHandlers } from 'remark-rehype';
 /**
  * mdast-util-to-hast's own table row handler, without its search for the row's place. The
  * default finds it with `indexOf` among all rows of the table to know whether the row is the
- * head (`th` cells): a table of n rows costs n² (50,000 rows, a 1 MB table: 0.3 s of a 3.4 s
- * build, and four times that at twice the rows; 150,000 rows to hast: 3.9 s, now 0.9 s). A stand-in table with the same `align` that holds the row
- * only when it is the first gives the same result at once (the handler reads nothing else of
- * the parent).
+ * head (`th` cells): a table of n rows costs n² (a 1 MB table, 50,000 rows: 0.3 s of a 3.4 s
+ * build, four times that at twice the rows; 150,000 rows to hast: 3.9 s, now 0.9 s). A
+ * stand-in table with the same `align` that holds the row only when it is the first gives the
+ * same result at once (the handler reads nothing else of the parent).
  */
 export function tableRowHandler(state: State, node: TableRow, parent: Parents | undefined): Element {
   if (parent?.type !== 'table') return defaultHandlers.tableRow(state, node, parent);
