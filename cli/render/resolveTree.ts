@@ -1,7 +1,7 @@
 import type { Element, Nodes, Properties, Root } from 'hast';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
-import { FILE_LINK_MARK } from '../content/markdown/links.ts';
+import { FILE_LINK_MARK, PATHNAME_MARK } from '../content/markdown/links.ts';
 import { findRoute, markdownLinkRoute } from '../links/resolveLink.ts';
 import { encodeSegment } from '../graph/paths.ts';
 import { urlOf } from '../graph/permalinks.ts';
@@ -31,6 +31,7 @@ export function contentFileUrl(file: string): string {
  * - with `trailingSlash` set, absolute links to routes take the route's URL ("/docs/b/"
  *   with `true`, "/docs/b" with `false`, as Docusaurus's `<Link>` writes them);
  * - absolute links get the base URL;
+ * - `pathname://` URLs lose their scheme, a link's path getting the base URL (links.ts);
  * - images of the static folder get their intrinsic width and height.
  * Pure, and the tree is not changed: nodes on the way to a change are copied, the rest
  * is shared with the document (which the cache keeps).
@@ -40,6 +41,10 @@ export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfi
   const rewriteAbsolute = config.trailingSlash !== undefined || base !== '/';
 
   const url = (value: string, attr: 'href' | 'src', inLink: boolean): string => {
+    if (value.startsWith(PATHNAME_MARK)) {
+      const path = value.slice(PATHNAME_MARK.length);
+      return attr === 'href' && path.startsWith('/') && !path.startsWith('//') ? base + path.slice(1) : path;
+    }
     if (value.startsWith(FILE_LINK_MARK)) {
       const rest = value.slice(FILE_LINK_MARK.length);
       const at = rest.indexOf('#');

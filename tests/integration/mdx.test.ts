@@ -309,6 +309,52 @@ describe('links in React pages', () => {
   });
 });
 
+describe('links as Docusaurus writes them', () => {
+  it('takes pathname:// off as Docusaurus does, and its Link reads `to` and `href` alike, with the base URL and a new tab for what is not the site\'s', () => {
+    const dir = writeTempSite({
+      'docs/a.mdx': [
+        '# A',
+        '',
+        "import Link from '@docusaurus/Link';",
+        '',
+        // Neither exists: an escape hatch is not checked.
+        '[The PDF](pathname:///files/guide.pdf) and ![banner](pathname:///img/banner.png).',
+        '',
+        '<Link to="pathname:///files/other.pdf">Other</Link>',
+        '<Link href="/a">By href</Link>',
+        '<Link to="/base/a">With the base</Link>',
+        '<Link to="https://example.com/x">External</Link>',
+        '<Link to="https://example.com/y" target="_self">Same tab</Link>',
+        '<Link to="/nowhere" data-noBrokenLinkCheck>Unchecked</Link>',
+        '<Link to="/a" isNavLink activeClassName="on">Nav</Link>',
+        '',
+      ].join('\n'),
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", baseUrl: "/base/" };\n',
+    });
+    temps.push(dir);
+    const outDir = path.join(dir, 'out');
+    const built = runCli(['build', dir, '--out-dir', outDir]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).not.toMatch(/broken|warning/i);
+    const main = read(path.join(outDir, 'a/index.html')).querySelector('#__content')!;
+    const links = main.querySelectorAll('a').map((a) => [a.text, a.getAttribute('href'), a.getAttribute('target') ?? null, a.getAttribute('rel') ?? null]);
+    expect(links).toEqual([
+      ['The PDF', '/base/files/guide.pdf', '_blank', 'noopener noreferrer'],
+      ['Other', '/base/files/other.pdf', '_blank', 'noopener noreferrer'],
+      ['By href', '/base/a', null, null],
+      ['With the base', '/base/a', null, null],
+      ['External', 'https://example.com/x', '_blank', 'noopener noreferrer'],
+      ['Same tab', 'https://example.com/y', '_self', null],
+      ['Unchecked', '/base/nowhere', null, null],
+      ['Nav', '/base/a', null, null],
+    ]);
+    // An image's path is left as written, as Docusaurus leaves it.
+    expect(main.querySelector('img')!.getAttribute('src')).toBe('/img/banner.png');
+    // No Docusaurus prop is drawn as an attribute.
+    expect(main.innerHTML).not.toMatch(/nobrokenlinkcheck|isnavlink|activeclassname|pathname:/i);
+  });
+});
+
 describe('React pages in search', () => {
   it('indexes a React page\'s rendered text under its Layout title, in the built index and in the Algolia export', async () => {
     const dir = writeTempSite({

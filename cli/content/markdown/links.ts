@@ -22,6 +22,14 @@ export interface LinkRef {
 /** Marks a link the render stage rewrites once routes are known (never in real text). */
 export const FILE_LINK_MARK = '\uE000file:';
 
+/**
+ * Marks a `pathname://` URL, Docusaurus's escape hatch, after the load stage took its
+ * scheme off: the path as written, which the render stage gives the base URL in a link
+ * (as Docusaurus's `<Link>` does; an image's is left as it is, as Docusaurus leaves it).
+ */
+export const PATHNAME_MARK = '\uE000pathname:';
+const PATHNAME_SCHEME = 'pathname://';
+
 const SCHEME_RE = /^[a-z][a-z\d+.-]*:/i;
 
 /**
@@ -43,6 +51,13 @@ export function rehypeCollectLinks() {
       if (!attr) return;
       const url = node.properties[attr];
       if (typeof url !== 'string' || url === '') return;
+      if (url.startsWith(PATHNAME_SCHEME)) {
+        // Neither a route nor a file of the site to Docusaurus: not checked, not published; a
+        // link to it is no internal one (it opens a new tab, as there).
+        node.properties[attr] = PATHNAME_MARK + url.slice(PATHNAME_SCHEME.length);
+        if (attr === 'href' && node.properties.target === undefined) Object.assign(node.properties, { target: '_blank', rel: ['noopener', 'noreferrer'] });
+        return;
+      }
       const start = node.position?.start;
       const ref: LinkRef = {
         url,
