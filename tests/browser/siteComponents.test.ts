@@ -227,6 +227,23 @@ describe("the theme's MDX components (docs/intro.mdx: two Tabs groups with one g
     await context.close();
   });
 
+  it("draws the ThemedImage of the reader's colour mode, and fetches the other one only when the mode changes", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(`${site.url}/start/`, { waitUntil: 'networkidle' });
+    const images = page.locator('article img[alt="The logo in this mode"]');
+    /** The images drawn (a box on the page, their file loaded): their paths, with the width drawn. */
+    const drawn = () => images.evaluateAll((all) => (all as HTMLImageElement[]).filter((img) => img.getBoundingClientRect().width > 0).map((img) => `${new URL(img.currentSrc || img.src).pathname} ${img.getBoundingClientRect().width}px ${img.complete && img.naturalWidth > 0 ? 'loaded' : 'not loaded'}`));
+    await images.first().scrollIntoViewIfNeeded();
+    await expect.poll(drawn).toEqual(['/img/logo.svg 48px loaded']);
+    expect(fetched).not.toContain('/img/logo-dark.svg');
+    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await expect.poll(drawn).toEqual(['/img/logo-dark.svg 48px loaded']);
+    await context.close();
+  });
+
   it('shows every panel of every Tabs group, and every code block, to readers without JavaScript', async () => {
     const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

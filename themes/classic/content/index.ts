@@ -7,6 +7,7 @@ import { CodeBlock } from './CodeBlock.tsx';
 import { TOCInline } from './TOCInline.tsx';
 import { DocCardList } from './DocCardList.tsx';
 import { Link } from './Link.tsx';
+import { ThemedImage } from './ThemedImage.tsx';
 
 /**
  * The classic theme's content components, by the name content uses: HTML element names
@@ -30,4 +31,5 @@ export const classicComponents: Record<string, ComponentType<any>> = {
   TOCInline,
   DocCardList,
   Link,
+  ThemedImage,
 };
