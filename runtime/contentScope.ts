@@ -15,7 +15,16 @@ export type Scope = Record<string, unknown>;
 type Place = { line: number; column: number };
 /** What a name an MDX file imports stands for. Files are relative to the site folder. */
 /** A component's `file` is relative to the site folder, or a package's name as imported (`package: true`: from the site's node_modules). */
-export type Binding = { kind: 'theme'; name: string } | ({ kind: 'partial'; file: string } & Place) | ({ kind: 'component'; file: string; exportName: string; package?: true } & Place);
+/**
+ * A `file` is imported for its URL (an image, a video, a download), as Docusaurus's file
+ * loaders give it: the name is that URL, or with `namespace` (`import * as x`, `require(…)`)
+ * a module whose `default` is. `source` is the path as the content writes it.
+ */
+export type Binding =
+  | { kind: 'theme'; name: string }
+  | ({ kind: 'partial'; file: string } & Place)
+  | ({ kind: 'component'; file: string; exportName: string; package?: true } & Place)
+  | ({ kind: 'file'; file: string; source: string; namespace?: true } & Place);
 
 /** What a page's content imports and exports, as the render stage gets it (partials loaded, their links resolved). */
 export interface ContentImports {

@@ -245,7 +245,7 @@ export const catalog = {
   mdxUnresolvedImport: (source: string, why: string): Entry => ({
     code: 'mdx-unresolved-import',
     message: `Cannot import "${source}": ${why}`,
-    hint: 'Import theme components from @theme/*, partials (.md/.mdx) and site components by a relative or @site/ path.',
+    hint: 'Import theme components from @theme/*, partials (.md/.mdx), site components, and images, media or documents for their URL, by a relative or @site/ path.',
   }),
   mdxPartialMissing: (file: string, why: 'missing' | 'outside'): Entry => ({
     code: 'mdx-partial-missing',

@@ -207,7 +207,7 @@ export function readsOnlyTables(reads: readonly string[]): boolean {
 const TABLE_NAMES = new Set<string>(Object.values(TABLES));
 
 /** Theme components that never read the page's doc cards. */
-const NO_CARDS = new Set(['Admonition', 'CodeBlock', 'Details', 'Link', 'TabItem', 'Tabs', 'TOCInline']);
+const NO_CARDS = new Set(['Admonition', 'CodeBlock', 'Details', 'Link', 'TabItem', 'Tabs', 'ThemedImage', 'TOCInline']);
 
 /**
  * Whether a document's content may read the cards of its sidebar category: it is MDX and

@@ -61,8 +61,8 @@ export function siteWideFiles(graph: RouteGraph, site: SiteData, config: Resolve
 
 /**
  * The site's own files published as they are, as [absolute source, output path]: the
- * static folder (as scanned: only what is inside the site), then the files pages show next
- * to their Markdown (images, downloads). A missing one was reported by the link check
+ * static folder (as scanned: only what is inside the site), then the files pages and the
+ * partials they import show next to their Markdown (images, downloads, files MDX imports). A missing one was reported by the link check
  * (and let through under `onBrokenLinks: 'warn'`); one outside the site was an error
  * there and is never read.
  */
@@ -71,9 +71,9 @@ export function copiedFiles(graph: RouteGraph, config: ResolvedConfig, staticFil
   const out: [string, string][] = staticFiles.map((file) => [path.join(staticDir, file), file]);
   const seen = new Set<string>();
   const roots = readRoots(config);
-  for (const route of graph.routes) {
-    if (!('document' in route) || route.canonical) continue;
-    for (const link of route.document.links) {
+  const documents = [...graph.routes.flatMap((route) => ('document' in route && !route.canonical ? [route.document] : [])), ...graph.partials.values()];
+  for (const document of documents) {
+    for (const link of document.links) {
       if (!link.file || /\.mdx?$/i.test(link.file) || seen.has(link.file)) continue;
       seen.add(link.file);
       if (siteFileStatus(config, link.file, roots) === 'ok') out.push([path.join(config.siteDir, link.file), contentFileUrl(link.file)]);

@@ -6,7 +6,8 @@ import type { ContentImports } from '../../runtime/contentScope.ts';
 import type { ContentContextValue } from '../../runtime/contentContext.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { HeadingInfo } from '../content/markdown/headings.ts';
-import { resolveTree } from './resolveTree.ts';
+import { contentFileUrl, resolveTree } from './resolveTree.ts';
+import { encodeSegment } from '../graph/paths.ts';
 import { parseDate } from '../graph/machineIndependent.ts';
 import { urlOf } from '../graph/permalinks.ts';
 import { sameRoute } from '../../runtime/pageData.ts';
@@ -154,12 +155,18 @@ function docCardsOf(route: Route, graph: RouteGraph): CategoryPageData['items'] 
 function importsOf(document: LoadedDocument, graph: RouteGraph, config: ResolvedConfig, pageUrl: string, chain: ReadonlySet<string> = new Set([document.file])): ContentImports | undefined {
   if (!document.mdx) return undefined;
   const partials: NonNullable<ContentImports['partials']> = {};
+  const files: Record<string, unknown> = {};
   for (const [local, binding] of Object.entries(document.mdx.bindings)) {
+    if (binding.kind === 'file') {
+      // Published beside the pages, as a file a Markdown link names (siteOutputs.ts copies it).
+      const url = config.baseUrl + contentFileUrl(binding.file).split('/').map(encodeSegment).join('/');
+      files[local] = binding.namespace ? { default: url } : url;
+    }
     if (binding.kind !== 'partial' || chain.has(binding.file)) continue;
     const partial = graph.partials.get(binding.file);
     if (partial) partials[local] = { tree: resolveTree(partial.content, graph, config, pageUrl), ...importsOf(partial, graph, config, pageUrl, new Set([...chain, binding.file])) };
   }
-  return { values: document.mdx.scope, bindings: document.mdx.bindings, partials };
+  return { values: { ...document.mdx.scope, ...files }, bindings: document.mdx.bindings, partials };
 }
 
 function tocOf(headings: HeadingInfo[], min: number, max: number): TocItem[] {

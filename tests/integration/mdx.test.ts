@@ -355,6 +355,84 @@ describe('links as Docusaurus writes them', () => {
   });
 });
 
+describe('files MDX imports for their URL', () => {
+  it('publishes what import and require name, as Docusaurus\'s file loaders do, the partials\' files too, and gives each page its URL', () => {
+    const dir = writeTempSite({
+      'docs/img/a.png': 'PNG-A',
+      'docs/img/b.webp': 'WEBP-B',
+      'docs/img/c.jpg': 'JPG-C',
+      'docs/guide.pdf': 'PDF',
+      'static/img/light.png': 'LIGHT',
+      'docs/_part.mdx': "import shot from './img/a.png';\n\n<img src={shot} alt=\"from the partial\" />\n\n![markdown in the partial](./img/b.webp)\n",
+      'docs/p.mdx': [
+        '---',
+        'title: P',
+        '---',
+        "import Part from './_part.mdx';",
+        "import ThemedImage from '@theme/ThemedImage';",
+        "import * as module from './img/a.png';",
+        '',
+        '<Part />',
+        '',
+        '<img src={module.default} alt="namespace" />',
+        "<img src={require('./img/a.png').default} alt=\"required\" /> <img src={require('./img/a.png').default} alt=\"again\" />",
+        '',
+        "<a href={require('./guide.pdf').default}>The guide</a>",
+        '',
+        "<ThemedImage alt=\"themed\" sources={{ light: require('@site/static/img/light.png').default, dark: require('./img/c.jpg').default }} />",
+        '',
+      ].join('\n'),
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", baseUrl: "/base/" };\n',
+    });
+    temps.push(dir);
+    const outDir = path.join(dir, 'out');
+    const built = runCli(['build', dir, '--out-dir', outDir]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).not.toMatch(/warning|cannot|not evaluated/i);
+    const main = read(path.join(outDir, 'p/index.html')).querySelector('#__content')!;
+    expect(main.querySelectorAll('img').map((img) => `${img.getAttribute('alt')} ${img.getAttribute('src')}`)).toEqual([
+      'from the partial /base/assets/files/docs/img/a.png',
+      'markdown in the partial /base/assets/files/docs/img/b.webp',
+      'namespace /base/assets/files/docs/img/a.png',
+      'required /base/assets/files/docs/img/a.png',
+      'again /base/assets/files/docs/img/a.png',
+      'themed /base/assets/files/static/img/light.png',
+      'themed /base/assets/files/docs/img/c.jpg',
+    ]);
+    expect(main.querySelector('a[href$=".pdf"]')!.getAttribute('href')).toBe('/base/assets/files/docs/guide.pdf');
+    for (const [file, bytes] of [['docs/img/a.png', 'PNG-A'], ['docs/img/b.webp', 'WEBP-B'], ['docs/img/c.jpg', 'JPG-C'], ['docs/guide.pdf', 'PDF'], ['static/img/light.png', 'LIGHT']] as const) {
+      expect(fs.readFileSync(path.join(outDir, 'assets/files', file), 'utf8'), file).toBe(bytes);
+    }
+  });
+
+  it('names a missing or outside file at the import or the require, in check as in build', () => {
+    const outside = path.join(os.tmpdir(), 'outside-the-site.png');
+    fs.writeFileSync(outside, 'X');
+    temps.push(outside);
+    const dir = writeTempSite({
+      'docs/p.mdx': [
+        '---',
+        'title: P',
+        '---',
+        "import gone from './img/gone.png';",
+        '',
+        '<img src={gone} alt="a" />',
+        "<img src={require('./img/lost.png').default} alt=\"b\" />",
+        "<img src={require('../../outside-the-site.png').default} alt=\"c\" />",
+        '',
+      ].join('\n'),
+    });
+    temps.push(dir);
+    for (const command of ['check', 'build']) {
+      const result = runCli([command, dir]);
+      expect(result.code, command).toBe(1);
+      expect(result.stderr.split('\n').filter((l) => l.startsWith('docs/')).map((l) => l.slice(0, l.indexOf(': ') + 1)), command).toEqual(['docs/p.mdx:4:1:', 'docs/p.mdx:7:11:', 'docs/p.mdx:8:11:']);
+      expect(result.stderr).toMatch(/Missing file "\.\/img\/gone\.png"/);
+      expect(result.stderr).toMatch(/outside the site folder/);
+    }
+  });
+});
+
 describe('React pages in search', () => {
   it('indexes a React page\'s rendered text under its Layout title, in the built index and in the Algolia export', async () => {
     const dir = writeTempSite({

@@ -88,9 +88,15 @@ export function rehypeCollectLinks() {
       }
       links.push(ref);
     });
-    vfile.data.links = links;
+    // Files MDX imports for their URL (mdx.ts) are published and checked like the images beside a page.
+    const files = Object.values(vfile.data.mdx?.bindings ?? {}).flatMap((binding): LinkRef[] =>
+      binding.kind === 'file' ? [{ url: binding.source, kind: IMAGE_EXT.test(binding.file) ? 'image' : 'link', line: binding.line + lineOffset, column: binding.column, file: binding.file }] : [],
+    );
+    vfile.data.links = files.length > 0 ? [...files, ...links] : links;
   };
 }
+
+const IMAGE_EXT = /\.(?:ico|jpe?g|png|gif|webp|avif)$/i;
 
 /**
  * The files a Markdown link to `x.md` may mean, as Docusaurus's resolveMarkdownLinkPathname

@@ -16,7 +16,8 @@ import type { Diagnostic } from '../../report/diagnostic.ts';
 /**
  * What MDX content names, read at load time so the render stage never meets code:
  * - `import` lines become bindings (a theme component, a partial to inline, a site
- *   component) and are removed; anything else imported is reported;
+ *   component, a file's URL) and are removed; anything else imported is reported;
+ *   `require('./x.png')` in an expression is a file's module, as an import;
  * - `export const x = <literal>` becomes a value in the page's scope;
  * - `{expressions}` are checked against what the render stage evaluates (literals, names
  *   the page has, member access, pure methods) and reported otherwise, at their place;
@@ -39,6 +40,11 @@ export interface MdxData {
 const PAGE_NAMES = ['frontMatter', 'toc', 'contentTitle'];
 const MARKDOWN_EXT = /\.mdx?$/;
 const SCRIPT_EXT = /\.(jsx?|tsx?|mjs)$/;
+/**
+ * Files content imports for their URL, as Docusaurus's file loaders give them: images,
+ * fonts, media and documents. (An SVG is a React component there: not one of these.)
+ */
+const ASSET_EXT = /\.(?:ico|jpe?g|png|gif|webp|avif|woff2?|eot|ttf|otf|mp4|avi|mov|mkv|mpe?g|vob|wmv|m4v|flv|webm|ogg|mp3|wav|m4a|aac|oga|pdf|docx?|xlsx?|zip|rar)$/i;
 const THEME_PREFIX = /^@theme(?:-original|-init)?\/(.+)$/;
 
 export function remarkMdxContent() {
@@ -61,6 +67,7 @@ export function remarkMdxContent() {
     const names = new Set([...PAGE_NAMES, ...THEME_COMPONENT_NAMES, ...Object.keys(data.bindings), ...Object.keys(data.scope)]);
     const helpers = new Set(Object.entries(data.bindings).flatMap(([local, b]) => (b.kind === 'theme' && (THEME_HELPER_NAMES as readonly string[]).includes(b.name) ? [local] : [])));
     const checkExpression = (program: Program | undefined, where: string) => {
+      if (program) bindRequires(program, file.path, data, names, report);
       const statement = program?.body[0];
       if (!statement || statement.type !== 'ExpressionStatement') return;
       const bad = unsupportedPart(statement.expression, names, helpers);
@@ -146,6 +153,9 @@ function readStatement(statement: Program['body'][number], from: string, data: M
       if (binding.kind === 'component') {
         const exportName = specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportSpecifier' ? (specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value)) : '*';
         data.bindings[local] = { ...binding, exportName };
+      } else if (binding.kind === 'file' && specifier.type !== 'ImportDefaultSpecifier') {
+        // `import * as x`: the module, its URL the default export; a named export it has not.
+        if (specifier.type === 'ImportNamespaceSpecifier') data.bindings[local] = { ...binding, namespace: true };
       } else data.bindings[local] = binding;
     }
     return;
@@ -165,6 +175,42 @@ function readStatement(statement: Program['body'][number], from: string, data: M
   report(place, 'warning', catalog.mdxUnsupportedCode(`The statement "${describe(statement)}"`));
 }
 
+/**
+ * `require('./img/x.png')` in an expression (`src={require('./x.png').default}`, as
+ * Docusaurus's docs write it) is a file's module, bound like `import * as`: the call
+ * becomes a name the page has, so the expression stays one of plain values. The call is
+ * only ever read, never run; a `require` of anything else is left to be reported.
+ */
+function bindRequires(program: Program, from: string, data: MdxData, names: Set<string>, report: Report): void {
+  const stack: unknown[] = [program];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      // (One by one: a spread of a long list would pass each item as an argument.)
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    const call = node as EstreeNode;
+    if (call.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name === 'require' && call.arguments.length === 1 && call.arguments[0]!.type === 'Literal' && typeof call.arguments[0]!.value === 'string') {
+      const source = call.arguments[0]!.value;
+      const place = estreePlace(call) ?? { line: 1, column: 1 };
+      const binding = bindingOf(source, from, place);
+      if ('problem' in binding) report(place, 'warning', binding.problem);
+      else if (binding.kind === 'file') {
+        // A name no import can take (not an identifier): the same file required twice is one binding.
+        const local = `require(${JSON.stringify(source)})`;
+        data.bindings[local] ??= { ...binding, namespace: true };
+        names.add(local);
+        for (const key of Object.keys(call)) if (key !== 'loc' && key !== 'start' && key !== 'end' && key !== 'range') delete (call as unknown as Record<string, unknown>)[key];
+        Object.assign(call, { type: 'Identifier', name: local });
+        continue;
+      }
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'loc' && key !== 'range' && value && typeof value === 'object') stack.push(value);
+  }
+}
+
 function bindingOf(source: string, from: string, place: Place): Binding | { problem: { code: string; message: string; hint?: string } } {
   const theme = THEME_PREFIX.exec(source);
   if (theme) {
@@ -182,6 +228,7 @@ function bindingOf(source: string, from: string, place: Place): Binding | { prob
   // Whether the file may be read (inside the site, or a content folder the config names outside it) is the reader's to say.
   if (MARKDOWN_EXT.test(file)) return { kind: 'partial', file, ...place };
   if (SCRIPT_EXT.test(file) || !path.posix.extname(file)) return { kind: 'component', file, exportName: 'default', ...place };
+  if (ASSET_EXT.test(file)) return { kind: 'file', file, source, ...place };
   return { problem: catalog.mdxUnresolvedImport(source, `files of type "${path.posix.extname(file)}" cannot be imported into content.`) };
 }
 
