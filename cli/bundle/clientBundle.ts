@@ -52,7 +52,7 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots)] : [])],
+    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots, { baseUrl: site.baseUrl, published: new Set() })] : [])],
   };
 }
 

@@ -27,6 +27,8 @@ export interface SiteBundle {
   stylesheet?: { file: string; contents: Uint8Array };
   /** A digest of the bundled code: a page rendered with other site code may look different. */
   key: string;
+  /** Files the code imports for their URL (images, an SVG in CSS), from the site folder: published beside the pages. */
+  files: string[];
   /** Imports of names a module does not export, overrides that are not components (warnings). */
   diagnostics: Diagnostic[];
 }
@@ -44,6 +46,8 @@ export interface SiteCodeInput {
   fallbacks: Record<string, unknown>;
   /** Folders site code may be read from: the site folder and content folders outside it (see readRoots). */
   roots?: string[];
+  /** The site's base URL, which the files the code imports are published under. */
+  baseUrl?: string;
 }
 
 /**
@@ -51,9 +55,9 @@ export interface SiteCodeInput {
  * render, in one esbuild run (one stylesheet). Throws SiteCodeError (diagnostics at the
  * file:line:col) when the code does not build.
  */
-export async function bundleSiteComponents({ siteDir, components, overrides, styles, provided, fallbacks, roots }: SiteCodeInput): Promise<SiteBundle> {
+export async function bundleSiteComponents({ siteDir, components, overrides, styles, provided, fallbacks, roots, baseUrl }: SiteCodeInput): Promise<SiteBundle> {
   const entries = Object.fromEntries([...styles.map((path) => ({ path })), ...components, ...overrides].map((c) => [c.path, c.path]));
-  const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks, roots);
+  const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks, roots, baseUrl);
   const found: Components = {};
   const values: Record<string, unknown> = {};
   const diagnostics: Diagnostic[] = [];
@@ -95,7 +99,7 @@ export async function bundleSiteComponents({ siteDir, components, overrides, sty
     else diagnostics.push({ severity: 'warning', ...where, ...catalog.themeOverrideInvalid(override.name) });
   }
   const stylesheet = code.css && { file: `assets/site-${createHash('sha256').update(code.css).digest('hex').slice(0, 8)}.css`, contents: code.css };
-  return { components: found, values, overrides: replaced, overrideKeys, overrideIslands: [...overrideIslands.values()], stylesheet, key: code.key, diagnostics };
+  return { components: found, values, overrides: replaced, overrideKeys, overrideIslands: [...overrideIslands.values()], stylesheet, key: code.key, files: code.files, diagnostics };
 }
 
 /** Where a problem is, as the report names it (`src/x.jsx:3:5`), or its message when it has no place. */

@@ -8,6 +8,9 @@ import { isInside, realPath } from '../config/sitePaths.ts';
 import { catalog } from '../errors/catalog.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { scopeCssModule } from './cssModules.ts';
+import { svgComponentModule } from './svgComponent.ts';
+import { ASSET_EXT } from '../content/assetFiles.ts';
+import { contentFileHref } from '../render/resolveTree.ts';
 
 /**
  * The site's own React code (components content imports, later its pages), bundled with
@@ -19,6 +22,7 @@ import { scopeCssModule } from './cssModules.ts';
 /** React is the generator's, on both sides: a second copy would break hooks (and the site may not have one). */
 const SHARED = /^(react|react-dom|scheduler)(\/.*)?$/;
 const CSS_MODULE = /\.module\.css$/;
+const SVG = /\.svg$/i;
 /** A package content imports, as the client bundle's island loader names it: resolved from the site folder. */
 export const SITE_PACKAGE = 'site-package:';
 
@@ -35,9 +39,15 @@ export const SITE_PACKAGE = 'site-package:';
  * - a root-relative `url(/img/x.png)` in CSS is the static folder's, left as written;
  * - `.module.css` is scoped (cssModules.ts); its classes are the import. On the server
  *   the CSS itself (plain `.css` too) goes into the site's stylesheet; in the browser
- *   it is already on the page, so it is left out of the chunks.
+ *   it is already on the page, so it is left out of the chunks;
+ * - an image, font, video or document (imported, required, or a relative `url()` in CSS)
+ *   is its URL, as Docusaurus's file loaders make it: the file is published beside the
+ *   pages (`files.published` gathers them, site-relative, for the copy step), at the URL
+ *   of a file a Markdown page links to;
+ * - an SVG imported or required is a React component, as Docusaurus's SVGR makes it
+ *   (svgComponent.ts); in CSS, its URL.
  */
-export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: Record<string, readonly string[]> = {}, fallbacks: Record<string, readonly string[]> = {}, roots: readonly string[] = [siteDir]): esbuild.Plugin {
+export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: Record<string, readonly string[]> = {}, fallbacks: Record<string, readonly string[]> = {}, roots: readonly string[] = [siteDir], files: SiteFiles = { baseUrl: '/', published: new Set() }): esbuild.Plugin {
   // The site folder, and content folders the config names outside it (a docs folder's components are the site's code too).
   const rootsReal = roots.map(realPath);
   const inRoots = (real: string) => rootsReal.some((root) => isInside(real, root));
@@ -51,6 +61,12 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
     return inRoots(real) && !generator.some((dir) => isInside(real, dir));
   };
   const asProvided = (name: string) => ({ path: name, namespace: 'site-provided' });
+  /** A file's URL once published (see copiedFiles): its path from the site folder. */
+  const publish = (file: string) => {
+    const relative = path.relative(siteDir, file).split(path.sep).join('/');
+    files.published.add(relative);
+    return contentFileHref(files.baseUrl, relative);
+  };
   const table = JSON.stringify(path.join(PACKAGE_ROOT, 'themes/classic/siteModules.ts'));
   return {
     name: 'site-code',
@@ -76,7 +92,10 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
           if (side === 'server') return { path: args.path, external: true };
           return build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: { siteCode: true } });
         }
-        if (!args.importer || !isSiteCode(args.importer)) return undefined;
+        // Only a file (a CSS module's stylesheet too) imports as site code: the theme's modules and the island loaders are the
+        // generator's (and a name such as "@theme/Layout" is no path: read as one, it lay in the site folder whenever the build ran from there).
+        const fromFile = args.namespace === 'file' || args.namespace === 'site-scoped-css';
+        if (!args.importer || !fromFile || !path.isAbsolute(args.importer) || !isSiteCode(args.importer)) return undefined;
         // `@site/…` is the site folder, as in Docusaurus.
         const site = args.path.startsWith('@site/');
         const request = site ? `./${args.path.slice('@site/'.length)}` : args.path;
@@ -85,6 +104,8 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
         if (fallbackNames.has(args.path) && (result.errors.length > 0 || !inRoots(realPath(result.path)))) return asProvided(args.path);
         if (result.errors.length > 0 || result.external || result.namespace !== 'file') return result;
         if (!inRoots(realPath(result.path))) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
+        // In CSS, a file's URL (imported in code, it is loaded below).
+        if (args.kind === 'url-token' && (SVG.test(result.path) || ASSET_EXT.test(result.path))) return { path: publish(result.path), external: true };
         if (side === 'client' && /\.css$/.test(result.path) && !CSS_MODULE.test(result.path)) return { path: result.path, namespace: 'site-no-css' };
         return result;
       });
@@ -102,6 +123,14 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
         };
       });
       build.onLoad({ filter: /.*/, namespace: 'site-no-css' }, () => ({ contents: '', loader: 'js' }));
+      // By the file's name: content's imports reach here as paths (the browser's island loaders name them so).
+      build.onLoad({ filter: ASSET_EXT, namespace: 'file' }, (args) => (isSiteCode(args.path) ? { contents: `export default ${JSON.stringify(publish(args.path))};`, loader: 'js' } : undefined));
+      build.onLoad({ filter: SVG, namespace: 'file' }, async (args) => {
+        if (!isSiteCode(args.path)) return undefined;
+        const module = svgComponentModule(await fs.promises.readFile(args.path, 'utf8'));
+        if (module === undefined) return { errors: [{ text: catalog.siteSvgInvalid(path.relative(siteDir, args.path).split(path.sep).join('/')).message }] };
+        return { contents: module, loader: 'js', resolveDir: PACKAGE_ROOT };
+      });
       // The site's own .js files may hold JSX, as Docusaurus (Babel) allows; packages' .js files are read as plain JS.
       build.onLoad({ filter: /\.(js|mjs)$/, namespace: 'file' }, async (args) => (isSiteCode(args.path) && !args.path.split(path.sep).includes('node_modules') ? { contents: await fs.promises.readFile(args.path, 'utf8'), loader: 'jsx' } : undefined));
       build.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => {
@@ -118,6 +147,13 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
   };
 }
 
+/** Where the site's code puts the files it imports for their URL (siteCodePlugin), and the base URL those have. */
+export interface SiteFiles {
+  baseUrl: string;
+  /** Filled in as the code is bundled: each file's path from the site folder. */
+  published: Set<string>;
+}
+
 /** Each provided module's export names (a module is its exports object), for siteCodePlugin. */
 export function exportNamesOf(modules: Record<string, unknown>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(modules).map(([id, exports]) => [id, Object.keys(exports as object)]));
@@ -130,6 +166,8 @@ export interface ServerSiteCode {
   key: string;
   /** Every stylesheet the code imports, in one file (none when it imports none). */
   css?: Uint8Array;
+  /** The files it imports for their URL, from the site folder, to publish (siteCodePlugin). */
+  files: string[];
 }
 
 /**
@@ -137,9 +175,10 @@ export interface ServerSiteCode {
  * with `require` giving the generator's React and `provided` modules. A failure is thrown
  * as diagnostics with the file, line and column esbuild reports.
  */
-export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}, roots: readonly string[] = [siteDir]): Promise<ServerSiteCode> {
+export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}, roots: readonly string[] = [siteDir], baseUrl = '/'): Promise<ServerSiteCode> {
   const ids = Object.keys(entries);
-  if (ids.length === 0) return { modules: {}, key: '' };
+  if (ids.length === 0) return { modules: {}, key: '', files: [] };
+  const files: SiteFiles = { baseUrl, published: new Set() };
   const source = [...ids.map((id, i) => `import * as m${i} from ${JSON.stringify(entries[id])};`), `export default {${ids.map((id, i) => `${JSON.stringify(id)}: m${i}`).join(', ')}};`].join('\n');
   const names = { ...exportNamesOf(fallbacks), ...exportNamesOf(provided) };
   const result = await runEsbuild(
@@ -157,7 +196,7 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
       minifyWhitespace: true,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [siteCodePlugin(siteDir, 'server', exportNamesOf(provided), exportNamesOf(fallbacks), roots)],
+      plugins: [siteCodePlugin(siteDir, 'server', exportNamesOf(provided), exportNamesOf(fallbacks), roots, files)],
     },
     siteDir,
     names,
@@ -172,7 +211,7 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
   // The site's code is the site's, run as Docusaurus runs it to render pages at build time.
   new Function('module', 'exports', 'require', js.text)(module, module.exports, requireShared);
   const key = createHash('sha256').update(js.contents).update(css?.contents ?? new Uint8Array()).digest('hex').slice(0, 16);
-  return { modules: module.exports.default ?? {}, key, css: css && css.contents.byteLength > 0 ? css.contents : undefined };
+  return { modules: module.exports.default ?? {}, key, css: css && css.contents.byteLength > 0 ? css.contents : undefined, files: [...files.published].sort() };
 }
 
 /** esbuild, its errors as diagnostics at the site file where they are. */

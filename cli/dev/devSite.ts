@@ -324,7 +324,7 @@ export class DevSite {
       this.client = undefined;
     }
     const updated = fast && !islandsChanged ? this.renderChangedDocuments(changed) : await this.renderAll();
-    this.copies = new Map(copiedFiles(graph, this.config, this.staticFiles).map(([from, to]) => [to, from]));
+    this.copies = new Map(copiedFiles(graph, this.config, this.staticFiles, this.siteBundle?.files).map(([from, to]) => [to, from]));
     this.hasGoodBuild = true;
     this.searchStale = true;
     return { updated, diagnostics, applied: true };
@@ -396,7 +396,7 @@ export class DevSite {
     if (this.siteBundle?.stylesheet) this.outputs.delete(this.siteBundle.stylesheet.file);
     // The theme's modules as this server render has them (its own copy of the theme, rebuilt after theme edits).
     const siteDir = this.config.siteDir;
-    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...siteStylesheets(siteDir), ...styles], provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config) });
+    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...siteStylesheets(siteDir), ...styles], provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config), baseUrl: this.config.baseUrl });
     this.siteBundle = code.bundle;
     this.siteCodeProblems = [...code.diagnostics, ...unusedThemeWarnings(siteDir)];
     if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });

@@ -272,12 +272,17 @@ export const catalog = {
   siteCodeFailed: (reason: string): Entry => ({
     code: 'site-code-failed',
     message: `The site's own code could not be bundled: ${reason.replace(/\.?$/, '.')}`,
-    hint: 'Fix the component (or page) at this place. Site code may import react, files inside the site folder, packages installed in the site\'s node_modules, and .css / .module.css files.',
+    hint: 'Fix the component (or page) at this place. Site code may import react, files inside the site folder, packages installed in the site\'s node_modules, .css / .module.css files, images and other files (their URL) and SVGs (a component).',
   }),
   siteCodeOutside: (request: string, resolved: string): Entry => ({
     code: 'site-code-outside',
     message: `"${request}" resolves to ${resolved}, outside the site folder, which the generator never reads.`,
     hint: 'Keep the site\'s components and what they import inside the site folder (install packages in the site\'s own node_modules).',
+  }),
+  siteSvgInvalid: (file: string): Entry => ({
+    code: 'site-svg-invalid',
+    message: `${file} holds no <svg> element, so it cannot be imported as a component.`,
+    hint: 'Import an SVG image (its root element <svg>), or import this file another way.',
   }),
   siteComponentNoExport: (file: string, exportName: string): Entry => ({
     code: 'mdx-site-component-export',

@@ -94,7 +94,7 @@ export async function build(
     const bundle = await bundling;
     const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins.
-    for (const [from, to] of copiedFiles(graph, config, staticFiles)) await writer.copyFile(from, to);
+    for (const [from, to] of copiedFiles(graph, config, staticFiles, siteBundle?.files)) await writer.copyFile(from, to);
     // Pages render the site's components on the server: their code's digest is an input of every page.
     // What is read off each document's tree, remembered by its content key: a rebuild reads the trees of the pages it renders only.
     const remembered = writer.previousBuild?.documents;

@@ -19,6 +19,11 @@ export function contentFileUrl(file: string): string {
   return CONTENT_FILES_PREFIX + file.split('/').map((segment) => (segment === '..' ? '_' : segment)).join('/');
 }
 
+/** The URL of such a file (site-relative path) under the base URL, each segment encoded. */
+export function contentFileHref(baseUrl: string, file: string): string {
+  return baseUrl + contentFileUrl(file).split('/').map(encodeSegment).join('/');
+}
+
 /**
  * A document's content tree finished for its page, once routes are known:
  * - links to `.md` files become their routes' URLs (`urlOf`: "/docs/b" without
@@ -56,7 +61,7 @@ export function resolveTree(tree: Root, graph: RouteGraph, config: ResolvedConfi
       // "%" or ","); a file's URL is encoded too, while the copy on disk has the decoded name.
       const files = (q === -1 ? beforeHash : beforeHash.slice(0, q)).split(',').map((one) => one.split('/').map(decodeURIComponent).join('/'));
       const file = files[0]!;
-      if (attr === 'src' || !/\.mdx?$/i.test(file)) return base + contentFileUrl(file).split('/').map(encodeSegment).join('/') + query + hash;
+      if (attr === 'src' || !/\.mdx?$/i.test(file)) return contentFileHref(base, file) + query + hash;
       const path = markdownLinkRoute(files, graph);
       const route = path === undefined ? undefined : graph.byPath.get(path);
       return `${route ? base + urlOf(route, config.trailingSlash).slice(1) + query : '#'}${hash}`;

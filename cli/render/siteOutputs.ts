@@ -62,22 +62,22 @@ export function siteWideFiles(graph: RouteGraph, site: SiteData, config: Resolve
 /**
  * The site's own files published as they are, as [absolute source, output path]: the
  * static folder (as scanned: only what is inside the site), then the files pages and the
- * partials they import show next to their Markdown (images, downloads, files MDX imports). A missing one was reported by the link check
+ * partials they import show next to their Markdown (images, downloads, files MDX imports),
+ * then the files the site's code imports for their URL (`siteCodeFiles`, siteCode.ts). A missing one was reported by the link check
  * (and let through under `onBrokenLinks: 'warn'`); one outside the site was an error
  * there and is never read.
  */
-export function copiedFiles(graph: RouteGraph, config: ResolvedConfig, staticFiles: readonly string[]): [string, string][] {
+export function copiedFiles(graph: RouteGraph, config: ResolvedConfig, staticFiles: readonly string[], siteCodeFiles: readonly string[] = []): [string, string][] {
   const staticDir = path.resolve(config.siteDir, config.paths.static);
   const out: [string, string][] = staticFiles.map((file) => [path.join(staticDir, file), file]);
   const seen = new Set<string>();
   const roots = readRoots(config);
   const documents = [...graph.routes.flatMap((route) => ('document' in route && !route.canonical ? [route.document] : [])), ...graph.partials.values()];
-  for (const document of documents) {
-    for (const link of document.links) {
-      if (!link.file || /\.mdx?$/i.test(link.file) || seen.has(link.file)) continue;
-      seen.add(link.file);
-      if (siteFileStatus(config, link.file, roots) === 'ok') out.push([path.join(config.siteDir, link.file), contentFileUrl(link.file)]);
-    }
+  const files = [...documents.flatMap((document) => document.links.flatMap((link) => (link.file && !/\.mdx?$/i.test(link.file) ? [link.file] : []))), ...siteCodeFiles];
+  for (const file of files) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (siteFileStatus(config, file, roots) === 'ok') out.push([path.join(config.siteDir, file), contentFileUrl(file)]);
   }
   return out;
 }

@@ -6,8 +6,7 @@ import type { ContentImports } from '../../runtime/contentScope.ts';
 import type { ContentContextValue } from '../../runtime/contentContext.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { HeadingInfo } from '../content/markdown/headings.ts';
-import { contentFileUrl, resolveTree } from './resolveTree.ts';
-import { encodeSegment } from '../graph/paths.ts';
+import { contentFileHref, resolveTree } from './resolveTree.ts';
 import { parseDate } from '../graph/machineIndependent.ts';
 import { urlOf } from '../graph/permalinks.ts';
 import { sameRoute } from '../../runtime/pageData.ts';
@@ -159,7 +158,7 @@ function importsOf(document: LoadedDocument, graph: RouteGraph, config: Resolved
   for (const [local, binding] of Object.entries(document.mdx.bindings)) {
     if (binding.kind === 'file') {
       // Published beside the pages, as a file a Markdown link names (siteOutputs.ts copies it).
-      const url = config.baseUrl + contentFileUrl(binding.file).split('/').map(encodeSegment).join('/');
+      const url = contentFileHref(config.baseUrl, binding.file);
       files[local] = binding.namespace ? { default: url } : url;
     }
     if (binding.kind !== 'partial' || chain.has(binding.file)) continue;

@@ -109,6 +109,29 @@ async function hero(page: Page) {
 
 const HERO = { wide: true, tall: true, background: 'rgb(30, 41, 59)', titleSize: '48px', border: '4px solid rgb(124, 58, 237)', title: 'MDX fixture' };
 
+/** The SVG component (its size from the page's CSS module, its circle's colour, its title), the images (loaded), the section's background image (loaded). */
+async function imported(page: Page) {
+  const art = page.locator('main svg[role="img"]');
+  const box = (await art.boundingBox())!;
+  return {
+    art: `${box.width}x${box.height} ${await art.locator('circle').evaluate((c) => getComputedStyle(c).fill)} "${await art.locator('title').textContent()}" labelled by ${await art.getAttribute('aria-labelledby')}`,
+    images: await page.locator('main img[alt*="badge"]').evaluateAll((all) => (all as HTMLImageElement[]).map((img) => `${img.alt}: ${img.naturalWidth}x${img.naturalHeight} drawn ${img.getBoundingClientRect().width}px`)),
+    background: await art.evaluate(async (svg) => {
+      const url = getComputedStyle(svg.parentElement!).backgroundImage.replace(/^url\("?|"?\)$/g, '');
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      return `${new URL(url).pathname} ${image.naturalWidth}x${image.naturalHeight}`;
+    }),
+  };
+}
+
+const IMPORTED = {
+  art: '64x64 rgb(46, 133, 85) "A green circle" labelled by feature-art-title',
+  images: ['A yellow badge: 3x2 drawn 30px', 'The badge again: 3x2 drawn 15px'],
+  background: '/assets/files/src/pages/dots.png 2x2',
+};
+
 describe('a React page', () => {
   const toggle = (page: Page) => page.locator('main button', { hasText: 'the details' });
 
@@ -122,8 +145,17 @@ describe('a React page', () => {
     await toggle(page).click();
     await expect.poll(() => page.locator('main p', { hasText: 'Details shown by a React page.' }).isVisible()).toBe(true);
     expect(await toggle(page).innerText()).toBe('Hide the details');
+    expect(await imported(page)).toEqual(IMPORTED);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('draws what its code imports as Docusaurus gives it: an SVG as a component, an image and a CSS url() as their URLs', async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    expect(await imported(page)).toEqual(IMPORTED);
+    await context.close();
   });
 
   it('hydrates after a client-side navigation to it', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { runCli } from '../helpers/cli.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
 import { clientForBuild } from '../search/builtIndex.ts';
 import { DevSite } from '../../cli/dev/devSite.ts';
@@ -32,6 +32,22 @@ describe('the MDX fixture site', () => {
   it('builds with no warning', () => {
     expect(build.code, build.stderr).toBe(0);
     expect(build.stderr).not.toMatch(/warning/i);
+  });
+
+  it('builds the same from inside its own folder, as `npm run build` there runs it (the theme\'s modules were once read as the site\'s files then)', () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'mdx-inside-'));
+    temps.push(copy);
+    fs.cpSync(path.join(ROOT, 'tests/fixtures/sites/mdx'), copy, { recursive: true });
+    const inside = runCli(['build', '--out-dir', 'inside'], { cwd: copy });
+    expect(inside.code, inside.stderr).toBe(0);
+    const outside = runCli(['build', copy, '--out-dir', path.join(copy, 'outside')]);
+    expect(outside.code, outside.stderr).toBe(0);
+    const files = (dir: string) => (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+    const built = files(path.join(copy, 'outside'));
+    expect(files(path.join(copy, 'inside'))).toEqual(built);
+    for (const file of built) expect(fs.readFileSync(path.join(copy, 'inside', file)).equals(fs.readFileSync(path.join(copy, 'outside', file))), file).toBe(true);
+    // What its home page imports is published: an image, and the one its CSS module names.
+    expect(built).toEqual(expect.arrayContaining(['assets/files/static/img/badge.png', 'assets/files/src/pages/dots.png']));
   });
 
   it('shows no import, export, expression, comment or component tag as text on any page', () => {
@@ -362,6 +378,7 @@ describe('files MDX imports for their URL', () => {
       'docs/img/b.webp': 'WEBP-B',
       'docs/img/c.jpg': 'JPG-C',
       'docs/guide.pdf': 'PDF',
+      'docs/img/mark.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M0 0h8v8z"/></svg>',
       'static/img/light.png': 'LIGHT',
       'docs/_part.mdx': "import shot from './img/a.png';\n\n<img src={shot} alt=\"from the partial\" />\n\n![markdown in the partial](./img/b.webp)\n",
       'docs/p.mdx': [
@@ -371,6 +388,9 @@ describe('files MDX imports for their URL', () => {
         "import Part from './_part.mdx';",
         "import ThemedImage from '@theme/ThemedImage';",
         "import * as module from './img/a.png';",
+        "import Mark from './img/mark.svg';",
+        '',
+        '<Mark width="16" title="The mark" titleId="mark" />',
         '',
         '<Part />',
         '',
@@ -400,6 +420,8 @@ describe('files MDX imports for their URL', () => {
       'themed /base/assets/files/docs/img/c.jpg',
     ]);
     expect(main.querySelector('a[href$=".pdf"]')!.getAttribute('href')).toBe('/base/assets/files/docs/guide.pdf');
+    // An SVG is a component, as SVGR makes it: the file's <svg>, the props on top.
+    expect(main.querySelector('svg[aria-labelledby="mark"]')!.outerHTML).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" aria-labelledby="mark" width="16"><title id="mark">The mark</title><path d="M0 0h8v8z"></path></svg>');
     for (const [file, bytes] of [['docs/img/a.png', 'PNG-A'], ['docs/img/b.webp', 'WEBP-B'], ['docs/img/c.jpg', 'JPG-C'], ['docs/guide.pdf', 'PDF'], ['static/img/light.png', 'LIGHT']] as const) {
       expect(fs.readFileSync(path.join(outDir, 'assets/files', file), 'utf8'), file).toBe(bytes);
     }
@@ -430,6 +452,21 @@ describe('files MDX imports for their URL', () => {
       expect(result.stderr).toMatch(/Missing file "\.\/img\/gone\.png"/);
       expect(result.stderr).toMatch(/outside the site folder/);
     }
+  });
+});
+
+describe('files site code imports', () => {
+  it('names an SVG with no <svg> element at the import that makes it a component', () => {
+    const dir = writeTempSite({
+      'src/pages/index.jsx': "import Layout from '@theme/Layout';\nimport Art from '@site/static/img/art.svg';\nexport default function Home() {\n  return <Layout title=\"Home\"><Art /></Layout>;\n}\n",
+      'static/img/art.svg': 'not an image',
+      'docs/a.md': '# A\n',
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", paths: { pages: "src/pages" } };\n',
+    });
+    temps.push(dir);
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^src\/pages\/index\.jsx:2:17: The site's own code could not be bundled: static\/img\/art\.svg holds no <svg> element/m);
   });
 });
 

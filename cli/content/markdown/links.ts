@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
 import { walk, isComponent } from './walk.ts';
+import { IMAGE_EXT } from '../assetFiles.ts';
 
 /** A link or image reference found in a document, with its place in the source file. */
 export interface LinkRef {
@@ -95,8 +96,6 @@ export function rehypeCollectLinks() {
     vfile.data.links = files.length > 0 ? [...files, ...links] : links;
   };
 }
-
-const IMAGE_EXT = /\.(?:ico|jpe?g|png|gif|webp|avif)$/i;
 
 /**
  * The files a Markdown link to `x.md` may mean, as Docusaurus's resolveMarkdownLinkPathname

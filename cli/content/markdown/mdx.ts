@@ -7,6 +7,7 @@ import type { Node as EstreeNode, Program } from 'estree';
 import type { VFile } from 'vfile';
 import { find, html } from 'property-information';
 import { catalog } from '../../errors/catalog.ts';
+import { ASSET_EXT } from '../assetFiles.ts';
 import { evaluate, unsupportedPart, type Binding } from '../../../runtime/contentScope.ts';
 
 export type { Binding };
@@ -40,11 +41,6 @@ export interface MdxData {
 const PAGE_NAMES = ['frontMatter', 'toc', 'contentTitle'];
 const MARKDOWN_EXT = /\.mdx?$/;
 const SCRIPT_EXT = /\.(jsx?|tsx?|mjs)$/;
-/**
- * Files content imports for their URL, as Docusaurus's file loaders give them: images,
- * fonts, media and documents. (An SVG is a React component there: not one of these.)
- */
-const ASSET_EXT = /\.(?:ico|jpe?g|png|gif|webp|avif|woff2?|eot|ttf|otf|mp4|avi|mov|mkv|mpe?g|vob|wmv|m4v|flv|webm|ogg|mp3|wav|m4a|aac|oga|pdf|docx?|xlsx?|zip|rar)$/i;
 const THEME_PREFIX = /^@theme(?:-original|-init)?\/(.+)$/;
 
 export function remarkMdxContent() {
@@ -227,7 +223,8 @@ function bindingOf(source: string, from: string, place: Place): Binding | { prob
   else return { kind: 'component', file: source, exportName: 'default', package: true, ...place };
   // Whether the file may be read (inside the site, or a content folder the config names outside it) is the reader's to say.
   if (MARKDOWN_EXT.test(file)) return { kind: 'partial', file, ...place };
-  if (SCRIPT_EXT.test(file) || !path.posix.extname(file)) return { kind: 'component', file, exportName: 'default', ...place };
+  // An SVG is a component, as Docusaurus's SVGR makes it (the site code's bundler does: svgComponent.ts).
+  if (SCRIPT_EXT.test(file) || /\.svg$/i.test(file) || !path.posix.extname(file)) return { kind: 'component', file, exportName: 'default', ...place };
   if (ASSET_EXT.test(file)) return { kind: 'file', file, source, ...place };
   return { problem: catalog.mdxUnresolvedImport(source, `files of type "${path.posix.extname(file)}" cannot be imported into content.`) };
 }
