@@ -5,6 +5,7 @@ import { THEME_COMPONENT_NAMES } from '../../themes/classic/content/names.ts';
 import { SCRIPT_EXTENSIONS } from './siteComponents.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
+import type { ResolvedConfig } from '../config/types.ts';
 
 /**
  * A file of the site's that adds or replaces content components, as Docusaurus sites do:
@@ -40,14 +41,28 @@ export function findThemeOverrides(siteDir: string): ThemeOverride[] {
   return found;
 }
 
-/** The site's global stylesheet, `src/css/custom.css` (Docusaurus's classic preset default), when it has one. */
-export function siteStylesheets(siteDir: string): string[] {
-  const file = path.join(siteDir, 'src', 'css', 'custom.css');
-  try {
-    return fs.statSync(file).isFile() && isInside(fs.realpathSync.native(file), realPath(siteDir)) ? [file] : [];
-  } catch {
-    return [];
+/**
+ * The site's global stylesheets (absolute): those `customCss` names, each an error when it
+ * is missing or outside the site folder (Docusaurus fails on them too); without it,
+ * `src/css/custom.css` (the classic preset's convention) when the site has one.
+ */
+export function siteStylesheets(config: Pick<ResolvedConfig, 'siteDir' | 'customCss' | 'configFile'>): { files: string[]; diagnostics: Diagnostic[] } {
+  const { siteDir } = config;
+  const configured = config.customCss === undefined ? undefined : [config.customCss].flat();
+  const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const name of configured ?? ['src/css/custom.css']) {
+    const file = path.resolve(siteDir, name);
+    let real: string | undefined;
+    try {
+      real = fs.statSync(file).isFile() ? fs.realpathSync.native(file) : undefined;
+    } catch {
+      real = undefined;
+    }
+    if (real && isInside(real, realPath(siteDir))) files.push(file);
+    else if (configured) diagnostics.push({ severity: 'error', file: config.configFile ? path.relative(siteDir, config.configFile) : undefined, ...catalog.customCssMissing(name, real ? 'outside' : 'missing') });
   }
+  return { files, diagnostics };
 }
 
 /**

@@ -261,6 +261,11 @@ export const userConfigSchema = z.strictObject({
   /** Route style; links are normalised only when this is set. @default undefined */
   trailingSlash: z.boolean().optional(),
   favicon: z.string().optional(),
+  /**
+   * The site's stylesheets, from the site folder, after the theme's (Docusaurus's
+   * `theme.customCss`). @default 'src/css/custom.css' when it exists
+   */
+  customCss: z.union([z.string(), z.array(z.string())]).optional(),
   /** Image for social cards (path in static/). */
   image: z.string().optional(),
   i18n: z

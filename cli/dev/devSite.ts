@@ -396,9 +396,10 @@ export class DevSite {
     if (this.siteBundle?.stylesheet) this.outputs.delete(this.siteBundle.stylesheet.file);
     // The theme's modules as this server render has them (its own copy of the theme, rebuilt after theme edits).
     const siteDir = this.config.siteDir;
-    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...siteStylesheets(siteDir), ...styles], provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config), baseUrl: this.config.baseUrl });
+    const stylesheets = siteStylesheets(this.config);
+    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...stylesheets.files, ...styles], provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config), baseUrl: this.config.baseUrl });
     this.siteBundle = code.bundle;
-    this.siteCodeProblems = [...code.diagnostics, ...unusedThemeWarnings(siteDir)];
+    this.siteCodeProblems = [...stylesheets.diagnostics, ...code.diagnostics, ...unusedThemeWarnings(siteDir)];
     if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });
     this.siteComponents = components;
     this.siteStyles = styles;

@@ -279,6 +279,11 @@ export const catalog = {
     message: `"${request}" resolves to ${resolved}, outside the site folder, which the generator never reads.`,
     hint: 'Keep the site\'s components and what they import inside the site folder (install packages in the site\'s own node_modules).',
   }),
+  customCssMissing: (file: string, why: 'missing' | 'outside'): Entry => ({
+    code: 'custom-css-missing',
+    message: why === 'missing' ? `The stylesheet "${file}" that customCss names does not exist.` : `The stylesheet "${file}" that customCss names is outside the site folder, which the generator never reads.`,
+    hint: 'Name a CSS file inside the site folder, by its path from there (src/css/custom.css), or remove it from customCss.',
+  }),
   siteSvgInvalid: (file: string): Entry => ({
     code: 'site-svg-invalid',
     message: `${file} holds no <svg> element, so it cannot be imported as a component.`,

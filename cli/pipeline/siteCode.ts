@@ -28,12 +28,13 @@ import type { Reporter } from './reporter.ts';
 export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis, reporter: Reporter): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[]; roots: string[]; reactPages: Map<string, RenderedPageText> }> {
   // Where site code may be read from: the site folder and the content folders it reads (a docs folder beside it).
   const roots = readRoots(config);
-  const input = { siteDir: config.siteDir, components: analysis.siteComponents, overrides: findThemeOverrides(config.siteDir), styles: [...siteStylesheets(config.siteDir), ...analysis.siteStyles], provided: siteModules, fallbacks: fallbackModules, roots, baseUrl: config.baseUrl };
+  const stylesheets = siteStylesheets(config);
+  const input = { siteDir: config.siteDir, components: analysis.siteComponents, overrides: findThemeOverrides(config.siteDir), styles: [...stylesheets.files, ...analysis.siteStyles], provided: siteModules, fallbacks: fallbackModules, roots, baseUrl: config.baseUrl };
   const hasSiteCode = input.components.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
   const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
   const bundle = siteCode?.bundle;
   const pages = bundle ? await reporter.step('Checking React pages', () => checkReactPages(config, analysis, bundle, roots)) : { diagnostics: [], text: new Map<string, RenderedPageText>() };
-  return { bundle, diagnostics: [...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...unusedThemeWarnings(config.siteDir), ...pages.diagnostics], roots, reactPages: pages.text };
+  return { bundle, diagnostics: [...stylesheets.diagnostics, ...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...unusedThemeWarnings(config.siteDir), ...pages.diagnostics], roots, reactPages: pages.text };
 }
 
 /**

@@ -470,6 +470,40 @@ describe('files site code imports', () => {
   });
 });
 
+describe("a Docusaurus site's customCss", () => {
+  const config = (customCss: string) => `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/' }, theme: { customCss: ${customCss} } }]] };\n`;
+  const files = {
+    'docs/intro.md': '---\nslug: /\n---\n# Intro\n',
+    'src/css/custom.css': '.from-custom { color: rgb(1, 2, 3); }\n',
+    'src/styles/brand.css': '.from-brand { color: rgb(4, 5, 6); }\n',
+    // Not named: a site that names its stylesheets does not get this one by convention.
+    'src/css/unnamed.css': '.unnamed { color: red; }\n',
+  };
+
+  it('puts every stylesheet it names in the site\'s stylesheet, whether by require.resolve or by path', () => {
+    const dir = writeTempSite({ ...files, 'docusaurus.config.js': config("[require.resolve('./src/css/custom.css'), './src/styles/brand.css']") });
+    temps.push(dir);
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/customCss/);
+    const sheet = read(path.join(dir, 'build/index.html')).querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute('href')!).find((href) => href.includes('/site-'))!;
+    const css = fs.readFileSync(path.join(dir, 'build', sheet), 'utf8');
+    expect(css).toMatch(/\.from-custom/);
+    expect(css).toMatch(/\.from-brand/);
+    expect(css).not.toMatch(/\.unnamed/);
+  });
+
+  it('fails naming a stylesheet it names that does not exist, in check as in build', () => {
+    const dir = writeTempSite({ ...files, 'docusaurus.config.js': config("['./src/css/custom.css', './src/css/gone.css']") });
+    temps.push(dir);
+    for (const command of ['check', 'build']) {
+      const result = runCli([command, dir]);
+      expect(result.code, command).toBe(1);
+      expect(result.stderr, command).toMatch(/^docusaurus\.config\.js: The stylesheet "\.\/src\/css\/gone\.css" that customCss names does not exist\./m);
+    }
+  });
+});
+
 describe('React pages in search', () => {
   it('indexes a React page\'s rendered text under its Layout title, in the built index and in the Algolia export', async () => {
     const dir = writeTempSite({

@@ -33,7 +33,7 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
   }
   const dc = obj(imported.value);
   if (!dc) throw siteError({ file, ...catalog.configLoadFailed(file, 'it does not export a config object') });
-  const mapped = mapDocusaurusConfig(dc, file);
+  const mapped = mapDocusaurusConfig(dc, file, siteDir);
   // A docs plugin named by require.resolve is built here even when the package is not installed.
   const missing = imported.missing.filter((name) => !(name === '@docusaurus/plugin-content-docs' && mapped.docsPluginSidebars.length > 0));
   const warnings: Diagnostic[] = [...missingPackages(missing, file), ...mapped.warnings];

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { catalog } from '../../errors/catalog.ts';
 import type { Diagnostic } from '../../report/diagnostic.ts';
 import { Notes, type KeyPath } from './notes.ts';
@@ -21,8 +22,9 @@ export interface MappedConfig {
  * config. Pure: the config was imported by the caller. Docusaurus's defaults are filled
  * in where they differ from ours (docs at `/docs`, pages in `src/pages`, broken anchors
  * only warn). Every option without an equivalent becomes one warning naming its key.
+ * `siteDir` makes absolute paths (`require.resolve('./src/css/custom.css')`) the site's own.
  */
-export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
+export function mapDocusaurusConfig(dc: Obj, file: string, siteDir = path.dirname(file)): MappedConfig {
   const notes = new Notes(file);
   const input: Obj = {};
   const copy = (key: string, type: 'string' | 'boolean', to = key) => {
@@ -69,7 +71,7 @@ export function mapDocusaurusConfig(dc: Obj, file: string): MappedConfig {
   // Docusaurus reads every .md file as MDX unless markdown.format says otherwise.
   input.markdown ??= { format: 'mdx' };
 
-  let sidebarPath = mapPresets(dc, input, notes);
+  let sidebarPath = mapPresets(dc, input, notes, siteDir);
   // Without the classic preset's docs, a docs plugin without an id is the site's docs.
   const presetDocs = list(dc.presets).some((entry) => CLASSIC.has(pluginName(entry)) && (!Array.isArray(entry) || obj(entry[1])?.docs !== false));
   const takenIds = new Set(presetDocs ? ['default'] : []);
@@ -144,7 +146,7 @@ const HANDLED = new Set([
 const SILENT = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'future', 'baseUrlIssueBanner', 'onDuplicateRoutes']);
 
 /** The classic preset's options; other presets are plugins we cannot run. Returns the docs' sidebarPath. */
-function mapPresets(dc: Obj, input: Obj, notes: Notes): string | false | undefined {
+function mapPresets(dc: Obj, input: Obj, notes: Notes, siteDir: string): string | false | undefined {
   // Docusaurus's defaults where they differ from the native ones.
   const paths: Obj = { docs: 'docs', blog: 'blog', pages: 'src/pages' };
   const docs: Obj = { routeBasePath: '/docs' };
@@ -164,7 +166,7 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes): string | false | undefin
       else if (key === 'blog') input.blog = mapBlog(value, paths, notes, [...at, 'blog']);
       else if (key === 'pages') mapPages(value, paths, notes, [...at, 'pages']);
       else if (key === 'sitemap' && value !== false) continue; // the sitemap is always written
-      else if (key === 'theme') for (const k of Object.keys(obj(value) ?? {})) notes.unsupported([...at, 'theme', k]);
+      else if (key === 'theme') mapTheme(value, input, notes, [...at, 'theme'], siteDir);
       else if (value !== false && value !== undefined) notes.unsupported([...at, key]);
     }
   }
@@ -177,6 +179,15 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes): string | false | undefin
 }
 
 const CLASSIC = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic']);
+
+/** The classic theme's options: `customCss` (a path, or `require.resolve`'s absolute one) from the site folder. */
+function mapTheme(value: unknown, input: Obj, notes: Notes, at: KeyPath, siteDir: string): void {
+  for (const [key, v] of Object.entries(obj(value) ?? {})) {
+    const paths = typeof v === 'string' ? [v] : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+    if (key === 'customCss' && paths) input.customCss = paths.map((p) => (path.isAbsolute(p) ? path.relative(siteDir, p).split(path.sep).join('/') : p));
+    else notes.unsupported([...at, key]);
+  }
+}
 
 /** Docs plugin options (§2). Returns the sidebarPath. */
 function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPath): string | false | undefined {
