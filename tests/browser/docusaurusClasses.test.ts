@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useServedSite } from './browser.ts';
+import { runCli } from '../helpers/cli.ts';
+import { writeTempSite } from '../helpers/memorySite.ts';
+
+/**
+ * A Docusaurus site's own home page, as its template writes it, drawn as Docusaurus draws
+ * it: its brand colour from Infima's variable in custom.css, a hero in that colour, the
+ * features in a row of `col col--4` (three across on a desktop, one above another on a
+ * phone), Infima's text, spacing and button classes.
+ */
+const dir = writeTempSite({
+  'docusaurus.config.js': "module.exports = { title: 'Dinosaurs', tagline: 'Are cool', url: 'https://d.example', baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/docs' } }]] };\n",
+  'docs/intro.md': '# Intro\n\nText.\n',
+  'src/css/custom.css': ":root { --ifm-color-primary: #2e8555; }\n[data-theme='dark'] { --ifm-color-primary: #25c2a0; }\n",
+  'src/pages/index.jsx': [
+    "import Layout from '@theme/Layout';",
+    "import Link from '@docusaurus/Link';",
+    'const features = ["Easy", "Focused", "Powered by React"];',
+    'export default function Home() {',
+    '  return (',
+    '    <Layout title="Home">',
+    '      <header className="hero hero--primary">',
+    '        <div className="container">',
+    '          <h1 className="hero__title">Dinosaurs</h1>',
+    '          <p className="hero__subtitle">Are cool</p>',
+    '          <Link className="button button--secondary button--lg" to="/docs/intro">Tutorial</Link>',
+    '        </div>',
+    '      </header>',
+    '      <main>',
+    '        <section className="container">',
+    '          <div className="row">',
+    '            {features.map((title) => (<div key={title} className="col col--4"><h3 className="text--center margin-bottom--lg">{title}</h3></div>))}',
+    '          </div>',
+    '        </section>',
+    '      </main>',
+    '    </Layout>',
+    '  );',
+    '}',
+    '',
+  ].join('\n'),
+});
+beforeAll(() => {
+  const { code, stderr } = runCli(['build', dir]);
+  if (code !== 0) throw new Error(`The site did not build:\n${stderr}`);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const site = useServedSite(path.join(dir, 'build'));
+
+/** How the page draws the hero, its button and the three features. */
+async function drawn(page: Page) {
+  return page.evaluate(() => {
+    const style = (el: Element) => getComputedStyle(el);
+    const hero = document.querySelector('.hero')!;
+    const button = document.querySelector('.hero .button')!;
+    const columns = [...document.querySelectorAll('.col')].map((col) => col.getBoundingClientRect());
+    const row = document.querySelector('.row')!.getBoundingClientRect();
+    const title = document.querySelector('.col h3')!;
+    return {
+      hero: `${style(hero).backgroundColor} ${style(hero.querySelector('h1')!).color}`,
+      button: `${style(button).backgroundColor} ${style(button).color}`,
+      columns: columns.map((box) => `${Math.round((box.width / row.width) * 100)}% at y ${Math.round(box.top - columns[0]!.top)}`),
+      title: `${style(title).textAlign} ${style(title).marginBottom}`,
+    };
+  });
+}
+
+describe("a Docusaurus site's home page, with Infima's classes", () => {
+  it('is drawn as Docusaurus draws it on a desktop: hero in the brand colour, three columns side by side', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    const result = await drawn(page);
+    expect(result.hero).toBe('rgb(46, 133, 85) rgb(255, 255, 255)');
+    expect(result.button).toBe('rgb(235, 237, 240) rgb(28, 30, 33)');
+    expect(result.columns).toEqual(['33% at y 0', '33% at y 0', '33% at y 0']);
+    expect(result.title).toBe('center 32px');
+    await page.close();
+  });
+
+  it('stacks the columns on a phone, and takes the dark brand colour in dark mode', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 800 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    const result = await drawn(page);
+    expect(result.hero).toBe('rgb(37, 194, 160) rgb(255, 255, 255)');
+    expect(result.columns.map((c) => c.split(' ')[0])).toEqual(['100%', '100%', '100%']);
+    expect(new Set(result.columns.map((c) => c.split(' at y ')[1])).size).toBe(3);
+    await context.close();
+  });
+});
