@@ -69,6 +69,8 @@ export interface AuthorData {
   title?: string;
   url?: string;
   image_url?: string;
+  /** The author's own page (authors.yml `page`), which their name links to. */
+  page?: string;
 }
 
 export interface PostSummary {
@@ -147,7 +149,7 @@ export interface CategoryPageData extends PageBase {
 }
 
 export interface BlogListPageData extends PageBase {
-  kind: 'blog-list' | 'blog-tag';
+  kind: 'blog-list' | 'blog-tag' | 'blog-author';
   posts: PostSummary[];
   page: number;
   totalPages: number;
@@ -155,6 +157,9 @@ export interface BlogListPageData extends PageBase {
   nextPage?: string;
   tag?: TagLink;
   allTagsPath?: string;
+  /** An author's page: who, with how many listed posts, and the page of all authors. */
+  author?: AuthorData & { count: number };
+  authorsPath?: string;
   blogSidebar: NavLink[];
 }
 

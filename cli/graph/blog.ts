@@ -6,6 +6,7 @@ import type { BlogPostRoute, NavLink, PostSummary, Route, TagLink } from './type
 import { catalog } from '../errors/catalog.ts';
 import { joinRoute } from './paths.ts';
 import { tagOf } from './tags.ts';
+import { kebabCase } from '../content/slug.ts';
 import { compareCodeUnits, compareText, parseDate } from './machineIndependent.ts';
 import { isRealCalendarDate } from '../content/frontMatter.ts';
 
@@ -32,6 +33,7 @@ export function buildBlog(
 ): { routes: Route[]; posts: PostSummary[]; recent: NavLink[]; diagnostics: Diagnostic[] } {
   const base = joinRoute(config.blog.routeBasePath);
   const diagnostics: Diagnostic[] = [];
+  const authorPages = authorPagesOf(authors, joinRoute(base, 'authors'));
   const entries = documents
     .filter((d) => d.area === 'blog' && !(d.frontMatter.draft && !config.docs.includeDrafts))
     .flatMap((document) => {
@@ -56,7 +58,10 @@ export function buildBlog(
           diagnostics.push({ severity: 'error', file: document.file, line: document.frontMatterLines?.authors ?? 1, column: 1, ...catalog.unknownAuthor(key, Object.keys(authors)) });
           return [];
         }
-        return [{ key, ...found }];
+        // `page` is the author's own page, when authors.yml gives them one (not the option as written).
+        const { page: _option, ...author } = found as Author & { page?: unknown };
+        const page = authorPages.get(key);
+        return [{ key, ...author, ...(page && { page }) }];
       });
       const summary: PostSummary = {
         title: document.title,
@@ -130,8 +135,17 @@ export function buildBlog(
   if (config.blog.authorsPage && Object.keys(authors).length > 0) {
     const counts = new Map<string, number>();
     for (const post of listed) for (const a of post.authors) if (a.key) counts.set(a.key, (counts.get(a.key) ?? 0) + 1);
-    const list = Object.entries(authors).map(([key, a]) => ({ key, name: a.name, title: a.title, url: a.url, image_url: a.image_url, count: counts.get(key) ?? 0 }));
+    const list = Object.entries(authors).map(([key, a]) => ({ key, name: a.name, title: a.title, url: a.url, image_url: a.image_url, ...(authorPages.has(key) && { page: authorPages.get(key) }), count: counts.get(key) ?? 0 }));
     routes.push({ kind: 'blog-authors', path: joinRoute(base, 'authors'), title: 'Authors', description: `The authors of the ${config.blog.title.toLowerCase()}.`, authors: list });
+  }
+  // As in Docusaurus (3.5): an author whom authors.yml gives a `page` has one, listing their posts as the blog lists them.
+  for (const [key, permalink] of authorPages) {
+    const a = authors[key]!;
+    const posts = listed.filter((post) => post.authors.some((author) => author.key === key));
+    const author = { key, name: a.name, title: a.title, url: a.url, image_url: a.image_url, page: permalink, count: posts.length };
+    for (const page of paginate(posts, config.blog.postsPerPage, permalink)) {
+      routes.push({ kind: 'blog-author', title: a.name, description: `Posts by ${a.name}.`, author, authorsPath: joinRoute(base, 'authors'), ...page });
+    }
   }
 
   const years = new Map<string, PostSummary[]>();
@@ -149,6 +163,20 @@ export function buildBlog(
 
   const recent = listed.slice(0, config.blog.sidebarCount).map((p) => ({ label: p.title, href: p.permalink }));
   return { routes, posts: listed, recent, diagnostics };
+}
+
+/**
+ * The page of each author authors.yml gives one, by key, as Docusaurus makes it: under the
+ * authors page, `page: true` at the kebab case of the key, `page: { permalink }` there.
+ */
+function authorPagesOf(authors: Record<string, Author>, authorsPath: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const [key, author] of Object.entries(authors)) {
+    const page = (author as { page?: unknown }).page;
+    const slug = page === true ? kebabCase(key) : page && typeof page === 'object' && typeof (page as { permalink?: unknown }).permalink === 'string' ? (page as { permalink: string }).permalink : undefined;
+    if (slug !== undefined) pages.set(key, joinRoute(authorsPath, slug));
+  }
+  return pages;
 }
 
 function paginate(posts: PostSummary[], perPage: number, base: string) {

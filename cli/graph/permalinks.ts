@@ -49,6 +49,7 @@ export function applyPermalinks(routes: Route[], holders: LinkHolders, folders: 
     seen.add(p);
     p.permalink = url(p.permalink);
     p.tags.forEach(tag);
+    for (const author of p.authors) if (author.page) author.page = url(author.page);
   };
   const sidebar = (items: SidebarItem[]): SidebarItem[] =>
     items.map((item) => {
@@ -88,10 +89,19 @@ export function applyPermalinks(routes: Route[], holders: LinkHolders, folders: 
         break;
       case 'blog-list':
       case 'blog-tag':
+      case 'blog-author':
         route.posts.forEach(post);
         if (route.previousPage) route.previousPage = url(route.previousPage);
         if (route.nextPage) route.nextPage = url(route.nextPage);
         if (route.kind === 'blog-tag') (tag(route.tag), (route.allTagsPath = url(route.allTagsPath)));
+        if (route.kind === 'blog-author' && !seen.has(route.author)) {
+          seen.add(route.author);
+          route.author.page = route.author.page && url(route.author.page);
+          route.authorsPath = url(route.authorsPath);
+        }
+        break;
+      case 'blog-authors':
+        for (const author of route.authors) if (author.page) author.page = url(author.page);
         break;
       case 'blog-archive':
         route.years.forEach((y) => y.posts.forEach(post));

@@ -120,6 +120,17 @@ export type BlogTagRoute = RouteBase & {
   nextPage?: string;
   allTagsPath: string;
 };
+/** An author's own page (authors.yml `page`): their listed posts, newest first, paginated as the blog is. */
+export type BlogAuthorRoute = RouteBase & {
+  kind: 'blog-author';
+  author: AuthorData & { count: number };
+  posts: PostSummary[];
+  page: number;
+  totalPages: number;
+  previousPage?: string;
+  nextPage?: string;
+  authorsPath: string;
+};
 export type BlogArchiveRoute = RouteBase & { kind: 'blog-archive'; years: { year: string; posts: PostSummary[] }[] };
 export type PageRoute = RouteBase & { kind: 'page'; document: LoadedDocument };
 /** A site's React page (src/pages/x.tsx): `source` is its module, rendered by the render stage. */
@@ -137,6 +148,7 @@ export type Route =
   | BlogTagsRoute
   | BlogAuthorsRoute
   | BlogTagRoute
+  | BlogAuthorRoute
   | BlogArchiveRoute
   | PageRoute
   | ReactPageRoute

@@ -59,6 +59,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
     }
     case 'blog-list':
     case 'blog-tag':
+    case 'blog-author':
       return {
         ...base,
         kind: route.kind,
@@ -75,6 +76,8 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         nextPage: route.nextPage,
         tag: route.kind === 'blog-tag' ? route.tag : undefined,
         allTagsPath: route.kind === 'blog-tag' ? route.allTagsPath : undefined,
+        author: route.kind === 'blog-author' ? route.author : undefined,
+        authorsPath: route.kind === 'blog-author' ? route.authorsPath : undefined,
         blogSidebar: graph.blogSidebar,
       };
     case 'blog-post':

@@ -504,6 +504,25 @@ describe("a Docusaurus site's customCss", () => {
   });
 });
 
+describe("a blog author's own page", () => {
+  it('is drawn at the address Docusaurus gives it, with the author and their posts, and their name links there', () => {
+    const dir = writeTempSite({
+      'blog/authors.yml': 'ada:\n  name: Ada Lovelace\n  title: Analyst\n  url: https://ada.example\n  page: true\n',
+      'blog/2024-01-02-first.md': '---\ntitle: First\nauthors: [ada]\n---\nA\n',
+      'docs/intro.md': '# Intro\n',
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", baseUrl: "/base/" };\n',
+    });
+    temps.push(dir);
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const own = read(path.join(dir, 'build/blog/authors/ada/index.html'));
+    expect(own.querySelector('main h1')!.textContent).toBe('Ada Lovelace');
+    expect(own.querySelectorAll('main article h2').map((h) => h.textContent)).toEqual(['First']);
+    const post = read(path.join(dir, 'build/blog/2024/01/02/first/index.html'));
+    expect(post.querySelector('.avatar__name a')!.getAttribute('href')).toBe('/base/blog/authors/ada');
+  });
+});
+
 describe('React pages in search', () => {
   it('indexes a React page\'s rendered text under its Layout title, in the built index and in the Algolia export', async () => {
     const dir = writeTempSite({

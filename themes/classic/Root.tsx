@@ -43,7 +43,8 @@ function PageBody({ page }: { page: PageData }) {
     case 'page':
       return <PlainPage page={page} />;
     case 'blog-list':
-    case 'blog-tag': {
+    case 'blog-tag':
+    case 'blog-author': {
       const { BlogListPage } = layoutModule('blog');
       return <BlogListPage page={page} />;
     }

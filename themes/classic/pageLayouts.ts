@@ -23,6 +23,7 @@ function chunkOf(kind: PageData['kind']): LayoutChunk | undefined {
   switch (kind) {
     case 'blog-list':
     case 'blog-tag':
+    case 'blog-author':
     case 'blog-post':
     case 'blog-tags':
     case 'docs-tags':

@@ -67,6 +67,16 @@ export function BlogListPage({ page }: { page: BlogListPageData }) {
             <a href={page.allTagsPath && href(page.allTagsPath)}>View all tags</a>
           </header>
         )}
+        {page.kind === 'blog-author' && page.author && (
+          <header className="blog-author-header">
+            <Avatar author={page.author} heading>
+              <small className="blog-authors__count">
+                {page.author.count} post{page.author.count === 1 ? '' : 's'}
+              </small>
+            </Avatar>
+            <a href={page.authorsPath && href(page.authorsPath)}>View all authors</a>
+          </header>
+        )}
         {page.kind === 'blog-list' && <h1 className="sr-only">{page.title}</h1>}
         {page.posts.map((post) => (
           <article key={post.permalink} className="blog-post blog-post--summary">
@@ -141,13 +151,16 @@ export function TagsPage({ page }: { page: TagsPageData }) {
 }
 
 /** An author as posts and the authors page show them: photo, name (a link when they have a URL), title. */
-function Avatar({ author: a, children }: { author: AuthorData; children?: ReactNode }) {
+/** An author: photo, name (a link to their page, else to their url), title. `heading`: the name is the page's title (their own page). */
+function Avatar({ author: a, children, heading }: { author: AuthorData; children?: ReactNode; heading?: boolean }) {
   const href = useBaseUrl();
+  const link = heading ? undefined : (a.page ?? a.url);
+  const name = link ? <a href={href(link)}>{a.name}</a> : a.name;
   return (
     <div className="avatar">
       {a.image_url && <img className="avatar__photo" src={href(a.image_url)} alt="" width="40" height="40" loading="lazy" />}
       <div className="avatar__intro">
-        <div className="avatar__name">{a.url ? <a href={href(a.url)}>{a.name}</a> : a.name}</div>
+        {heading ? <h1 className="avatar__name">{name}</h1> : <div className="avatar__name">{name}</div>}
         {a.title && <small className="avatar__subtitle">{a.title}</small>}
         {children}
       </div>
