@@ -170,6 +170,7 @@ export interface BlogPostPageData extends PageBase {
   toc: TocItem[];
   previous?: NavLink;
   next?: NavLink;
+  editUrl?: string;
   blogSidebar: NavLink[];
 }
 

@@ -17,6 +17,18 @@ export interface EditUrlParams {
 
 export type EditUrlFunction = (params: EditUrlParams) => string | undefined;
 
+/** What Docusaurus passes a blog's `editUrl` function. */
+export interface BlogEditUrlParams {
+  /** The blog folder, relative to the site folder (`blog`). */
+  blogDirPath: string;
+  /** The post's file, relative to the blog folder (`2024-01-02-hello/index.md`). */
+  blogPath: string;
+  permalink: string;
+  locale: string;
+}
+
+export type BlogEditUrlFunction = (params: BlogEditUrlParams) => string | undefined;
+
 const link = z.strictObject({
   /** Text shown. */
   label: z.string().optional(),
@@ -358,6 +370,11 @@ export const userConfigSchema = z.strictObject({
       sidebarTitle: z.string().default('Recent posts'),
       /** A page listing the authors of authors.yml at `<blog>/authors`, as Docusaurus (3.5+) makes. A Docusaurus config turns it on. @default false */
       authorsPage: z.boolean().default(false),
+      /**
+       * "Edit this page" on each post: a URL the blog folder and the post's file are joined
+       * to, or a function of `{ blogDirPath, blogPath, permalink, locale }` (Docusaurus's editUrl).
+       */
+      editUrl: z.union([z.string(), z.custom<BlogEditUrlFunction>((v) => typeof v === 'function', 'must be a URL or a function')]).optional(),
     })
     .default({ routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false }),
   zoom: z

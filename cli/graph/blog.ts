@@ -7,6 +7,7 @@ import { catalog } from '../errors/catalog.ts';
 import { joinRoute } from './paths.ts';
 import { tagOf } from './tags.ts';
 import { kebabCase } from '../content/slug.ts';
+import { blogEditUrl } from './editUrl.ts';
 import { compareCodeUnits, compareText, parseDate } from './machineIndependent.ts';
 import { isRealCalendarDate } from '../content/frontMatter.ts';
 
@@ -96,6 +97,8 @@ export function buildBlog(
       previous: newer && { label: newer.title, href: newer.permalink },
       next: older && { label: older.title, href: older.permalink },
     };
+    const editUrl = blogEditUrl(entry.document, entry.summary.permalink, config);
+    if (editUrl) route.editUrl = editUrl;
     routes.push(route);
   });
   if (entries.length === 0) return { routes, posts: [], recent: [], diagnostics };

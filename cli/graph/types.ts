@@ -106,7 +106,7 @@ export type CategoryIndexRoute = RouteBase & {
 export type DocsTagsRoute = RouteBase & { kind: 'docs-tags'; tags: TagLink[] };
 export type DocsTagRoute = RouteBase & { kind: 'docs-tag'; tag: TagLink; items: { title: string; href: string; description: string }[]; allTagsPath: string };
 export type BlogListRoute = RouteBase & { kind: 'blog-list'; posts: PostSummary[]; page: number; totalPages: number; previousPage?: string; nextPage?: string };
-export type BlogPostRoute = RouteBase & { kind: 'blog-post'; post: PostSummary; document: LoadedDocument; previous?: NavLink; next?: NavLink };
+export type BlogPostRoute = RouteBase & { kind: 'blog-post'; post: PostSummary; document: LoadedDocument; previous?: NavLink; next?: NavLink; /** "Edit this page" (blog.editUrl or front matter custom_edit_url). */ editUrl?: string };
 export type BlogTagsRoute = RouteBase & { kind: 'blog-tags'; tags: TagLink[] };
 /** The blog's authors (authors.yml), each with how many listed posts they wrote. */
 export type BlogAuthorsRoute = RouteBase & { kind: 'blog-authors'; authors: (AuthorData & { count: number })[] };

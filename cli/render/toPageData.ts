@@ -90,6 +90,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         toc: tocOf(route.document.headings, 2, 3),
         previous: route.previous,
         next: route.next,
+        ...(route.editUrl ? { editUrl: route.editUrl } : {}),
         blogSidebar: graph.blogSidebar,
       };
     case 'blog-tags':

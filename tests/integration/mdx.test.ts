@@ -523,6 +523,34 @@ describe("a blog author's own page", () => {
   });
 });
 
+describe("a blog post's Edit this page link", () => {
+  const posts = {
+    'blog/2024-01-02-first/index.md': '---\ntitle: First\n---\nA\n',
+    'blog/2024-02-02-own.md': '---\ntitle: Own\ncustom_edit_url: https://elsewhere.example/own.md\n---\nB\n',
+    'blog/2024-03-02-none.md': '---\ntitle: None\ncustom_edit_url: null\n---\nC\n',
+    'docs/intro.md': '# Intro\n',
+  };
+  const editLinks = (dir: string) =>
+    ['2024/01/02/first', '2024/02/02/own', '2024/03/02/none'].map((post) => read(path.join(dir, 'build/blog', post, 'index.html')).querySelector('.theme-edit-this-page a')?.getAttribute('href') ?? null);
+
+  it('joins a blog editUrl with the blog folder and the post, as Docusaurus does; custom_edit_url wins', () => {
+    const dir = writeTempSite({ ...posts, 'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { blog: { editUrl: 'https://github.com/o/r/tree/main/website/' } }]] };\n" });
+    temps.push(dir);
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/editUrl/);
+    expect(editLinks(dir)).toEqual(['https://github.com/o/r/tree/main/website/blog/2024-01-02-first/index.md', 'https://elsewhere.example/own.md', null]);
+  });
+
+  it('calls an editUrl function with the blog folder, the post\'s file and its permalink', () => {
+    const dir = writeTempSite({ ...posts, 'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { blog: { editUrl: ({ blogDirPath, blogPath, permalink, locale }) => `https://e.example/${blogDirPath}/${blogPath}?at=${permalink}&l=${locale}` } }]] };\n" });
+    temps.push(dir);
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(editLinks(dir)[0]).toBe('https://e.example/blog/2024-01-02-first/index.md?at=/blog/2024/01/02/first&l=en');
+  });
+});
+
 describe('React pages in search', () => {
   it('indexes a React page\'s rendered text under its Layout title, in the built index and in the Algolia export', async () => {
     const dir = writeTempSite({

@@ -270,6 +270,7 @@ function mapBlog(value: unknown, paths: Obj, notes: Notes, at: KeyPath): Obj | u
     else if (key === 'postsPerPage' && count(v)) blog.postsPerPage = count(v);
     else if (key === 'blogSidebarCount' && count(v) !== undefined) blog.sidebarCount = count(v);
     else if (key === 'feedOptions') mapFeed(v, notes, [...at, key]);
+    else if (key === 'editUrl' && (typeof v === 'string' || typeof v === 'function')) blog.editUrl = v;
     else if (!isDocusaurusDefault(key, v)) notes.unsupported([...at, key]);
   }
   return blog;

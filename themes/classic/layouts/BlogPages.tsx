@@ -113,6 +113,13 @@ export function BlogPostPage({ page }: { page: BlogPostPageData }) {
           <Markdown html={page.html} />
           <footer className="blog-post__footer">
             <TagsList tags={page.post.tags} />
+            {page.editUrl && (
+              <p className="blog-post__edit theme-edit-this-page">
+                <a href={page.editUrl} target="_blank" rel="noopener noreferrer">
+                  Edit this page
+                </a>
+              </p>
+            )}
           </footer>
         </article>
         <Pagination
