@@ -23,7 +23,7 @@ type Place = { line: number; column: number };
 export type Binding =
   | { kind: 'theme'; name: string }
   | ({ kind: 'partial'; file: string } & Place)
-  | ({ kind: 'component'; file: string; exportName: string; package?: true } & Place)
+  | ({ kind: 'component'; file: string; exportName: string; package?: true; /** Defined by the page itself (`file` is the page): its module is MdxData.module. */ inline?: true } & Place)
   | ({ kind: 'file'; file: string; source: string; namespace?: true } & Place);
 
 /** What a page's content imports and exports, as the render stage gets it (partials loaded, their links resolved). */

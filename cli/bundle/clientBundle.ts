@@ -3,7 +3,7 @@ import * as esbuild from 'esbuild';
 import type { SiteData } from '../../runtime/pageData.ts';
 import type { PageAssets } from '../render/document.ts';
 import type { SiteComponent } from './siteComponents.ts';
-import { exportNamesOf, SITE_PACKAGE, siteCodePlugin } from './siteCode.ts';
+import { exportNamesOf, pageModulesOf, SITE_PACKAGE, siteCodePlugin } from './siteCode.ts';
 import { fallbackModules, siteModules } from '../../themes/classic/siteModules.ts';
 import { LAYOUT_FILES } from '../../themes/classic/pageLayouts.ts';
 
@@ -52,7 +52,7 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots, { baseUrl: site.baseUrl, published: new Set() })] : [])],
+    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots, { baseUrl: site.baseUrl, published: new Set() }, pageModulesOf(siteCode.components))] : [])],
   };
 }
 

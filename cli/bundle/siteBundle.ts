@@ -6,7 +6,7 @@ import { catalog } from '../errors/catalog.ts';
 import type { SiteComponent } from './siteComponents.ts';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 import type { ThemeOverride } from './themeOverrides.ts';
-import { bundleSiteForServer, SiteCodeError } from './siteCode.ts';
+import { bundleSiteForServer, pageModulesOf, SiteCodeError } from './siteCode.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
@@ -57,7 +57,7 @@ export interface SiteCodeInput {
  */
 export async function bundleSiteComponents({ siteDir, components, overrides, styles, provided, fallbacks, roots, baseUrl }: SiteCodeInput): Promise<SiteBundle> {
   const entries = Object.fromEntries([...styles.map((path) => ({ path })), ...components, ...overrides].map((c) => [c.path, c.path]));
-  const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks, roots, baseUrl);
+  const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks, roots, baseUrl, pageModulesOf(components));
   const found: Components = {};
   const values: Record<string, unknown> = {};
   const diagnostics: Diagnostic[] = [];
@@ -149,7 +149,7 @@ async function withoutUnbuildable(input: SiteCodeInput, failure: SiteCodeError):
   for (const part of parts) {
     if (broken.has(part.path)) continue;
     try {
-      await bundleSiteForServer({ [part.path]: part.path }, input.siteDir, input.provided, input.fallbacks, input.roots);
+      await bundleSiteForServer({ [part.path]: part.path }, input.siteDir, input.provided, input.fallbacks, input.roots, input.baseUrl, pageModulesOf(input.components));
     } catch (error) {
       if (!(error instanceof SiteCodeError)) throw error;
       broken.set(part.path, error.diagnostics);

@@ -11,6 +11,7 @@ import { scopeCssModule } from './cssModules.ts';
 import { svgComponentModule } from './svgComponent.ts';
 import { ASSET_EXT } from '../content/assetFiles.ts';
 import { contentFileHref } from '../render/resolveTree.ts';
+import { PAGE_MODULE, type SiteComponent } from './siteComponents.ts';
 
 /**
  * The site's own React code (components content imports, later its pages), bundled with
@@ -45,9 +46,11 @@ export const SITE_PACKAGE = 'site-package:';
  *   pages (`files.published` gathers them, site-relative, for the copy step), at the URL
  *   of a file a Markdown page links to;
  * - an SVG imported or required is a React component, as Docusaurus's SVGR makes it
- *   (svgComponent.ts); in CSS, its URL.
+ *   (svgComponent.ts); in CSS, its URL;
+ * - `page-module:<page>` is the module of the components an MDX page defines (`pageModules`,
+ *   by the page's absolute path; see pageModulesOf).
  */
-export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: Record<string, readonly string[]> = {}, fallbacks: Record<string, readonly string[]> = {}, roots: readonly string[] = [siteDir], files: SiteFiles = { baseUrl: '/', published: new Set() }): esbuild.Plugin {
+export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provided: Record<string, readonly string[]> = {}, fallbacks: Record<string, readonly string[]> = {}, roots: readonly string[] = [siteDir], files: SiteFiles = { baseUrl: '/', published: new Set() }, pageModules: ReadonlyMap<string, string> = new Map()): esbuild.Plugin {
   // The site folder, and content folders the config names outside it (a docs folder's components are the site's code too).
   const rootsReal = roots.map(realPath);
   const inRoots = (real: string) => rootsReal.some((root) => isInside(real, root));
@@ -71,6 +74,9 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
   return {
     name: 'site-code',
     setup(build) {
+      // A page's own module (the components its MDX exports), read from the page's file: its imports resolve from there.
+      build.onResolve({ filter: /^page-module:/ }, (args) => ({ path: args.path.slice(PAGE_MODULE.length), namespace: 'page-module' }));
+      build.onLoad({ filter: /.*/, namespace: 'page-module' }, (args) => ({ contents: pageModules.get(args.path) ?? '', loader: 'jsx', resolveDir: path.dirname(args.path) }));
       // A CSS module's own stylesheet (see onLoad below).
       build.onResolve({ filter: /\?scoped$/ }, (args) => ({ path: args.path.slice(0, -'?scoped'.length), namespace: 'site-scoped-css' }));
       // A root-relative url() in the site's CSS is a file of its static folder, served from there: as in
@@ -94,7 +100,7 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
         }
         // Only a file (a CSS module's stylesheet too) imports as site code: the theme's modules and the island loaders are the
         // generator's (and a name such as "@theme/Layout" is no path: read as one, it lay in the site folder whenever the build ran from there).
-        const fromFile = args.namespace === 'file' || args.namespace === 'site-scoped-css';
+        const fromFile = args.namespace === 'file' || args.namespace === 'site-scoped-css' || args.namespace === 'page-module';
         if (!args.importer || !fromFile || !path.isAbsolute(args.importer) || !isSiteCode(args.importer)) return undefined;
         // `@site/…` is the site folder, as in Docusaurus.
         const site = args.path.startsWith('@site/');
@@ -147,6 +153,11 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
   };
 }
 
+/** The modules of the components pages define, by the page's absolute path (siteCodePlugin). */
+export function pageModulesOf(components: readonly SiteComponent[]): Map<string, string> {
+  return new Map(components.flatMap((c) => (c.source !== undefined ? [[c.path.slice(PAGE_MODULE.length), c.source] as [string, string]] : [])));
+}
+
 /** Where the site's code puts the files it imports for their URL (siteCodePlugin), and the base URL those have. */
 export interface SiteFiles {
   baseUrl: string;
@@ -175,7 +186,7 @@ export interface ServerSiteCode {
  * with `require` giving the generator's React and `provided` modules. A failure is thrown
  * as diagnostics with the file, line and column esbuild reports.
  */
-export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}, roots: readonly string[] = [siteDir], baseUrl = '/'): Promise<ServerSiteCode> {
+export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}, roots: readonly string[] = [siteDir], baseUrl = '/', pageModules: ReadonlyMap<string, string> = new Map()): Promise<ServerSiteCode> {
   const ids = Object.keys(entries);
   if (ids.length === 0) return { modules: {}, key: '', files: [] };
   const files: SiteFiles = { baseUrl, published: new Set() };
@@ -196,7 +207,7 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
       minifyWhitespace: true,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [siteCodePlugin(siteDir, 'server', exportNamesOf(provided), exportNamesOf(fallbacks), roots, files)],
+      plugins: [siteCodePlugin(siteDir, 'server', exportNamesOf(provided), exportNamesOf(fallbacks), roots, files, pageModules)],
     },
     siteDir,
     names,

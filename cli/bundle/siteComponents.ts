@@ -21,6 +21,8 @@ export interface SiteComponent {
   where: { file: string; line: number; column: number };
   /** A React page (src/pages/x.tsx), not a component content imports. */
   page?: true;
+  /** A component a page defines in its own exports: its module's code (`path` is PAGE_MODULE and the page's file). */
+  source?: string;
   /**
    * A component that replaces one of the theme's (src/theme/Details, an entry of
    * src/theme/MDXComponents): it reads its children, which its island keeps one by one
@@ -28,6 +30,9 @@ export interface SiteComponent {
    */
   override?: { member?: string };
 }
+
+/** How a page's own module (the components it exports, see mdx.ts) is named to the bundler: this, then the page's absolute path. */
+export const PAGE_MODULE = 'page-module:';
 
 /** The extensions a component import may leave out, in the order Docusaurus's webpack tries them. */
 export const SCRIPT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs'];
@@ -55,6 +60,12 @@ export function resolveSiteComponents(graph: RouteGraph, config: Pick<ResolvedCo
     }
     for (const binding of Object.values(document.mdx?.bindings ?? {})) {
       if (binding.kind !== 'component') continue;
+      if (binding.inline) {
+        const key = siteComponentKey(binding.file, binding.exportName);
+        const where = { file: document.file, line: binding.line, column: binding.column };
+        components.set(key, { key, path: PAGE_MODULE + path.resolve(config.siteDir, binding.file), exportName: binding.exportName, where, source: document.mdx!.module ?? '' });
+        continue;
+      }
       if (!found.has(binding.file)) found.set(binding.file, binding.package ? installedPackage(binding.file, config.siteDir, siteReal) : findModule(path.resolve(config.siteDir, binding.file), roots));
       const file = found.get(binding.file);
       if (!file) {

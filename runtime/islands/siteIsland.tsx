@@ -25,14 +25,14 @@ type AnyComponent = ComponentType<any>;
  * given by the server), so the browser, which hydrates the island alone, makes the same ones.
  */
 export function slotAsChildren(Component: AnyComponent, structured = false): ComponentType<IslandProps<Record<string, unknown>>> {
-  return function SiteIslandBody({ slots, [ID_SCOPE]: ids, [CHILDREN]: shape, ...props }) {
+  return function SiteIslandBody({ slots, [ID_SCOPE]: ids, [CHILDREN]: shape, [TEXT]: text, ...props }) {
     const outer = useContext(ContentContext);
     const scope = String(ids ?? 'island');
     const content = contentContext({ frontMatter: outer?.frontMatter ?? {}, toc: outer?.toc ?? [], docCards: outer?.docCards ?? [] });
     const scoped = { ...content, nextId: (prefix: string) => content.nextId(`${scope}-${prefix}`) };
     return (
       <ContentContext.Provider value={scoped}>
-        <Component {...props}>{structured ? rebuildChildren((shape ?? null) as ChildrenShape, slots) : slots[0]}</Component>
+        <Component {...props}>{structured ? rebuildChildren((shape ?? null) as ChildrenShape, slots) : typeof text === 'string' ? text : slots[0]}</Component>
       </ContentContext.Provider>
     );
   };
@@ -47,6 +47,8 @@ export function shapedChildren(Component: AnyComponent): ComponentType<IslandPro
 const ID_SCOPE = '__ids';
 /** The prop that carries a structured island's children, as JSON (see structuredChildren.tsx). */
 const CHILDREN = '__children';
+/** The prop that carries children that are text alone: the component gets the string, as it would outside an island (`${children}`). */
+const TEXT = '__text';
 
 /**
  * Server side: what content renders for a site component (`structured`: one that replaces
@@ -65,6 +67,8 @@ export function siteIsland(key: string, Component: AnyComponent, options: { rend
       const { shape, slots } = describeChildren(children);
       return <Island name={key} component={Body} props={{ ...json, [CHILDREN]: shape }} slots={slots} slotScope={ids} render={render} />;
     }
+    const text = typeof children === 'string' ? children : Array.isArray(children) && children.length > 0 && children.every((c) => typeof c === 'string') ? children.join('') : undefined;
+    if (text !== undefined) return <Island name={key} component={Body} props={{ ...json, [TEXT]: text }} slots={[]} slotScope={ids} render={render} />;
     return <Island name={key} component={Body} props={json} slots={children === undefined || children === null ? [] : [children]} slotScope={ids} render={render} />;
   };
 }

@@ -31,6 +31,8 @@ type Place = { line: number; column: number };
 
 export interface MdxData {
   bindings: Record<string, Binding>;
+  /** The page's own module, when it exports components (see PageModule): its imports and exports. */
+  module?: string;
   /** Stylesheets imported for their effect (`import 'pkg/dist/x.css'`): a file relative to the site folder, or a package's (`package`). */
   styles?: ({ file: string; package?: true } & Place)[];
   /** `export const` values. */
@@ -54,12 +56,21 @@ export function remarkMdxContent() {
     // The names exported so far, kept beside the scope (a set made from it per export made
     // 10,000 exports cost 10,000² steps: 256 KB of them took 20 s).
     const scopeNames = new Set<string>();
+    const module: PageModule = { parts: [], components: 0 };
     tree.children = tree.children.filter((node) => {
       if (node.type !== 'mdxjsEsm') return true;
-      const program = (node as MdxjsEsm).data?.estree as Program | undefined;
-      for (const statement of program?.body ?? []) readStatement(statement, file.path, data, scopeNames, report);
+      const esm = node as MdxjsEsm;
+      const program = esm.data?.estree as Program | undefined;
+      // The estree's offsets are the body's, as the block's own are.
+      const blockStart = esm.position?.start.offset ?? 0;
+      const textOf = (statement: EstreeNode) => {
+        const { start, end } = statement as unknown as { start: number; end: number };
+        return esm.value.slice(start - blockStart, end - blockStart);
+      };
+      for (const statement of program?.body ?? []) readStatement(statement, file.path, data, scopeNames, report, module, textOf);
       return false;
     });
+    if (module.components > 0) data.module = module.parts.join('\n');
     const names = new Set([...PAGE_NAMES, ...THEME_COMPONENT_NAMES, ...Object.keys(data.bindings), ...Object.keys(data.scope)]);
     const helpers = new Set(Object.entries(data.bindings).flatMap(([local, b]) => (b.kind === 'theme' && (THEME_HELPER_NAMES as readonly string[]).includes(b.name) ? [local] : [])));
     const checkExpression = (program: Program | undefined, where: string) => {
@@ -123,8 +134,34 @@ function unravel(node: Nodes): Nodes[] {
 
 type Report = (place: { line: number; column: number } | undefined, severity: 'warning' | 'error', entry: { code: string; message: string; hint?: string }) => void;
 
-function readStatement(statement: Program['body'][number], from: string, data: MdxData, scopeNames: Set<string>, report: Report): void {
+/**
+ * The components a page defines in its own exports (`export const Highlight = ({children}) =>
+ * <span>…</span>`, as Docusaurus's docs write them): a module of the page's imports and
+ * exports, bundled as the site's own code and drawn as an island, since a function is code
+ * that content expressions never run.
+ */
+interface PageModule {
+  parts: string[];
+  components: number;
+}
+
+function readStatement(statement: Program['body'][number], from: string, data: MdxData, scopeNames: Set<string>, report: Report, module: PageModule, textOf: (statement: EstreeNode) => string): void {
   const place = estreePlace(statement);
+  // A component defined here is the page's module's (see PageModule).
+  const component = pageComponentOf(statement);
+  if (component) {
+    data.bindings[component] = { kind: 'component', file: from, exportName: component, inline: true, ...(place ?? { line: 1, column: 1 }) };
+    module.parts.push(textOf(statement));
+    module.components++;
+    return;
+  }
+  if (statement.type === 'ImportDeclaration') {
+    const imported = String(statement.source.value);
+    // What the page's own components may use of what it imports (a partial is Markdown, and a stylesheet the page's already).
+    if (!MARKDOWN_EXT.test(imported) && !(statement.specifiers.length === 0 && /\.css$/.test(imported))) module.parts.push(textOf(statement));
+    // React is the generator's, given to site code (hooks for the page's own components): nothing content names.
+    if (/^react(-dom)?(\/|$)/.test(imported)) return;
+  } else if (statement.type === 'ExportNamedDeclaration') module.parts.push(textOf(statement));
   if (statement.type === 'ImportDeclaration') {
     const source = String(statement.source.value);
     // A stylesheet imported for its effect joins the site's stylesheet, as webpack would add it to the page.
@@ -205,6 +242,18 @@ function bindRequires(program: Program, from: string, data: MdxData, names: Set<
     }
     for (const [key, value] of Object.entries(node)) if (key !== 'loc' && key !== 'range' && value && typeof value === 'object') stack.push(value);
   }
+}
+
+/** The name of a component the statement exports: `export const Name = (…) => …`, `export function Name() {…}` (a capitalised name, as JSX needs). */
+function pageComponentOf(statement: Program['body'][number]): string | undefined {
+  if (statement.type !== 'ExportNamedDeclaration' || !statement.declaration) return undefined;
+  const declaration = statement.declaration;
+  const named = (name: string) => (/^[A-Z]/.test(name) ? name : undefined);
+  if (declaration.type === 'FunctionDeclaration') return declaration.id ? named(declaration.id.name) : undefined;
+  if (declaration.type !== 'VariableDeclaration' || declaration.declarations.length !== 1) return undefined;
+  const [declarator] = declaration.declarations;
+  const isFunction = declarator!.init?.type === 'ArrowFunctionExpression' || declarator!.init?.type === 'FunctionExpression';
+  return declarator!.id.type === 'Identifier' && isFunction ? named(declarator!.id.name) : undefined;
 }
 
 function bindingOf(source: string, from: string, place: Place): Binding | { problem: { code: string; message: string; hint?: string } } {
