@@ -325,9 +325,19 @@ describe('links in React pages', () => {
   });
 });
 
+/** Builds a site of `files` under the base URL /base/ into its `out` folder (which must succeed): the result, and a page's content by its route. */
+function builtUnderBase(files: Record<string, string>) {
+  const dir = writeTempSite({ ...files, 'site.config.ts': 'export default { title: "T", url: "https://t.example", baseUrl: "/base/" };\n' });
+  temps.push(dir);
+  const outDir = path.join(dir, 'out');
+  const built = runCli(['build', dir, '--out-dir', outDir]);
+  expect(built.code, built.stderr).toBe(0);
+  return { built, outDir, content: (route: string) => read(path.join(outDir, route, 'index.html')).querySelector('#__content')! };
+}
+
 describe('links as Docusaurus writes them', () => {
   it('takes pathname:// off as Docusaurus does, and its Link reads `to` and `href` alike, with the base URL and a new tab for what is not the site\'s', () => {
-    const dir = writeTempSite({
+    const { built, content } = builtUnderBase({
       'docs/a.mdx': [
         '# A',
         '',
@@ -345,14 +355,9 @@ describe('links as Docusaurus writes them', () => {
         '<Link to="/a" isNavLink activeClassName="on">Nav</Link>',
         '',
       ].join('\n'),
-      'site.config.ts': 'export default { title: "T", url: "https://t.example", baseUrl: "/base/" };\n',
     });
-    temps.push(dir);
-    const outDir = path.join(dir, 'out');
-    const built = runCli(['build', dir, '--out-dir', outDir]);
-    expect(built.code, built.stderr).toBe(0);
     expect(built.stderr).not.toMatch(/broken|warning/i);
-    const main = read(path.join(outDir, 'a/index.html')).querySelector('#__content')!;
+    const main = content('a');
     const links = main.querySelectorAll('a').map((a) => [a.text, a.getAttribute('href'), a.getAttribute('target') ?? null, a.getAttribute('rel') ?? null]);
     expect(links).toEqual([
       ['The PDF', '/base/files/guide.pdf', '_blank', 'noopener noreferrer'],
@@ -373,7 +378,7 @@ describe('links as Docusaurus writes them', () => {
 
 describe('files MDX imports for their URL', () => {
   it('publishes what import and require name, as Docusaurus\'s file loaders do, the partials\' files too, and gives each page its URL', () => {
-    const dir = writeTempSite({
+    const { built, content, outDir } = builtUnderBase({
       'docs/img/a.png': 'PNG-A',
       'docs/img/b.webp': 'WEBP-B',
       'docs/img/c.jpg': 'JPG-C',
@@ -402,14 +407,9 @@ describe('files MDX imports for their URL', () => {
         "<ThemedImage alt=\"themed\" sources={{ light: require('@site/static/img/light.png').default, dark: require('./img/c.jpg').default }} />",
         '',
       ].join('\n'),
-      'site.config.ts': 'export default { title: "T", url: "https://t.example", baseUrl: "/base/" };\n',
     });
-    temps.push(dir);
-    const outDir = path.join(dir, 'out');
-    const built = runCli(['build', dir, '--out-dir', outDir]);
-    expect(built.code, built.stderr).toBe(0);
     expect(built.stderr).not.toMatch(/warning|cannot|not evaluated/i);
-    const main = read(path.join(outDir, 'p/index.html')).querySelector('#__content')!;
+    const main = content('p');
     expect(main.querySelectorAll('img').map((img) => `${img.getAttribute('alt')} ${img.getAttribute('src')}`)).toEqual([
       'from the partial /base/assets/files/docs/img/a.png',
       'markdown in the partial /base/assets/files/docs/img/b.webp',

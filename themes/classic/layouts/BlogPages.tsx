@@ -4,6 +4,7 @@ import { applyTrailingSlash, useBaseUrl, useSite } from '../../../runtime/SiteCo
 import { Markdown } from '../components/Markdown.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { TagsList } from '../components/TagsList.tsx';
+import { EditThisPage } from '../components/EditThisPage.tsx';
 import { Toc } from '../components/Toc.tsx';
 
 function formatDate(iso: string): string {
@@ -113,13 +114,7 @@ export function BlogPostPage({ page }: { page: BlogPostPageData }) {
           <Markdown html={page.html} />
           <footer className="blog-post__footer">
             <TagsList tags={page.post.tags} />
-            {page.editUrl && (
-              <p className="blog-post__edit theme-edit-this-page">
-                <a href={page.editUrl} target="_blank" rel="noopener noreferrer">
-                  Edit this page
-                </a>
-              </p>
-            )}
+            {page.editUrl && <EditThisPage href={page.editUrl} className="blog-post__edit" />}
           </footer>
         </article>
         <Pagination

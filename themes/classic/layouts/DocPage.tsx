@@ -4,6 +4,7 @@ import { Markdown } from '../components/Markdown.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Toc, TocCollapsible } from '../components/Toc.tsx';
 import { TagsList } from '../components/TagsList.tsx';
+import { EditThisPage } from '../components/EditThisPage.tsx';
 import { useSite } from '../../../runtime/SiteContext.ts';
 import { DocVersionBanner } from '../components/DocVersionBanner.tsx';
 import { pageVersion } from '../components/docsVersions.ts';
@@ -29,13 +30,7 @@ export function DocPage({ page }: { page: DocPageData }) {
           <Markdown html={page.html} />
           <footer className="doc-page__footer">
             <TagsList tags={page.tags} />
-            {page.editUrl && (
-              <p className="doc-page__edit theme-edit-this-page">
-                <a href={page.editUrl} target="_blank" rel="noopener noreferrer">
-                  Edit this page
-                </a>
-              </p>
-            )}
+            {page.editUrl && <EditThisPage href={page.editUrl} className="doc-page__edit" />}
             {(page.lastUpdate?.date || page.lastUpdate?.author) && (
               <p className="doc-page__last-update">
                 Last updated
