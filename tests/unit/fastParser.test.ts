@@ -355,6 +355,8 @@ describe('the fast Markdown parser', () => {
     ['directives', () => randomDirectiveDocuments(COUNT, 17), false],
     ['definitions, references and footnotes', () => randomReferenceDocuments(COUNT, 41), false],
     ['definitions, references and footnotes in MDX', () => randomReferenceDocuments(COUNT, 43), true],
+    // A tab in a row, its head or its delimiter row is whitespace, as a space is.
+    ['tables', () => randomTableDocuments(COUNT, 59), false],
   ];
   for (const [name, documents, mdx] of withTabsCases) {
     it(`builds micromark's tree for random documents with tabs among their spaces (${name})`, () => {
@@ -394,8 +396,17 @@ describe('the fast Markdown parser', () => {
       // A table under a longer paragraph interrupts it at its head row.
       'x 1\ny\n| a | b |\n|---|---|\n| c | d |', 'x\n| a |\n| - |', '> x\n> y\n> | a |\n> | - |', '- [ ]\n  b\n  | x |\n  | - |', '- [ ]\n  | x |\n  | - |', 'x\ny  \n| a |\n| - |', '[a]: /u\n| a |\n| - |\n\n[a]',
       // A table takes no lazy line: it ends with the containers the line does not continue, and the line is a paragraph.
-      '> | a |\n> |---|\nlazy', '> | a |\n> |---|\n> | b |\nlazy', '- | a |\n  |---|\nlazy', '> | a |\n> |---|\n| lazy |', '> | a |\n> |---|\nlazy\nmore', '> - | a |\n>   |---|\n> lazy', '> > | a |\n> > |---|\n> x', '- | a |\n  |---|\n lazy'];
+      '> | a |\n> |---|\nlazy', '> | a |\n> |---|\n> | b |\nlazy', '- | a |\n  |---|\nlazy', '> | a |\n> |---|\n| lazy |', '> | a |\n> |---|\nlazy\nmore', '> - | a |\n>   |---|\n> lazy', '> > | a |\n> > |---|\n> x', '- | a |\n  |---|\n lazy',
+      // A tab in a row, its head or its delimiter row is whitespace there (a 1 MB table of such rows took micromark 15 s of CPU).
+      '| a\t| b |\n|---|---|\n| c1\t| d |', '| a |\t b\t|\n|\t---\t|:---:|\n|\tc | d\t|\t', 'x\n| a\t| b |\n|---|---|\n| c\t| d |', '> | a\t| b |\n> |---\t|---|\n> | c\t| d |',
+      '| `a\tb` |\n|---|\n| \\|\t|', 'a\t|\tb\n-\t|\t-\nc\t|\td', '| a |\n|:-:\t|\n|x|\t\ty',
+      // A later line of a paragraph indented 4 columns heads no table: it stays the paragraph's.
+      'a\n    b\n| --- |', '> a\n>     b\n> | - |'];
     expect(sameAsMicromark(edges, false)).toBe(edges.length);
+    // Those in MDX, where an indented line heads a table as any other.
+    expect(sameAsMicromark(['a\n    b\n| --- |', '| a\t| b |\n|---|---|\n| c1\t| d |'], true)).toBe(2);
+    // micromark reads a tab after the characters of a directive's name as part of it, even where they cannot end one: micromark's.
+    expect(['a :d_\tx', 'a\n\tword:d_\t|'].map((text) => parseFast(text, false))).toEqual([undefined, undefined]);
   });
 
   it("builds micromark's tree for expressions whose strings, comments, templates and JSX hold braces and quotes", () => {

@@ -15,7 +15,7 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX and setext headings, lists,
- * block quotes, fenced and indented code (tabs in code, text and containers' prefixes too: columns
+ * block quotes, fenced and indented code (tabs in code, text, tables' rows and containers' prefixes too: columns
  * to the next multiple of 4, as micromark counts them), thematic breaks, GFM tables, directives (leaf, container and
  * text, with labels and attributes: fastDirective.ts), raw HTML blocks and inline HTML
  * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
@@ -137,7 +137,7 @@ type OpenLeaf =
 const LITERAL_START = new Uint8Array(128);
 for (let code = 0; code < 128; code++) if (/[A-Za-z0-9+\-._]/.test(String.fromCharCode(code))) LITERAL_START[code] = 1;
 /** A line's start (tabs made spaces) that is a block's, or may be (a task list item's check, a delimiter row). */
-const BLOCK_WITH_TABS = /^(?:#{1,6}(?: |$)|(?:[-+*]|\d{1,9}[.)])(?: |$)|\[[ xX]\] |[-:| ]+$|(?:[*_] *){3,}$|=+ *$)/;
+const BLOCK_WITH_TABS = /^(?:#{1,6}(?: |$)|(?:[-+*]|\d{1,9}[.)])(?: |$)|\[[ xX]\] |[-: ]+$|(?:[*_] *){3,}$|=+ *$)/;
 /** A character no block construct starts with (in MDX, an indented line starting with one is a paragraph's). */
 const PLAIN_LINE_START = /^[^\s#>+*_=`~:<{|[\-0-9]/;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
@@ -358,6 +358,13 @@ class BlockParser {
       else break;
     }
     return { end: at, columns: col - column };
+  }
+
+  /** The spaces and tabs from `pos` (where a table cell's content starts: a tab is whitespace there, one column in positions). */
+  private blanksAt(pos: number, end: number): number {
+    let n = 0;
+    for (let code = this.text.charCodeAt(pos); pos + n < end && (code === 32 || code === 9); code = this.text.charCodeAt(pos + ++n));
+    return n;
   }
 
   private spacesAt(pos: number, end: number): number {
@@ -769,9 +776,8 @@ class BlockParser {
    */
   private checkTextLineTabs(restStart: number, lineEnd: number): void {
     const text = this.text;
+    // (A tab in a table's row, its head or its delimiter row is whitespace there, as a space is: see isDelimiterRow and tableRow.)
     if (BLOCK_WITH_TABS.test(text.slice(restStart, lineEnd).replace(/\t/g, ' '))) giveUp('a tab in a line that may start a block');
-    if (this.leaf?.kind === 'table') giveUp('a tab in a table');
-    for (let at = restStart; at < lineEnd; at++) if (text.charCodeAt(at) === 124) giveUp('a tab in a table row, or its head');
   }
 
   /**
@@ -1229,6 +1235,11 @@ class BlockParser {
     if (!isDelimiterRow(delimiter)) return false;
     // micromark makes tables of those too (`y` over `:-:`), where a delimiter row is no setext underline.
     if (!delimiter.includes('|') && !hasPipe(this.text.slice(head.start, head.end))) giveUp('a table without pipes');
+    // A head indented 4 columns or more (a later line of the paragraph) heads no table in micromark (in MDX, which has no indented code, it may).
+    if (head.textStart !== undefined && !this.mdx) {
+      if (head.textStart === -1 || this.text.slice(head.textStart, head.start).includes('\t')) giveUp('a table head on an indented line with a tab');
+      if (head.start - head.textStart >= 4) return false;
+    }
     if (paragraph.segments.length > 1) {
       if (paragraph.lastLazy) giveUp('a table head on a lazy line');
       paragraph.segments.pop();
@@ -1281,7 +1292,7 @@ class BlockParser {
     const cells = splitCells(this.text.slice(start, trimEnd(this.text, start, end)));
     const row: TableRow = { type: 'tableRow', children: [] };
     cells.forEach((cell, i) => {
-      const contentStart = start + cell.start + this.spacesAt(start + cell.start, start + cell.end);
+      const contentStart = start + cell.start + this.blanksAt(start + cell.start, start + cell.end);
       const contentEnd = trimEnd(this.text, contentStart, start + cell.end);
       const node: TableCell = { type: 'tableCell', children: contentEnd > contentStart ? new InlineParser(this, [{ start: contentStart, end: contentEnd, line }], this.mdx, false, true).parse() : [] };
       const cellStart = i === 0 ? start : start + cell.start - 1;
@@ -1354,9 +1365,9 @@ class BlockParser {
   }
 }
 
-/** A GFM table's delimiter row: `| :-- | --: |`, pipes optional at the ends. */
+/** A GFM table's delimiter row: `| :-- | --: |`, pipes optional at the ends; spaces or tabs around each cell's dashes. */
 function isDelimiterRow(row: string): boolean {
-  return /^\|? *:?-+:? *(?:\| *:?-+:? *)*\|?$/.test(row) && row.includes('-');
+  return /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?$/.test(row) && row.includes('-');
 }
 
 /** Where the text before trailing spaces and tabs ends (lines with tabs reach here only where a tab is whitespace). */
@@ -1640,8 +1651,9 @@ class InlineParser {
         case 58: {
           // : a text directive (remark-directive reads "10:30" as one named "30")
           const name = this.directiveNameEnd(pos, end);
-          // micromark-extension-directive reads a tab (its code below 0) as a character of a name (trailing ones too).
-          if (this.block.tabs && (text.charCodeAt(pos + 1) === 9 || (name !== -1 && text.charCodeAt(name) === 9))) giveUp('a tab in or after a text directive\'s name');
+          // micromark-extension-directive reads a tab (its code below 0) as a character of a name (trailing ones too),
+          // so a run of name characters a tab follows is micromark's even when it could not end a name (`:d_\tx`).
+          if (this.block.tabs && (text.charCodeAt(pos + 1) === 9 || (name !== -1 && text.charCodeAt(name) === 9) || this.tabAfterName(pos + 1, end))) giveUp('a tab in or after a text directive\'s name');
           if (name === -1) {
             pos++;
             continue;
@@ -1788,6 +1800,13 @@ class InlineParser {
    * not punctuation or space; then no punctuation but `-` and `_`, which cannot end it; not
    * followed by a colon. A label or attributes after it are micromark's to read.
    */
+  /** Whether the characters a directive name may hold, from `at`, run up to a tab. */
+  private tabAfterName(at: number, end: number): boolean {
+    const text = this.text;
+    while (at < end && (classify(text.charCodeAt(at)) === 0 || text.charCodeAt(at) === 45 || text.charCodeAt(at) === 95)) at++;
+    return at < end && text.charCodeAt(at) === 9;
+  }
+
   private directiveNameEnd(pos: number, end: number): number {
     const text = this.text;
     if (pos > this.segment!.start && text.charCodeAt(pos - 1) === 58) {
