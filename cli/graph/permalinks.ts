@@ -94,10 +94,10 @@ export function applyPermalinks(routes: Route[], holders: LinkHolders, folders: 
         if (route.previousPage) route.previousPage = url(route.previousPage);
         if (route.nextPage) route.nextPage = url(route.nextPage);
         if (route.kind === 'blog-tag') (tag(route.tag), (route.allTagsPath = url(route.allTagsPath)));
-        if (route.kind === 'blog-author' && !seen.has(route.author)) {
-          seen.add(route.author);
-          route.author.page = route.author.page && url(route.author.page);
+        if (route.kind === 'blog-author') {
           route.authorsPath = url(route.authorsPath);
+          // The author is shared by the pages of their list: rewritten once.
+          if (!seen.has(route.author)) (seen.add(route.author), (route.author.page = route.author.page && url(route.author.page)));
         }
         break;
       case 'blog-authors':
