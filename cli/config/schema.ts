@@ -375,8 +375,14 @@ export const userConfigSchema = z.strictObject({
        * to, or a function of `{ blogDirPath, blogPath, permalink, locale }` (Docusaurus's editUrl).
        */
       editUrl: z.union([z.string(), z.custom<BlogEditUrlFunction>((v) => typeof v === 'function', 'must be a URL or a function')]).optional(),
+      /** A post's tag tags.yml does not declare (when the blog has one), as Docusaurus's option: `warn` and `log` say so, `throw` fails the build. @default 'ignore' (a Docusaurus config: 'warn') */
+      onInlineTags: z.enum(['ignore', 'log', 'warn', 'throw']).default('ignore'),
+      /** A post's author written in its front matter rather than named from authors.yml, likewise. @default 'ignore' (a Docusaurus config: 'warn') */
+      onInlineAuthors: z.enum(['ignore', 'log', 'warn', 'throw']).default('ignore'),
+      /** A post without a `<!-- truncate -->` marker (its whole text is its summary), likewise. @default 'ignore' (a Docusaurus config: 'warn') */
+      onUntruncatedBlogPosts: z.enum(['ignore', 'log', 'warn', 'throw']).default('ignore'),
     })
-    .default({ routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false }),
+    .default({ routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false, onInlineTags: 'ignore', onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' }),
   zoom: z
     .strictObject({
       /** CSS selector of zoomable images. */

@@ -187,6 +187,21 @@ export const catalog = {
     message: `A navbar item links into the docs plugin "${id}", which the site does not have, so it would lead nowhere.`,
     hint: `Docs plugin ids of this site: ${list(available)}. Fix docsPluginId, or add that docs plugin.`,
   }),
+  inlineBlogTag: (tag: string): Entry => ({
+    code: 'blog-inline-tag',
+    message: `The post's tag "${tag}" is not declared in tags.yml.`,
+    hint: 'Declare it in tags.yml (a label, a permalink, a description), use a declared one, or set blog.onInlineTags to "ignore".',
+  }),
+  inlineBlogAuthor: (name: string): Entry => ({
+    code: 'blog-inline-author',
+    message: `The post's author "${name}" is written in its front matter, not named from authors.yml.`,
+    hint: 'Add the author to authors.yml and name them by key (authors: [key]), or set blog.onInlineAuthors to "ignore".',
+  }),
+  untruncatedBlogPost: (): Entry => ({
+    code: 'blog-untruncated',
+    message: 'The post has no truncate marker: the blog list shows its whole text.',
+    hint: 'Put <!-- truncate --> (or {/* truncate */} in MDX) where its summary ends, or set blog.onUntruncatedBlogPosts to "ignore".',
+  }),
   unknownAuthor: (key: string, available: string[]): Entry => ({
     code: 'unknown-author',
     message: `The post names the author "${key}", who is not in authors.yml.`,

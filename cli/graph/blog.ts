@@ -51,8 +51,20 @@ export function buildBlog(
       const slug = match ? `${match[2]}/${match[3]}/${match[4]}/${match[1]}${match[5]}` : document.relPath.replace(/(?:\/index)?\.mdx?$/i, '');
       const permalink = joinRoute(base, fm.slug ?? slug);
       const tags: TagLink[] = (fm.tags ?? []).map((t) => tagOf(t, joinRoute(base, 'tags'), declaredTags));
+      // Docusaurus's checks of a post (blog.onInlineTags and the others), at the front matter key or the file.
+      const check = (option: 'ignore' | 'log' | 'warn' | 'throw', key: string | undefined, entry: { code: string; message: string; hint?: string }) => {
+        if (option !== 'ignore') diagnostics.push({ severity: option === 'throw' ? 'error' : 'warning', file: document.file, line: (key && document.frontMatterLines?.[key]) || 1, column: 1, ...entry });
+      };
+      if (Object.keys(declaredTags).length > 0) {
+        // A tag written out in front matter ({ label, permalink }) is an inline one too.
+        for (const t of fm.tags ?? []) if (typeof t !== 'string' || !Object.hasOwn(declaredTags, t)) check(config.blog.onInlineTags, 'tags', catalog.inlineBlogTag(typeof t === 'string' ? t : t.label));
+      }
+      if (document.excerptEnd === undefined) check(config.blog.onUntruncatedBlogPosts, undefined, catalog.untruncatedBlogPost());
       const postAuthors = (Array.isArray(fm.authors) ? fm.authors : fm.authors ? [fm.authors] : []).flatMap((a) => {
-        if (typeof a !== 'string' && !a.key) return [{ name: a.name ?? '', ...a }];
+        if (typeof a !== 'string' && !a.key) {
+          check(config.blog.onInlineAuthors, 'authors', catalog.inlineBlogAuthor(a.name ?? ''));
+          return [{ name: a.name ?? '', ...a }];
+        }
         const key = typeof a === 'string' ? a : a.key!;
         const found = authors[key];
         if (!found) {

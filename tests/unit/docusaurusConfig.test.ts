@@ -68,7 +68,12 @@ describe('mapping a Docusaurus config', () => {
       sidebarTitle: 'All',
       // Docusaurus makes /blog/authors whenever authors.yml names any.
       authorsPage: true,
+      // and checks posts for inline tags and authors and a missing truncate marker, warning by default.
+      onInlineTags: 'warn',
+      onInlineAuthors: 'warn',
+      onUntruncatedBlogPosts: 'warn',
     });
+    expect(map(classic({ blog: { onInlineTags: 'throw', onUntruncatedBlogPosts: 'ignore' } })).input.blog).toMatchObject({ onInlineTags: 'throw', onInlineAuthors: 'warn', onUntruncatedBlogPosts: 'ignore' });
   });
 
   it('names each option it cannot honour once, with what happens instead; defaults and deploy settings say nothing', () => {

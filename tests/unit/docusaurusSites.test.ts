@@ -47,6 +47,9 @@ describe('a site with only a docusaurus.config.js', () => {
   it('loads although its packages are not installed, and names them and every option it leaves out, once each', async () => {
     const { diagnostics } = await ourRoutes('docusaurus-config');
     expect(sortDiagnostics(diagnostics).map((d) => `${d.code} ${formatDiagnostic(d).split('\n')[0]}`)).toEqual([
+      // Docusaurus's own check of posts (onUntruncatedBlogPosts: 'warn' by default).
+      'blog-untruncated blog/2024-03-01-first-light.md:1:1: The post has no truncate marker: the blog list shows its whole text.',
+      'blog-untruncated blog/2024-04-15-brighter.md:1:1: The post has no truncate marker: the blog list shows its whole text.',
       'docusaurus-package-missing docusaurus.config.js: docusaurus.config.js uses the package "docusaurus-lunr-search", which is not installed in the site folder: a stand-in was used, so the parts of the config that need it are left out.',
       'docusaurus-package-missing docusaurus.config.js: docusaurus.config.js uses the package "prism-react-renderer", which is not installed in the site folder: a stand-in was used, so the parts of the config that need it are left out.',
       'docusaurus-option-unsupported docusaurus.config.js:17:1: The Docusaurus option "onBrokenMarkdownLinks" is not supported here yet: broken links to .md files follow onBrokenLinks ("throw") instead.',

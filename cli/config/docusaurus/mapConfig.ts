@@ -259,7 +259,8 @@ function mapBlog(value: unknown, paths: Obj, notes: Notes, at: KeyPath): Obj | u
     return undefined;
   }
   const o = obj(value) ?? {};
-  const blog: Obj = { authorsPage: true };
+  // Docusaurus's defaults for the checks it makes of posts.
+  const blog: Obj = { authorsPage: true, onInlineTags: 'warn', onInlineAuthors: 'warn', onUntruncatedBlogPosts: 'warn' };
   const count = (v: unknown) => (v === 'ALL' ? 1_000_000 : typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
   for (const [key, v] of Object.entries(o)) {
     if (key === 'path' && typeof v === 'string') paths.blog = v;
@@ -271,6 +272,7 @@ function mapBlog(value: unknown, paths: Obj, notes: Notes, at: KeyPath): Obj | u
     else if (key === 'blogSidebarCount' && count(v) !== undefined) blog.sidebarCount = count(v);
     else if (key === 'feedOptions') mapFeed(v, notes, [...at, key]);
     else if (key === 'editUrl' && (typeof v === 'string' || typeof v === 'function')) blog.editUrl = v;
+    else if ((key === 'onInlineTags' || key === 'onInlineAuthors' || key === 'onUntruncatedBlogPosts') && ['ignore', 'log', 'warn', 'throw'].includes(v as string)) blog[key] = v;
     else if (!isDocusaurusDefault(key, v)) notes.unsupported([...at, key]);
   }
   return blog;
