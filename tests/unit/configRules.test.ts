@@ -47,7 +47,7 @@ const DEFAULTS = {
     sidebarCollapsed: true,
     sidebarCollapsible: true,
   },
-  blog: { routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false },
+  blog: { routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false, onInlineTags: 'ignore', onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
   zoom: {
     selector: '.markdown img',
     background: { light: 'rgb(255, 255, 255)', dark: 'rgb(50, 50, 50)' },
