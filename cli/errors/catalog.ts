@@ -154,8 +154,10 @@ export const catalog = {
   }),
   duplicateRoute: (route: string, files: string[]): Entry => ({
     code: 'duplicate-route',
-    message: `${files.length} files claim the route ${route}: ${list(files)}.`,
-    hint: 'Give all but one a different "slug" in their front matter, or rename the files.',
+    message: `${files.length} ${files.some((f) => f.startsWith('(generated')) ? 'pages' : 'files'} claim the route ${route}: ${list(files)}.`,
+    hint: files.some((f) => f.startsWith('static/'))
+      ? 'A static file may not take the address of a page: rename or move it, or give the page a different "slug".'
+      : 'Give all but one a different "slug" in their front matter, or rename the files.',
   }),
   reservedRoute: (route: string, prefix: string): Entry => ({
     code: 'reserved-route',

@@ -33,8 +33,11 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
   const staticSet = new Set(staticFiles.map((f) => `/${f}`));
   for (const [path, files] of claims) {
     const staticFile = !path.endsWith('/') ? path : trailingSlash === false && path !== '/' ? `${path.slice(0, -1)}.html` : `${path}index.html`;
-    if (staticSet.has(staticFile)) files.push(`static${staticFile}`);
-    if (files.length > 1) diagnostics.push({ severity: 'error', ...(firstPlace.get(path) ?? { file: files[0]!.split(' ')[0] }), ...catalog.duplicateRoute(path, files) });
+    const claimedByStatic = staticSet.has(staticFile);
+    if (claimedByStatic) files.push(`static${staticFile}`);
+    // Generated pages (the not-found page, tag lists) have no file: the static file is the place then.
+    const place = firstPlace.get(path) ?? (claimedByStatic ? { file: `static${staticFile}` } : {});
+    if (files.length > 1) diagnostics.push({ severity: 'error', ...place, ...catalog.duplicateRoute(path, files) });
   }
   return diagnostics;
 }

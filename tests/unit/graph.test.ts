@@ -176,6 +176,13 @@ describe('buildRouteGraph', () => {
     expect(graph.diagnostics.find((d) => d.code === 'duplicate-route')?.message).toBe('2 files claim the route /a/: "docs/a.md", "static/a/index.html".');
   });
 
+  it('places a static file that takes a generated page\'s address at the static file', async () => {
+    const { graph } = await graphOf({ 'docs/a.md': 'A\n' }, {}, ['404.html']);
+    const problem = graph.diagnostics.find((d) => d.code === 'duplicate-route');
+    expect(problem).toMatchObject({ file: 'static/404.html', message: '2 pages claim the route /404.html: "(generated not-found page)", "static/404.html".' });
+    expect(problem?.hint).toMatch(/rename or move it/);
+  });
+
   it('publishes a mirrored folder with canonical links to the source', async () => {
     const files = { 'docs/dev/index.md': '---\ntitle: Dev\n---\nD\n', 'docs/dev/api.md': '---\ntitle: API\n---\nA\n' };
     const { graph } = await graphOf(files, { docs: { mirrors: [{ from: 'dev', to: 'what-is' }] } });
