@@ -651,3 +651,53 @@ describe('the fast Markdown parser', () => {
     for (const text of ['import X from\n\n# A', 'import X from "x"\n\nimport X from "y"', "<X {...p} />", '- <X>\n</X>', '*a <b>c* d</b>', '<>x</>', 'a <3']) expect(parseFast(text, true), text).toBeUndefined();
   });
 });
+
+/**
+ * Files saved on Windows end their lines with "\r\n" (Git checks text out so there), and old
+ * Mac files with "\r". decodeText makes every ending "\n", so that the fast parser takes
+ * them and the output is the same bytes on every checkout: sound because micromark builds
+ * the same tree for each kind of ending, but for offsets and the ending kept in values
+ * (which a browser's HTML parser makes "\n" too), and for one slip of its own below.
+ */
+describe('line endings', () => {
+  const asLf = (tree: unknown): unknown => JSON.parse(JSON.stringify(tree, (key, value) => (key === 'offset' || key === 'estree' ? undefined : typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value)));
+  const cases: [string, () => string[], boolean][] = [
+    ['Markdown', () => randomDocuments(COUNT / 5, 3), false],
+    ['MDX', () => randomDocuments(COUNT / 5, 7, undefined, true), true],
+    ['blocks', () => randomBlockDocuments(COUNT / 5, 41), false],
+    ['HTML blocks', () => randomHtmlDocuments(COUNT / 5, 29), false],
+    ['JSX', () => randomJsxDocuments(COUNT / 5, 31), true],
+    ['directives', () => randomDirectiveDocuments(COUNT / 5, 17), false],
+    ['definitions, references and footnotes', () => randomReferenceDocuments(COUNT / 5, 41), false],
+    ['tables', () => randomTableDocuments(COUNT / 5, 59), false],
+  ];
+  for (const [name, documents, mdx] of cases) {
+    it(`micromark reads "\\r\\n" and "\\r" as "\\n" (${name})`, () => {
+      for (const text of documents()) {
+        const placeOf = (source: string) => {
+          try {
+            micromark(source, mdx);
+          } catch (error) {
+            const { reason, place } = error as { reason?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+            const start = place && 'start' in place ? place.start : place;
+            return { reason, line: start?.line, column: start?.column };
+          }
+          return undefined;
+        };
+        let lf: unknown;
+        try {
+          lf = asLf(micromark(text, mdx));
+        } catch {
+          // An MDX syntax error: the same one, at the same line and column, for every ending.
+          for (const ending of ['\r\n', '\r']) expect(placeOf(text.replace(/\n/g, ending)), JSON.stringify([text, ending])).toEqual(placeOf(text));
+          continue;
+        }
+        for (const ending of ['\r\n', '\r']) {
+          // micromark's one slip: a task check ending its line ("- [ ]\r\n") leaves the "\n" in the text after it.
+          if (ending === '\r\n' && /\[[ xX]\]\n/.test(text)) continue;
+          expect(asLf(micromark(text.replace(/\n/g, ending), mdx)), JSON.stringify([text, ending])).toEqual(lf);
+        }
+      }
+    });
+  }
+});
