@@ -72,14 +72,15 @@ function randomJsxDocuments(count: number, seed: number): string[] {
     if (r < 0.6) {
       const name = pick(names);
       const children = blocks(depth + 1);
-      return [pick(['', '', '  ']) + '<' + name + attributes() + '>', ...children, pick(['', '', ' ']) + '</' + (random() < 0.95 ? name : pick(names)) + '>'];
+      // (In MDX, with no indented code, a tag 4 or more columns in is still a tag.)
+      return [pick(['', '', '  ', '    ', '      ']) + '<' + name + attributes() + '>', ...children, pick(['', '', ' ', '    ']) + '</' + (random() < 0.95 ? name : pick(names)) + '>'];
     }
-    if (r < 0.65) return ['<' + pick(names) + attributes() + pick([' />', '/>']) + pick(['', ' ', ' t', ' <Y/>'])];
+    if (r < 0.65) return [pick(['', '', '    ']) + '<' + pick(names) + attributes() + pick([' />', '/>']) + pick(['', ' ', ' t', ' <Y/>'])];
     if (r < 0.8) {
       const prefix = pick(['- ', '> ', '1. ']);
       return blocks(depth + 1).map((line, i) => (i === 0 ? prefix : prefix === '> ' ? '> ' : ' '.repeat(prefix.length)) + line);
     }
-    if (r < 0.85) return [pick(['import A from "a"', 'export const b = 1', '# Heading <b>x</b>', '| a | <b>b</b> |\n| - | - |', '{1}', '{/* c */} ', '  {a}', '{1}{2}', '<X/> {1}', '{1} <Y/>', '{1} t', '{\n1\n}', '{\n  1 + 2\n}', '{/* a\n   b */}', '{a\n  }', '{\n   \n}', '{a\n}} t', '{1\n  } <Y/>'])];
+    if (r < 0.85) return [pick(['import A from "a"', 'export const b = 1', '# Heading <b>x</b>', '| a | <b>b</b> |\n| - | - |', '{1}', '{/* c */} ', '  {a}', '    {a}', '     {/* c */}', '{1}{2}', '<X/> {1}', '{1} <Y/>', '{1} t', '{\n1\n}', '{\n  1 + 2\n}', '{/* a\n   b */}', '{a\n  }', '{\n   \n}', '{a\n}} t', '{1\n  } <Y/>'])];
     return [''];
   };
   const blocks = (depth: number): string[] => {
@@ -442,7 +443,9 @@ describe('the fast Markdown parser', () => {
   it("builds micromark's tree at the edges of MDX JSX and import/export", () => {
     const edges = ['- <X>\n  a\n\n  b\n  </X>', '- <X>\n\n  a\n  </X>\n- b', 'a\n<X>\nb\n</X>', '<X>\n- a\n</X>', '> a\n<X/>', '<X><Y/></X> t', '<a.b c="1" d=\'e\' f />', '<b><b>x</b></b> <i><b>y</b></i>', '*a <b>c</b>* [<i>d</i>](u)', 'a < b', '<Tabs>\n<TabItem value="a" label="A">\n\nx\n\n</TabItem>\n</Tabs>', 'import A from "a"\nimport {b} from "b"\n\n# T\n\nexport const c = (A) // d\n', 'a {1 + (2)} b {/* c */} {"}"}', '{a.b}\n\n<X a={{b: [1, (2)]}} c="d" />', '{1}{2}', '<X/>{1}', '{1} <X/>', '- {a}\n\n  b',
       // A lone } is text: Docusaurus heading ids come escaped (mdxCompat.ts), their } not (every page with them was micromark's).
-      '## Title \\{#custom-id}\n\nText.', 'a } b', '}', '{a}}', '- x }', '<b>}</b>', '*a}*', '[}](u)'];
+      '## Title \\{#custom-id}\n\nText.', 'a } b', '}', '{a}}', '- x }', '<b>}</b>', '*a}*', '[}](u)',
+      // A tag takes the spaces after it: a list item or footnote it ends ends after them (the element ends at its ">").
+      '- <X a="1" /> \n', '- <X>\n  a\n  </X> \n- b', '- {1}  \n', '- a\n\n  <X/> <Y/>  \n', '- - <X/> \n', '<X>\n- <Y/> \n</X>', '[^1]: <X/> \n\n[^1]', '> - <X/> \n'];
     expect(sameAsMicromark(edges, true)).toBe(edges.length);
   });
 

@@ -157,6 +157,12 @@ class BlockParser {
   private blankInQuote = -1;
   /** Where the lines read so far end (a JSX tag may take several). */
   private readUpTo = -1;
+  /**
+   * The node the last line of JSX tags (or flow expressions) put or closed last, and where that
+   * line ends: micromark's tag takes the spaces after it, so a list item it ends ends there
+   * (the node itself ends at its `>` or `}`).
+   */
+  private flowLine: { node: object; end: number } | undefined;
   /** Names MDX imports declared so far (micromark declares them before each later import/export block). */
   private readonly moduleSpecifiers: string[] = [];
   /** A directive's content: its own document, where MDX's import/export is left to micromark. */
@@ -553,6 +559,7 @@ class BlockParser {
         // Not only tags: the line is a paragraph's (its tags are text JSX), or a lazy line of one.
         if (!flow) break;
         for (const [start, tag] of flow.tags) container = this.jsxFlowTag(start, tag, container);
+        this.flowLine = this.flowLine && { node: this.flowLine.node, end: flow.end };
         // A tag over several lines: the lines it takes are read.
         this.readUpTo = flow.end;
         this.lastBlank = false;
@@ -843,10 +850,12 @@ class BlockParser {
     } else if (block.kind === 'footnote') {
       // It ends with its last block (or, with none, after its label and the spaces that follow).
       const last = block.children[block.children.length - 1];
-      if (last) block.node.position!.end = last.position!.end;
+      if (last && last === this.flowLine?.node) block.node.position!.end = this.point(this.flowLine.end);
+      else if (last) block.node.position!.end = last.position!.end;
     } else if (block.kind === 'item') {
       const last = block.children[block.children.length - 1];
       if (block.endsAt !== undefined) block.node.position!.end = this.point(block.endsAt);
+      else if (last && last === this.flowLine?.node) block.node.position!.end = this.point(this.flowLine.end);
       else if (last) block.node.position!.end = last.position!.end;
       block.node.spread = block.blankInside;
     } else if (block.kind === 'list') {
@@ -1135,6 +1144,7 @@ class BlockParser {
       const node: MdxFlowExpression = { type: 'mdxFlowExpression', value: tag.value, data: { estree: tag.estree } };
       node.position = { start: this.point(start), end: this.point(tag.end) };
       this.addBlock(node as unknown as RootContent);
+      this.flowLine = { node, end: tag.end };
       return container;
     }
     if (tag.close) {
@@ -1148,12 +1158,14 @@ class BlockParser {
       this.closeLeaf();
       this.stack.pop();
       element.node.position!.end = this.point(tag.end);
+      this.flowLine = { node: element.node, end: tag.end };
       return this.stack.length - 1;
     }
     this.closeFrom(container + 1);
     const node: MdxJsxFlowElement = { type: 'mdxJsxFlowElement', name: tag.name, attributes: jsxAttributes(tag, (offset) => this.point(offset)), children: [] };
     node.position = { start: this.point(start), end: this.point(tag.end) };
     this.addBlock(node as unknown as RootContent);
+    this.flowLine = { node, end: tag.end };
     if (tag.selfClosing) return container;
     this.stack.push({ kind: 'jsx', node, children: node.children as RootContent[] });
     return this.stack.length - 1;
