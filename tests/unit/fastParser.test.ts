@@ -183,11 +183,14 @@ function randomDirectiveDocuments(count: number, seed: number): string[] {
   const line = () => {
     const r = random();
     if (r < 0.25) return pick(['::', ':::', '::::']) + directive();
-    if (r < 0.4) return pick([':::', '::::', '::::: ']);
+    // Closing fences indented too (micromark looks for them first, after up to 3 spaces; any number in MDX).
+    if (r < 0.4) return pick(['', '', '', ' ', '   ', '    ']) + pick([':::', '::::', '::::: ']);
     if (r < 0.5) return '';
     return run(2) + ':' + directive() + run(2);
   };
-  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(random() * 6) }, line).join('\n'));
+  // Some lines in a list item or quote, or indented as its content.
+  const prefixed = () => pick(['', '', '', '', '', '- ', '  ', '> ']) + line();
+  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(random() * 6) }, prefixed).join('\n'));
 }
 
 /**
@@ -445,7 +448,9 @@ describe('the fast Markdown parser', () => {
       // A lone } is text: Docusaurus heading ids come escaped (mdxCompat.ts), their } not (every page with them was micromark's).
       '## Title \\{#custom-id}\n\nText.', 'a } b', '}', '{a}}', '- x }', '<b>}</b>', '*a}*', '[}](u)',
       // A tag takes the spaces after it: a list item or footnote it ends ends after them (the element ends at its ">").
-      '- <X a="1" /> \n', '- <X>\n  a\n  </X> \n- b', '- {1}  \n', '- a\n\n  <X/> <Y/>  \n', '- - <X/> \n', '<X>\n- <Y/> \n</X>', '[^1]: <X/> \n\n[^1]', '> - <X/> \n'];
+      '- <X a="1" /> \n', '- <X>\n  a\n  </X> \n- b', '- {1}  \n', '- a\n\n  <X/> <Y/>  \n', '- - <X/> \n', '<X>\n- <Y/> \n</X>', '[^1]: <X/> \n\n[^1]', '> - <X/> \n',
+      // Tags and expressions indented 4 or more columns (MDX has no indented code).
+      '<Tabs>\n    <TabItem value="a">\n\n    text\n\n    </TabItem>\n</Tabs>', '    <source src="a" />', 'a\n    <X/>', '> a\n>     <b>x</b>', '- a\n\n      <X/>', '      <Bar    >hi    </Bar>', '    {1}', '\t<X/>'];
     expect(sameAsMicromark(edges, true)).toBe(edges.length);
   });
 
@@ -529,6 +534,10 @@ describe('the fast Markdown parser', () => {
     ];
     // All but inner fences as long as the outer one's are the fast parser's.
     expect(sameAsMicromark(edges, false)).toBe(edges.length - 2);
+    // A closing fence indented (up to 3 spaces; any number in MDX) closes the directive, whatever its content's containers.
+    const indented = [':::note\n- a\n  :::', ':::note\na\n   :::', '- :::note\n  a\n   :::', '> :::note\n> a\n>  :::', ':::note\n- a\n\n  :::'];
+    for (const mdx of [false, true]) expect(sameAsMicromark(indented, mdx)).toBe(indented.length);
+    expect(sameAsMicromark([':::note\na\n    :::', ':::note\na\n      :::  '], true)).toBe(2);
   });
 
   it('builds micromark\'s tree at the edges of autolink literals', () => {

@@ -530,8 +530,11 @@ class BlockParser {
       const indent = space.columns;
       const first = space.end;
       if (first >= lineEnd) break;
-      if (indent >= 4) {
-        // MDX turns indented code off: micromark then reads any construct after any indent. Plain text is a paragraph's.
+      // MDX turns indented code off: micromark then reads any construct after any indent. Plain
+      // text is a paragraph's, and JSX tags and expressions are read below as at any indent
+      // (nested components are often indented 4 or more: `<Tabs>` then `    <TabItem>`).
+      const jsxAfterIndent = this.mdx && (text.charCodeAt(first) === 60 || text.charCodeAt(first) === 123);
+      if (indent >= 4 && !jsxAfterIndent) {
         if (this.mdx) {
           if (!PLAIN_LINE_START.test(text[first]!)) giveUp('indented construct in MDX');
           break;
@@ -1013,7 +1016,11 @@ class BlockParser {
       directive.lines.push(segment);
       return;
     }
-    if (indent > 0) giveUp('indented directive fence');
+    // micromark looks for the directive's own closing fence first on each of its lines, after up
+    // to 3 spaces (any number in MDX, which has no indented code): an indented fence closes it
+    // whatever the line would be in its content (`  :::` after a list item in it, as in React
+    // Native's docs). Other indented fences, of directives inside it, are micromark's.
+    if (indent > 0 && !(closing && directive.inner.length === 0 && (this.mdx || indent <= 3))) giveUp('indented directive fence');
     const innermost = directive.inner.length > 0 ? directive.inner[directive.inner.length - 1]! : directive.colons;
     if (opening) {
       // Each level is parsed by a parser of its own when it closes: deep nesting is micromark's (and the nesting check's).
