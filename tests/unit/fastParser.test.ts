@@ -251,7 +251,7 @@ function randomBlockDocuments(count: number, seed: number): string[] {
   const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
   const inline = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(['a', 'word', ' ', '\t', 'x\ty', '*e*', '_', '`c\td`', '[l](u)', 'www.a.b', '<b>', '\\', ':d', '|', '# ', '1.', '{x}', '&amp;', ']:', '  '])).join('');
   const text = () => pick(['', '', '', ' ', '  ', '\t', ' \t']) + pick(['a', 'T', 'word']) + inline() + pick(['', '', '', ' ', '  ', '\t', ' \t', '\\']);
-  const underline = () => pick(['', '', ' ', '   ', '    ', '\t']) + pick(['===', '---', '-', '=', '--', '= =', '***', '- -']) + pick(['', '', ' ', '  ', '\t']);
+  const underline = () => pick(['', '', ' ', '   ', '    ', '\t']) + pick(['===', '---', '-', '=', '--', '= =', '***', '- -', '-\t-\t-', '*\t* *', '=\t=', '_\t_\t_', '--\t-']) + pick(['', '', ' ', '  ', '\t']);
   const indented = () => pick(['    ', '    ', '     ', '\t', '\t\t', '  \t', ' \t', '    \t', '\t ', '        ']) + pick(['code', 'x\ty', '- a', '# h', '```', '', '---', 'a  ']);
   const blank = () => pick(['', '', '', ' ', '    ', '      ', '\t', ' \t ', '\t\t']);
   const fence = (): string[] => {
@@ -613,6 +613,10 @@ describe('the fast Markdown parser', () => {
       Array.from({ length: 200 }, (_, i) => `-\titem ${i}\n\n\t\tcode\n\n\t# h\n\n\t\`\`\`\n\tfence\n\t\`\`\``).join('\n\n'),
       Array.from({ length: 200 }, (_, i) => `>\t-\ta ${i}\n- a\n\t- b ${i}\n1.\t\tx ${i}`).join('\n\n'),
       ':::tip\n\n' + go + '\n\n:::',
+      // Tabs in headings' lines.
+      Array.from({ length: 200 }, (_, i) => `#\tTitle ${i}\n\n## A\tB *${i}*\t##\n\n- ###\tin an item\t`).join('\n\n'),
+      // Tabs in thematic breaks and after setext underlines.
+      Array.from({ length: 200 }, (_, i) => `*\t*\t*\n\nx ${i}\n-\t-\t-\n\nTitle ${i}\n---\t\n\nOther\n===\t \n\n- a\n\n  _\t_ _`).join('\n\n'),
     ];
     for (const text of shapes) {
       const tree = parseFast(text, false);
@@ -653,7 +657,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n--', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '-\t-\t-', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> |---|\n    code', '[a\n \tb]\n\n[a b]: /u', '> [a\n>\t b]\n\n[a b]: /u', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n--', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> |---|\n    code', '[a\n \tb]\n\n[a b]: /u', '> [a\n>\t b]\n\n[a b]: /u', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

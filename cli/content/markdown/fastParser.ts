@@ -15,7 +15,7 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
 
 /**
  * A parser for the Markdown most pages are made of: paragraphs, ATX and setext headings, lists,
- * block quotes, fenced and indented code (tabs in code, text, tables' rows and containers' prefixes too: columns
+ * block quotes, fenced and indented code (tabs in code, text, headings, thematic breaks, tables' rows and containers' prefixes too: columns
  * to the next multiple of 4, as micromark counts them), thematic breaks, GFM tables, directives (leaf, container and
  * text, with labels and attributes: fastDirective.ts), raw HTML blocks and inline HTML
  * (fastHtml.ts); code spans, emphasis, inline links and images, autolinks, GFM autolink
@@ -555,7 +555,7 @@ class BlockParser {
       const code = text.charCodeAt(first);
       const rest = text.slice(first, lineEnd);
       // Tabs in a line of anything but text and code (whitespace inside the construct): micromark's.
-      if (this.tabFrom(tab, first, lineEnd) && (code === 60 || code === 123 || code === 35 || code === 96 || code === 126 || code === 58) && /^(?:[<{]|#{1,6}(?:[ \t]|$)|```|~~~|::)/.test(rest)) giveUp('a tab in a line of HTML, JSX, a heading, a fence or a directive');
+      if (this.tabFrom(tab, first, lineEnd) && (code === 60 || code === 123 || code === 96 || code === 126 || code === 58) && /^(?:[<{]|```|~~~|::)/.test(rest)) giveUp('a tab in a line of HTML, JSX, a fence or a directive');
       if ((code === 60 /* < */ || code === 123) /* { */ && this.mdx) {
         if (this.leaf?.kind === 'table') giveUp('JSX in a table');
         const flow = this.jsxFlowTags(first, lineEnd);
@@ -607,7 +607,8 @@ class BlockParser {
         continue;
       }
       if (code === 35 /* # */) {
-        const heading = /^(#{1,6})(?: +|$)/.exec(rest);
+        // Tabs are whitespace in a heading's line, as spaces are (`#\tTitle`, `# Title\t#`).
+        const heading = /^(#{1,6})(?:[ \t]+|$)/.exec(rest);
         if (heading) {
           this.closeFrom(container + 1);
           this.addHeading(first, lineEnd, heading[1]!.length, line);
@@ -637,12 +638,11 @@ class BlockParser {
           return;
         }
       }
-      // A thematic break or setext underline with a tab among its characters (`-\t-\t-`: no list items): micromark's.
-      if (this.tabFrom(tab, first, lineEnd) && /^(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,}|=+ *|-+ *)$/.test(rest.replace(/\t/g, ' '))) giveUp('a tab in a thematic break or a setext underline');
       // A setext underline (before a thematic break or an item: `---` and `-` under a paragraph are one).
       // On a lazy line, or in a container opened on it, `---` is a thematic break; on a lazy line
       // `===` is text (below); `--`, `-`, and `===` in a container opened on the line, are micromark's.
-      if (/^(?:=+|-+) *$/.test(rest) && this.leaf?.kind === 'paragraph' && !(!paragraphContinues() && /^-{3,}/.test(rest))) {
+      // (Tabs are whitespace in both, as spaces are: `-\t-\t-`, `===\t`.)
+      if (/^(?:=+|-+)[ \t]*$/.test(rest) && this.leaf?.kind === 'paragraph' && !(!paragraphContinues() && /^-{3,}/.test(rest))) {
         if (!paragraphContinues()) {
           // An underline cannot be lazy: on a lazy line, `===` is the paragraph's text.
           if (code === 61 && !allMatched && !opened()) break;
@@ -652,7 +652,7 @@ class BlockParser {
         this.lastBlank = false;
         return;
       }
-      if (/^(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$/.test(rest)) {
+      if (/^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/.test(rest)) {
         this.closeFrom(container + 1);
         this.addBlock({ type: 'thematicBreak', position: { start: this.point(first), end: this.point(lineEnd) } });
         this.lastBlank = false;
@@ -921,15 +921,12 @@ class BlockParser {
   private addHeading(first: number, lineEnd: number, depth: number, line: number): void {
     const text = this.text;
     let contentStart = first + depth;
-    contentStart += this.spacesAt(contentStart, lineEnd);
+    while (contentStart < lineEnd && (text.charCodeAt(contentStart) === 32 || text.charCodeAt(contentStart) === 9)) contentStart++;
     let contentEnd = trimEnd(text, first, lineEnd);
-    // A closing sequence: #s preceded by a space (or the whole content).
+    // A closing sequence: #s preceded by whitespace (or the whole content).
     let hashes = contentEnd;
     while (hashes > contentStart && text.charCodeAt(hashes - 1) === 35) hashes--;
-    if (hashes < contentEnd && (hashes === contentStart || text.charCodeAt(hashes - 1) === 32)) {
-      contentEnd = hashes;
-      while (contentEnd > contentStart && text.charCodeAt(contentEnd - 1) === 32) contentEnd--;
-    }
+    if (hashes < contentEnd && (hashes === contentStart || text.charCodeAt(hashes - 1) === 32 || text.charCodeAt(hashes - 1) === 9)) contentEnd = trimEnd(text, contentStart, hashes);
     const node: Heading = { type: 'heading', depth: depth as Heading['depth'], children: [] };
     node.children = contentEnd > contentStart ? new InlineParser(this, [{ start: contentStart, end: contentEnd, line }], this.mdx).parse() : [];
     node.position = { start: this.point(first), end: this.point(lineEnd) };
