@@ -585,6 +585,8 @@ describe('the fast Markdown parser', () => {
       Array.from({ length: 2000 }, (_, i) => `> a${i} _b_`).join('\n'),
       // Lazy continuation lines, in quotes and items (micromark: 3.4 s for 1 MB of them).
       Array.from({ length: 2000 }, (_, i) => `> a${i}\nlazy ${i}\n\n- > b${i}\n  c\nd *e*\n`).join('\n'),
+      // Code spans over lines, as wrapped prose has them (micromark: 7.5 s per MB).
+      Array.from({ length: 2000 }, (_, i) => `the \`option${i}\nvalue\` and \`\`a\n  b\` c\`\` *d*\n> e \`f\n> g\` h`).join('\n\n'),
     ];
     for (const text of shapes) {
       const tree = parseFast(text, false);

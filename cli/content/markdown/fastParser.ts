@@ -1500,7 +1500,15 @@ class InlineParser {
       // Trailing spaces of a line: a hard break (two or more, and no tab among them) or nothing.
       const contentEnd = last ? end : trimEnd(text, segment.start, end);
       this.segment = segment;
-      this.parseRange(segment.start, contentEnd, last ? undefined : end);
+      this.segmentIndex = s;
+      const from = this.resumeAt ?? segment.start;
+      this.resumeAt = undefined;
+      this.parseRange(from, contentEnd, last ? undefined : end);
+      if (this.resumeAt !== undefined) {
+        // A code span took this line's end: the lines up to its closing run are its own.
+        s = this.resumeSegment - 1;
+        continue;
+      }
       if (!last) {
         // A backslash at the line's end made its hard break already (parseRange).
         if (end - contentEnd >= 2 && !(this.block.tabs && text.slice(contentEnd, end).includes('\t'))) this.items.push({ type: 'break', position: { start: this.block.point(contentEnd), end: this.block.point(end + 1) } });
@@ -1582,11 +1590,19 @@ class InlineParser {
             continue;
           }
           flush(pos);
-          let value = text.slice(pos + run, close);
+          const overLines = this.codeCloseSegment !== this.segmentIndex;
+          // Over lines, mdast keeps the line endings and each later line's indent (mdast-util-to-hast makes the endings spaces).
+          let value = overLines ? this.textBetween(pos + run, close) : text.slice(pos + run, close);
           if (value.length > 2 && /^[ \n]/.test(value) && /[ \n]$/.test(value) && /[^ \n]/.test(value)) value = value.slice(1, -1);
           if (this.inTable) value = value.replace(/\\([\\|])/g, (escape, char: string) => (char === '|' ? char : escape));
           this.items.push({ type: 'inlineCode', value, position: { start: this.block.point(pos), end: this.block.point(this.codeCloseEnd + run) } });
           textStart = pos = this.codeCloseEnd + run;
+          if (overLines) {
+            // The rest of this line is the code's: go on after the closing run, on its line (parse).
+            this.resumeAt = pos;
+            this.resumeSegment = this.codeCloseSegment;
+            return;
+          }
           continue;
         }
         case 42:
@@ -1785,28 +1801,41 @@ class InlineParser {
   }
 
   private codeCloseEnd = 0;
+  /** The line the last closing run found is on (an index in `segments`). */
+  private codeCloseSegment = 0;
   /** The line being read. */
   private segment: Segment | undefined;
+  private segmentIndex = 0;
+  /** Where to go on reading, on line `resumeSegment`, after a code span over lines. */
+  private resumeAt: number | undefined;
+  private resumeSegment = 0;
 
-  /** Code spans are kept to one line here; across lines, micromark decides. */
+  /**
+   * The closing run of a code span (as long as its opening one), on its line or a later line
+   * of the paragraph; -1 if there is none on its line and the paragraph ends there.
+   */
   private findCodeClose(from: number, run: number): number {
     const text = this.text;
-    const lineEnd = this.segment!.end;
-    let pos = from;
-    while (pos < lineEnd) {
-      if (text.charCodeAt(pos) === 96) {
-        let size = 1;
-        while (text.charCodeAt(pos + size) === 96) size++;
-        if (size === run) {
-          this.codeCloseEnd = pos;
-          return pos;
-        }
-        pos += size;
-      } else pos++;
+    const segments = this.segments;
+    for (let index = this.segmentIndex; index < segments.length; index++) {
+      const lineEnd = segments[index]!.end;
+      let pos = index === this.segmentIndex ? from : segments[index]!.start;
+      while (pos < lineEnd) {
+        if (text.charCodeAt(pos) === 96) {
+          let size = 1;
+          while (text.charCodeAt(pos + size) === 96) size++;
+          if (size === run) {
+            this.codeCloseEnd = pos;
+            this.codeCloseSegment = index;
+            return pos;
+          }
+          pos += size;
+        } else pos++;
+      }
     }
-    // Not closed on this line. micromark looks for the closing run on the lines after, and
-    // the positions it gives after going back from that search are its own: leave those to it.
-    if (lineEnd < this.segments[this.segments.length - 1]!.end) giveUp('code span across lines');
+    // Closed on no later line either: micromark reads the run as text, and the positions it
+    // gives after going back from that search are its own: leave those to it.
+    if (this.segmentIndex < segments.length - 1) giveUp('code span across lines');
     return -1;
   }
 
