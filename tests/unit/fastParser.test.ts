@@ -225,7 +225,8 @@ function randomReferenceDocuments(count: number, seed: number): string[] {
       const prefix = pick(['- ', '> ', '1. ']);
       return blocks(depth + 1).map((line, i) => (i === 0 || prefix === '> ' ? prefix : ' '.repeat(prefix.length)) + line);
     }
-    return [pick(['', '---', '```\n[a]: /u\n```', '| [a] | b |\n| - | - |\n| [^1] | c |', ':::note\n[a]\n:::'])];
+    // (Underlines: under definitions alone, a thematic break or a paragraph's text.)
+    return [pick(['', '---', '===', '--', '=', '---\t', '```\n[a]: /u\n```', '| [a] | b |\n| - | - |\n| [^1] | c |', ':::note\n[a]\n:::'])];
   };
   const blocks = (depth: number): string[] => {
     const out: string[] = [];
@@ -488,6 +489,8 @@ describe('the fast Markdown parser', () => {
       '[a](b c d)\n\n[a]: /u', '[a](b c d)', '![a](b "t" x)\n\n[a]: /u', '[x](b [a](b c) [a](b d e) f', '[a](b (c)\n\n[a]: /u', '[a]( )x [b](\\) y\n\n[b]: /u',
       // Definitions before a setext heading's text: the heading starts where the paragraph did.
       '[a]: /u\nb\n===', '[a]: /u\nb\n---', '[a]: /u\n[b]: /v\nc\nd\n===\n\n[a] [b]', '> [a]: /u\n> b\n> ---', '- [a]: /u\n  b\n  ===', '[a]: /u "t"\nb\n===', '[a]:\n/u\nb\n===', '[a] b\n===\n\n[a]: /u', '[a]: /u\n"t" x\nb\n===',
+      // An underline under definitions alone: a thematic break (`---`), else a new paragraph's first line.
+      '[a]: /u\n===\n\nb', '[a]: /u\n---\n\nb', '[a]: /u\n=\nc', '[a]: /u\n[b]: /v\n===', '[a]: /u\n===\n===', '> [a]: /u\n> ===', '[a]: /u\n--', '- [a]: /u\n  ---\n- b',
       // `![^n]` that is no image: a `!` and a call when `n` names a footnote and nothing between the brackets is a link, image, call or bracket.
       'a![^f] b\n\n[^f]: n', '![^f]\n\n[^f]: n', 'a![^g] b\n\n[^f]: n', '*a![^f]* b*\n\n[^f]: n', '![^f](u)\n\n[^f]: n', '![^f][x]\n\n[^f]: n', '![^f *a* b]\n\n[^f]: n',
       '![^a [b]]\n\n[^a [b]]: n\n[^a]: m', '![^a ![b]]\n\n[^a]: m', '![^a`c`]\n\n[^a`c`]: n', '![^a<b>]\n\n[^a<b>]: n', '[x ![^f]](u)\n\n[^f]: n', '![x ![^f]](u)\n\n[^f]: n', '**![^f]**\n\n[^F]: n', '![^f]![^f]\n\n[^f]: n', '*x ![^a*b] c\n\n[^a*b]: n', '~x ![^a~b] c~\n\n[^a~b]: n',

@@ -648,7 +648,7 @@ class BlockParser {
           if (code === 61 && !allMatched && !opened()) break;
           giveUp('a setext underline on a lazy line, or a lazy line that looks like one');
         }
-        this.addSetextHeading(code === 61 ? 1 : 2, lineEnd);
+        this.addSetextHeading(code === 61 ? 1 : 2, first, lineEnd, line);
         this.lastBlank = false;
         return;
       }
@@ -933,21 +933,29 @@ class BlockParser {
     this.addBlock(node);
   }
 
-  /** The open paragraph, ended by a setext underline: a heading to the underline's end. */
-  private addSetextHeading(depth: 1 | 2, lineEnd: number): void {
+  /**
+   * The open paragraph, ended by a setext underline (at `first`): a heading to the underline's
+   * end. Under definitions alone there is no heading: the underline is a thematic break if it
+   * can be one (`---`), otherwise the first line of a new paragraph, as in micromark.
+   */
+  private addSetextHeading(depth: 1 | 2, first: number, lineEnd: number, line: number): void {
     const segments = (this.leaf as Extract<OpenLeaf, { kind: 'paragraph' }>).segments;
-    const first = segments[0]!;
+    const head = segments[0]!;
     const item = this.stack[this.stack.length - 1]!;
-    if (item.kind === 'item' && item.check === first.start) giveUp('a task list item\'s setext heading');
+    if (item.kind === 'item' && item.check === head.start) giveUp('a task list item\'s setext heading');
     // Definitions (`[a]: b`) come first; the heading is the lines after them, and starts where
-    // the paragraph did, as in micromark. Under definitions alone, the underline is micromark's.
+    // the paragraph did, as in micromark.
     this.leaf = undefined;
-    const text = this.text.charCodeAt(first.start) === 91 ? this.addDefinitions(segments) : segments;
-    if (text.length === 0) giveUp('a setext underline under definitions alone');
+    const text = this.text.charCodeAt(head.start) === 91 ? this.addDefinitions(segments) : segments;
+    if (text.length === 0) {
+      if (/^-{3,}[ \t]*$/.test(this.text.slice(first, lineEnd))) this.addBlock({ type: 'thematicBreak', position: { start: this.point(first), end: this.point(lineEnd) } });
+      else this.leaf = { kind: 'paragraph', segments: [{ start: first, end: lineEnd, line }] };
+      return;
+    }
     const last = text[text.length - 1]!;
     last.end = trimEnd(this.text, last.start, last.end);
     const node: Heading = { type: 'heading', depth, children: new InlineParser(this, text, this.mdx, true).parse() };
-    node.position = { start: this.point(first.start), end: this.point(lineEnd) };
+    node.position = { start: this.point(head.start), end: this.point(lineEnd) };
     this.addBlock(node);
   }
 
