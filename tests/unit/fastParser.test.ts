@@ -204,12 +204,12 @@ function randomReferenceDocuments(count: number, seed: number): string[] {
     return seed / 0x7fffffff;
   };
   const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
-  const labels = ['a', 'a', 'A', 'b c', 'B  C', 'x', 'é', 'Ä', ' a ', '^a b', 'a\\]', 'a&amp;', ' ', '*e*', 'a`', 'a\\b'];
+  const labels = ['a', 'a', 'A', 'b c', 'B  C', 'x', 'é', 'Ä', ' a ', '^a b', 'a\\]', 'a&amp;', ' ', '*e*', 'a`', 'a\\b', 'a\\[', 'a\\\\', '\\]a', 'a\\*b'];
   const footnoteLabels = ['1', '1', 'n', 'N', 'x y', 'a\\]', 'é', 'b'];
   const destinations = ['/u', '/u', 'http://e.com/a?b=1&amp;c', '<u v>', '<>', '/u(x)', '(x', '<a', '/a\\(b', ')x', 'a"b', '<u>x', '/u)'];
   const titles = ['', '', '', ' "t"', " 't'", ' (t)', ' "t" x', '\n"t"', '\n(t', '\n"t" x', ' "a\\"b &amp;"', '  ', ' (t(x))', '"t"', ' "t', '\n[b]: /v', ' ""', " ''", ' ()', '\n""'];
   const definition = () => '[' + pick(labels) + ']:' + pick([' ', ' ', '', '  ', '\n  ', '\n']) + pick(destinations) + pick(titles) + pick(['', '', '  ']);
-  const references = ['[a]', '[a]', '[b c]', '[x][a]', '[x][]', '[a][]', '![a]', '![x][b c]', '[^1]', '[^1]', '[^n]', '[^x y]', '![^1]', '![^n]', '![^x y]', '![^1][a]', '![^1](u)', '![^1 *e*]', '![^', '![^1 [a]]', '[a](u)', '[a][b', '*[a]*', '[*a*][b c]', '[A]', '[é]', '[ä]', 'text', 'text', ' ', ' ', '`[a]`', '[[a]]', '[a][b][c]', '\\[a]', '[x][a\\]]', '[^b]', '[a]: mid', '[^1]:', '[a\n]', 'a_b', '*', '**'];
+  const references = ['[a]', '[a]', '[b c]', '[x][a]', '[x][]', '[a][]', '![a]', '![x][b c]', '[^1]', '[^1]', '[^n]', '[^x y]', '![^1]', '![^n]', '![^x y]', '![^1][a]', '![^1](u)', '![^1 *e*]', '![^', '![^1 [a]]', '[a](u)', '[a][b', '*[a]*', '[*a*][b c]', '[A]', '[é]', '[ä]', 'text', 'text', ' ', ' ', '`[a]`', '[[a]]', '[a][b][c]', '\\[a]', '[x][a\\]]', '[a\\]]', '[a\\[][]', '[x][a\\\\]', '[\\]a]', '[a\\*b]', '[^b]', '[a]: mid', '[^1]:', '[a\n]', 'a_b', '*', '**'];
   const inline = () => Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(references)).join('');
   const block = (depth: number): string[] => {
     const r = random();
@@ -489,6 +489,8 @@ describe('the fast Markdown parser', () => {
       '[a](b c d)\n\n[a]: /u', '[a](b c d)', '![a](b "t" x)\n\n[a]: /u', '[x](b [a](b c) [a](b d e) f', '[a](b (c)\n\n[a]: /u', '[a]( )x [b](\\) y\n\n[b]: /u',
       // Definitions before a setext heading's text: the heading starts where the paragraph did.
       '[a]: /u\nb\n===', '[a]: /u\nb\n---', '[a]: /u\n[b]: /v\nc\nd\n===\n\n[a] [b]', '> [a]: /u\n> b\n> ---', '- [a]: /u\n  b\n  ===', '[a]: /u "t"\nb\n===', '[a]:\n/u\nb\n===', '[a] b\n===\n\n[a]: /u', '[a]: /u\n"t" x\nb\n===',
+      // Escaped brackets and backslashes in labels: mdast's label decoded, its identifier as written.
+      '[a\\]b]\n\n[a\\]b]: /u', '[a\\*b][]\n\n[A\\*B]: /u', '[x][a\\]b]\n\n[a\\]b]: /u', '[a\\\\]\n\n[a\\\\]: /u', '[a]b]\n\n[a\\]b]: /u', '[x][a\\[b]\n\n[a\\[b]: /u', '[a\\b]\n\n[a\\b]: /u', '> [a\\]b]: /u\n> [a\\]b]', '![a\\]b]\n\n[a\\]b]: /u',
       // An underline under definitions alone: a thematic break (`---`), else a new paragraph's first line.
       '[a]: /u\n===\n\nb', '[a]: /u\n---\n\nb', '[a]: /u\n=\nc', '[a]: /u\n[b]: /v\n===', '[a]: /u\n===\n===', '> [a]: /u\n> ===', '[a]: /u\n--', '- [a]: /u\n  ---\n- b',
       // `![^n]` that is no image: a `!` and a call when `n` names a footnote and nothing between the brackets is a link, image, call or bracket.
@@ -662,7 +664,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n--', '> a\n    lazy', '[a\\]]: /u\n\n[a\\]]', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> |---|\n    code', '[a\n \tb]\n\n[a b]: /u', '> [a\n>\t b]\n\n[a b]: /u', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n--', '> a\n    lazy', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> |---|\n    code', '[a\n \tb]\n\n[a b]: /u', '> [a\n>\t b]\n\n[a b]: /u', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

@@ -163,14 +163,18 @@ export function definitionAt(text: string, lines: DefinitionLine[], index: numbe
     const code = text.charCodeAt(at);
     if (code === 93) break;
     if (code === 91) return undefined;
-    if (code === 92) return new NotRead('escape in a definition label');
     if (code === 38 && characterReferenceAt(text, at, end)) return new NotRead('character reference in a definition label');
     if (code !== 32) seen = true;
+    // An escaped bracket or backslash is the label's (micromark-factory-label); a later `]` may end it.
+    if (code === 92 && isLabelEscape(text.charCodeAt(at + 1))) at++;
   }
   if (at >= end) return labelOverLines(text, lines, index, at - start);
   if (!seen) return undefined;
-  const label = text.slice(start + 1, at);
-  if (label.length > 999) return new NotRead('long definition label');
+  const raw = text.slice(start + 1, at);
+  // (How micromark counts a label with escapes toward its 999 characters: left to it near there.)
+  if (raw.length > 999 || (raw.length > 900 && raw.includes('\\'))) return new NotRead('long definition label');
+  // mdast's label is the label decoded; its identifier is made from the label as written.
+  const label = decodeString(raw, 0, raw.length);
   at++;
   if (text.charCodeAt(at) !== 58) return undefined;
   // `[^a b]: x` is no footnote (spaces), so a definition labelled `^a b`: such labels are micromark's.
@@ -206,7 +210,12 @@ export function definitionAt(text: string, lines: DefinitionLine[], index: numbe
       end = next.end;
     }
   }
-  return { normalized: normalizeIdentifier(label), label, url: destination.value, title, start, end, next: line + 1 };
+  return { normalized: normalizeIdentifier(raw), label, url: destination.value, title, start, end, next: line + 1 };
+}
+
+/** `[`, `\` or `]`: what a backslash in a label escapes (the label reads on after it). */
+export function isLabelEscape(code: number): boolean {
+  return code === 91 || code === 92 || code === 93;
 }
 
 /** A footnote label at `[^` (`pos` at the `[`), up to its `]`: where that `]` is, or -1 (micromark-extension-gfm-footnote's rules). */

@@ -9,7 +9,7 @@ import { directiveAttributes, directiveLabelEnd, directiveOpening, FAIL, LINE_EN
 import { autolinkLiteralAt } from './fastAutolinkLiteral.ts';
 import { characterReferenceAt, decodeString } from './fastCharacterReference.ts';
 import { MAX_NESTING } from './nesting.ts';
-import { definitionAt, enclosedDestinationAt, footnoteLabelEnd, normalizeIdentifier, NotRead, References } from './fastDefinition.ts';
+import { definitionAt, enclosedDestinationAt, footnoteLabelEnd, isLabelEscape, normalizeIdentifier, NotRead, References } from './fastDefinition.ts';
 import { autolinkAt, htmlFlowLineCloses, htmlFlowStart, htmlTextEnd, LINE_END as HTML_LINE_END, type HtmlFlowStart, type HtmlKind } from './fastHtml.ts';
 import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, Heading, Code, Table, TableRow, TableCell, Blockquote, Text, Link, Image, Emphasis, Strong, AlignType, Definition, FootnoteDefinition, FootnoteReference, LinkReference, ImageReference } from 'mdast';
 
@@ -1974,29 +1974,35 @@ class InlineParser {
    * The reference a `]` at `pos` closes, as micromark's label-end reads one: `[text][label]`
    * (full) when `label` is defined; `[text][]` (collapsed) and `[text]` (shortcut) when `text`
    * is; after a `[` that starts neither, nothing (`[a][b]` with `b` undefined is text, `[a]`
-   * included). Labels over lines, or with escapes or character references, are micromark's
-   * when they name a definition.
+   * included). A full label over lines, and labels with character references, are
+   * micromark's when they name a definition.
    */
   private referenceAt(bracket: Bracket, pos: number, end: number): { end: number; identifier: string; label: string; referenceType: 'full' | 'collapsed' | 'shortcut' } | undefined {
     const references = this.block.references;
     if (!references.anyLinks) return undefined;
     const text = this.text;
     const opener = this.items[bracket.index] as TextPiece;
+    // mdast's label is the label decoded (`[a\\]b]` is "a]b"); its identifier is made from it as written.
+    const reference = (raw: string, referenceEnd: number, referenceType: 'full' | 'collapsed' | 'shortcut') => {
+      if (raw.includes('&')) giveUp('character reference in a reference label');
+      // (How micromark counts a label with escapes toward its 999 characters: left to it near there.)
+      if (raw.length > 900 && raw.includes('\\')) giveUp('a long reference label with escapes');
+      return { end: referenceEnd, identifier: normalizeIdentifier(raw).toLowerCase(), label: decodeString(raw, 0, raw.length), referenceType };
+    };
     const textLabel = () => {
       // A text over lines: its lines' text, as micromark serializes it (the containers' prefixes left out).
       const overLines = opener.end < this.segment!.start;
       const raw = overLines ? this.textBetween(opener.end, pos) : text.slice(opener.end, pos);
       if (raw.length > 999 || !references.isDefined(normalizeIdentifier(raw))) return undefined;
-      if (/[\\&]/.test(raw)) giveUp('escape or character reference in a reference label');
       return raw;
     };
     if (text.charCodeAt(pos + 1) !== 91) {
       const label = textLabel();
-      return label === undefined ? undefined : { end: pos + 1, identifier: normalizeIdentifier(label).toLowerCase(), label, referenceType: 'shortcut' };
+      return label === undefined ? undefined : reference(label, pos + 1, 'shortcut');
     }
     if (text.charCodeAt(pos + 2) === 93) {
       const label = textLabel();
-      return label === undefined ? undefined : { end: pos + 3, identifier: normalizeIdentifier(label).toLowerCase(), label, referenceType: 'collapsed' };
+      return label === undefined ? undefined : reference(label, pos + 3, 'collapsed');
     }
     let at = pos + 2;
     let seen = false;
@@ -2004,9 +2010,10 @@ class InlineParser {
       const code = text.charCodeAt(at);
       if (code === 93) break;
       if (code === 91) return undefined;
-      if (code === 92) giveUp('escape in a reference label');
       if (code === 9) giveUp('a tab in a reference label');
       if (code !== 32) seen = true;
+      // An escaped bracket or backslash is the label's (micromark-factory-label).
+      if (code === 92 && isLabelEscape(text.charCodeAt(at + 1))) at++;
     }
     if (at >= end) {
       if (this.segment !== this.segments[this.segments.length - 1]) giveUp('reference label over lines');
@@ -2014,8 +2021,7 @@ class InlineParser {
     }
     const label = text.slice(pos + 2, at);
     if (!seen || label.length > 999 || !references.isDefined(normalizeIdentifier(label))) return undefined;
-    if (label.includes('&')) giveUp('character reference in a reference label');
-    return { end: at + 1, identifier: normalizeIdentifier(label).toLowerCase(), label, referenceType: 'full' };
+    return reference(label, at + 1, 'full');
   }
 
   /** The text of the lines from `from` to `to`, joined by line endings (what a label over lines holds). */
