@@ -147,7 +147,8 @@ function randomDocuments(count: number, seed: number, only?: string[], mdx = fal
     }
     if (r < 0.8 && depth < 3) {
       const colons = pick([':::', '::::']);
-      return [colons + directiveName() + directiveRest(), ...blocks(depth + 1, 1 + Math.floor(random() * 2)), ...(random() < 0.9 ? [colons] : [])];
+      const indent = pick(['', '', '', ' ', '  ']);
+      return [indent + colons + directiveName() + directiveRest(), ...blocks(depth + 1, 1 + Math.floor(random() * 2)).map((line) => (line && random() < 0.7 ? indent + line : line)), ...(random() < 0.9 ? [pick(['', indent]) + colons] : [])];
     }
     if (r < 0.87 && depth < 3) return blocks(depth + 1, 1 + Math.floor(random() * 2)).map((line) => (line === '' && random() < 0.5 ? '>' : '> ' + line));
     if (r < 0.97) {
@@ -182,7 +183,8 @@ function randomDirectiveDocuments(count: number, seed: number): string[] {
   const directive = () => pick(['a', 'note', 'x-y', 'b_', 'é']) + pick(['', '', '[' + run(2) + ']', '[' + run(3)]) + pick(['', '', '{' + run(4) + '}', '{' + run(3), '{#i .c k=v}', '{.c .d #e}']) + pick(['', ' ', run(1)]);
   const line = () => {
     const r = random();
-    if (r < 0.25) return pick(['::', ':::', '::::']) + directive();
+    // Fences indented too: a container's content lines lose as many spaces as its opening fence had.
+    if (r < 0.25) return pick(['', '', '', ' ', '  ', '   ']) + pick(['::', ':::', '::::']) + directive();
     // Closing fences indented too (micromark looks for them first, after up to 3 spaces; any number in MDX).
     if (r < 0.4) return pick(['', '', '', ' ', '   ', '    ']) + pick([':::', '::::', '::::: ']);
     if (r < 0.5) return '';
@@ -543,6 +545,9 @@ describe('the fast Markdown parser', () => {
     const indented = [':::note\n- a\n  :::', ':::note\na\n   :::', '- :::note\n  a\n   :::', '> :::note\n> a\n>  :::', ':::note\n- a\n\n  :::'];
     for (const mdx of [false, true]) expect(sameAsMicromark(indented, mdx)).toBe(indented.length);
     expect(sameAsMicromark([':::note\na\n    :::', ':::note\na\n      :::  '], true)).toBe(2);
+    // Fences indented 1-3 spaces: the content's lines lose as many spaces as the opening fence had.
+    const openedIndented = [' :::note\na\n:::', '  :::note\n  a\n    b\n c\n  :::', ' ::leaf', '  :::note\n  ```\n  x\n  ```\n  :::', '   :::note[L]{.c}\n   a\n:::', '  ::::note\n  :::tip\n  b\n  :::\n::::', '- a\n\n   :::note\n   b\n   :::', '> :::note\n>  x\n> :::', '  :::note\n  - a\n    - b\n  :::', '   ::leaf[a *b*]{#i}'];
+    for (const mdx of [false, true]) expect(sameAsMicromark(openedIndented, mdx)).toBe(openedIndented.length);
   });
 
   it('builds micromark\'s tree at the edges of autolink literals', () => {
@@ -664,7 +669,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n--', '> a\n    lazy', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', ' :::note\na\n:::', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> |---|\n    code', '[a\n \tb]\n\n[a b]: /u', '> [a\n>\t b]\n\n[a b]: /u', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n--', '> a\n    lazy', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> |---|\n    code', '[a\n \tb]\n\n[a b]: /u', '> [a\n>\t b]\n\n[a b]: /u', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

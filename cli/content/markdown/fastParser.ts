@@ -131,6 +131,8 @@ type OpenLeaf =
       inner: number[];
       code: { marker: string; size: number } | undefined;
       closed: boolean;
+      /** The spaces before its opening fence: as many are taken off the start of each content line (micromark's `initialSize`). */
+      initial: number;
     };
 
 /** Where a GFM autolink literal may start: letters, digits and `+ - . _` (an email's first character). */
@@ -629,11 +631,12 @@ class BlockParser {
         // A leaf or container directive; a line that is neither is a paragraph's.
         const opening = directiveOpening(text, first, lineEnd);
         if (opening === NOT_READ) giveUp('character reference in directive attributes');
-        if (opening && indent > 0) giveUp('indented directive');
+        // (Indented 1-3 spaces, it is one too: a tab there is micromark's, see the tab check above.)
+        if (opening && indent > 0 && (this.virtual > 0 || text.slice(pos, first).includes('\t'))) giveUp('a tab before a directive');
         if (opening) {
           this.closeFrom(container + 1);
           if (opening.kind === 'leaf') this.addLeafDirective(first, lineEnd, line, opening);
-          else this.openDirective(first, lineEnd, line, opening);
+          else this.openDirective(first, lineEnd, line, opening, indent);
           this.lastBlank = false;
           return;
         }
@@ -971,11 +974,11 @@ class BlockParser {
     this.leaf = { kind: 'indented', node, lines: [{ start: contentStart, end: lineEnd, line, virtual }], blanks: [] };
   }
 
-  private openDirective(first: number, lineEnd: number, line: number, opening: DirectiveOpening): void {
+  private openDirective(first: number, lineEnd: number, line: number, opening: DirectiveOpening, initial: number): void {
     const node: ContainerDirective = { type: 'containerDirective', name: opening.name, attributes: opening.attributes, children: [] };
     node.position = { start: this.point(first), end: this.point(lineEnd) };
     this.addBlock(node as unknown as RootContent);
-    this.leaf = { kind: 'directive', node, colons: opening.colons, label: opening.label && { ...opening.label, line }, lines: [], inner: [], code: undefined, closed: false };
+    this.leaf = { kind: 'directive', node, colons: opening.colons, label: opening.label && { ...opening.label, line }, lines: [], inner: [], code: undefined, closed: false, initial };
   }
 
   /** `::name[label]{attributes}`: its label's text is its children. */
@@ -994,9 +997,11 @@ class BlockParser {
    */
   private directiveLine(directive: Extract<OpenLeaf, { kind: 'directive' }>, pos: number, lineEnd: number, line: number): void {
     const text = this.text;
-    const indent = this.spacesAt(pos, lineEnd);
-    const rest = text.slice(pos + indent, lineEnd);
-    const segment = { start: pos, end: lineEnd, line };
+    // The content's line starts after as many spaces as the opening fence had before it (if it has them).
+    const own = Math.min(directive.initial, this.spacesAt(pos, lineEnd));
+    const indent = this.spacesAt(pos, lineEnd) - own;
+    const rest = text.slice(pos + own + indent, lineEnd);
+    const segment = { start: pos + own, end: lineEnd, line };
     // micromark counts a blank line inside a directive toward the looseness of the list item
     // it is in (unless a list or quote inside the directive holds it): left to micromark.
     if (rest === '' && this.stack.some((open) => open.kind === 'item')) giveUp('blank line in a directive in a list item');
@@ -1015,7 +1020,7 @@ class BlockParser {
     }
     const colons = /^:{3,}/.exec(rest)?.[0].length;
     const closing = colons !== undefined && /^:+ *$/.test(rest);
-    const opening = colons === undefined || closing ? undefined : directiveOpening(text, pos + indent, lineEnd);
+    const opening = colons === undefined || closing ? undefined : directiveOpening(text, pos + own + indent, lineEnd);
     if (opening === NOT_READ) giveUp('character reference in directive attributes');
     if (!closing && !opening) {
       directive.lines.push(segment);
@@ -1025,7 +1030,7 @@ class BlockParser {
     // to 3 spaces (any number in MDX, which has no indented code): an indented fence closes it
     // whatever the line would be in its content (`  :::` after a list item in it, as in React
     // Native's docs). Other indented fences, of directives inside it, are micromark's.
-    if (indent > 0 && !(closing && directive.inner.length === 0 && (this.mdx || indent <= 3))) giveUp('indented directive fence');
+    if (indent > 0 && !(closing && directive.inner.length === 0 && (this.mdx || own + indent <= 3))) giveUp('indented directive fence');
     const innermost = directive.inner.length > 0 ? directive.inner[directive.inner.length - 1]! : directive.colons;
     if (opening) {
       // Each level is parsed by a parser of its own when it closes: deep nesting is micromark's (and the nesting check's).
