@@ -225,7 +225,7 @@ function randomReferenceDocuments(count: number, seed: number): string[] {
     if (r < 0.75) return ['# ' + inline()];
     if (r < 0.9 && depth < 2) {
       const prefix = pick(['- ', '> ', '1. ']);
-      return blocks(depth + 1).map((line, i) => (i === 0 || prefix === '> ' ? prefix : ' '.repeat(prefix.length)) + line);
+      return blocks(depth + 1).map((line, i) => (i === 0 || prefix === '> ' ? prefix : line === '' && random() < 0.5 ? '' : ' '.repeat(prefix.length)) + line);
     }
     // (Underlines: under definitions alone, a thematic break or a paragraph's text.)
     return [pick(['', '---', '===', '--', '=', '---\t', '```\n[a]: /u\n```', '| [a] | b |\n| - | - |\n| [^1] | c |', ':::note\n[a]\n:::'])];
