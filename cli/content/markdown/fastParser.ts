@@ -836,6 +836,8 @@ class BlockParser {
     // Blocks inside JSX elements are the item's in micromark's events (JSX tags are no containers there).
     let depth = this.stack.lastIndexOf(parent);
     while (parent.kind === 'jsx' && depth > 0) parent = this.stack[--depth]!;
+    // micromark counts blank lines in a footnote definition toward the looseness of the item it is in, its own way.
+    if (parent.kind === 'footnote' && this.lastBlank && this.stack.some((open) => open.kind === 'item')) giveUp('a blank line in a footnote definition in a list item');
     if (parent.kind === 'item' && parent.children.length > 0 && this.lastBlank && this.blankInQuote <= depth) parent.blankInside = true;
   }
 
@@ -858,6 +860,11 @@ class BlockParser {
       const last = block.children[block.children.length - 1];
       if (last && last === this.flowLine?.node) block.node.position!.end = this.point(this.flowLine.end);
       else if (last) block.node.position!.end = last.position!.end;
+      if (this.lastBlank && this.stack.some((open) => open.kind === 'blockquote')) {
+        // After blank lines of the block quote it is in (`>` alone), micromark ends it with them, as a list.
+        if (this.stack[this.stack.length - 1]!.kind !== 'blockquote') giveUp('a footnote definition ending after blank lines in a block quote');
+        block.node.position!.end = this.point(this.blankRunEnd);
+      }
     } else if (block.kind === 'item') {
       const last = block.children[block.children.length - 1];
       if (block.endsAt !== undefined) block.node.position!.end = this.point(block.endsAt);
@@ -879,13 +886,13 @@ class BlockParser {
   }
 
   /**
-   * A footnote definition at `first` (its label's `]` at `labelEnd`): a container of the
-   * document, at its top or after lists only here (nested in others, or in a directive's
-   * content, it is micromark's). Any spaces after its colon are its own.
+   * A footnote definition at `first` (its label's `]` at `labelEnd`): a container, in the
+   * document, a block quote or a list item (in a JSX element, another footnote or a
+   * directive's content, it is micromark's). Any spaces after its colon are its own.
    */
   private openFootnote(first: number, labelEnd: number, lineEnd: number, container: number): void {
     if (this.nested) giveUp('footnote definition in a directive');
-    for (let i = 1; i <= container; i++) if (this.stack[i]!.kind !== 'list') giveUp('footnote definition in a container');
+    for (let i = 1; i <= container; i++) if (this.stack[i]!.kind === 'jsx' || this.stack[i]!.kind === 'footnote') giveUp('footnote definition in a container');
     this.closeFrom(container + 1);
     const label = this.text.slice(first + 2, labelEnd);
     const normalized = normalizeIdentifier(label);
