@@ -30,7 +30,7 @@ import type { Delete, Html, Root, RootContent, PhrasingContent, List, ListItem, 
  * (processor.ts, parseFastAndTransform).
  *
  * It gives up (returns undefined) the moment it meets anything outside that set, or any
- * shape where it is not certain to agree with micromark (labels over lines or with escapes,
+ * shape where it is not certain to agree with micromark (definition labels over lines,
  * definitions and footnotes in containers it does not follow, lazy lines after tables or like
  * table rows, tabs in the whitespace of constructs other than text and code (a tab a prefix
  * takes part of before HTML, a directive or a footnote's line too), emphasis and strikethrough
