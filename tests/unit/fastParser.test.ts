@@ -550,6 +550,9 @@ describe('the fast Markdown parser', () => {
     const indented = [':::note\n- a\n  :::', ':::note\na\n   :::', '- :::note\n  a\n   :::', '> :::note\n> a\n>  :::', ':::note\n- a\n\n  :::'];
     for (const mdx of [false, true]) expect(sameAsMicromark(indented, mdx)).toBe(indented.length);
     expect(sameAsMicromark([':::note\na\n    :::', ':::note\na\n      :::  '], true)).toBe(2);
+    // Text directive labels over a paragraph's lines (their attributes after the `]`, on its line).
+    const labelsOverLines = ['a :b[label\nc]', 'a :abbr[b\nc]{title="x"} d', '> a :x[b\n> c *d*] e', '- a :x[b\n  c\n  d]{.k} e', 'a :x[b [c]\nd] e', 'a :x[b  \nc] d', 'a :x[b `c\nd` e] f', 'a :x[b\\]\nc] d', 'a :x[b\n   c] d', '# a :x[b\nc]', 'a :x[b\nc]:y[d\ne] f'];
+    for (const mdx of [false, true]) expect(sameAsMicromark(labelsOverLines, mdx)).toBe(labelsOverLines.length);
     // Fences indented 1-3 spaces: the content's lines lose as many spaces as the opening fence had.
     const openedIndented = [' :::note\na\n:::', '  :::note\n  a\n    b\n c\n  :::', ' ::leaf', '  :::note\n  ```\n  x\n  ```\n  :::', '   :::note[L]{.c}\n   a\n:::', '  ::::note\n  :::tip\n  b\n  :::\n::::', '- a\n\n   :::note\n   b\n   :::', '> :::note\n>  x\n> :::', '  :::note\n  - a\n    - b\n  :::', '   ::leaf[a *b*]{#i}'];
     for (const mdx of [false, true]) expect(sameAsMicromark(openedIndented, mdx)).toBe(openedIndented.length);
@@ -674,7 +677,7 @@ describe('the fast Markdown parser', () => {
   });
 
   it('leaves to micromark what it does not read', () => {
- const hard = ['> a\n--', '> a\n    lazy', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc]', 'a :b{.c\n.d}', '::leaf{k=&amp;}', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x\n\n      y', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> |---|\n    code', '[a\n \tb]\n\n[a b]: /u', '> [a\n>\t b]\n\n[a b]: /u', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
+ const hard = ['> a\n--', '> a\n    lazy', '>\t<div>\n>\tx', '- a\n\t', '- a\n>\t', '| a |\n    --- ', '| a |\n\t--- ', 'a :b[label\nc', 'a :b{.c\n.d}', '::leaf{k=&amp;}', '~~a *b~~ c*', '*a ~~b* c~~', '- [^1]: x\n\n      y', '[^1]: x\n    - a\n    -', '[^1]: x\n    - a\n    * b', '[^1]: x\n    - a\n\n    - b', '- [ ] task\n- [x] \n  y', 'x\ny\n:-:', '> x\n> y\n| a |\n> | - |', '> a\n| b |\n| - |', '> | a |\n> |---|\n    code', '[a\n \tb]\n\n[a b]: /u', '> [a\n>\t b]\n\n[a b]: /u', ':::note{k=&amp;}\na\n:::', ':::note\nunclosed'];
     for (const text of hard) expect(parseFast(text, false), text).toBeUndefined();
     // Emphasis and strikethrough nested past 100 levels: micromark refuses them as it resolves them, at its own place.
     expect(parseFast('~a '.repeat(150) + 'b' + ' a~'.repeat(150), false)).toBeUndefined();

@@ -1715,10 +1715,24 @@ class InlineParser {
           // at the paragraph's end, they are not the directive's (it ends before them).
           let at = name;
           let children: PhrasingContent[] = [];
+          /** The line the directive ends on (its label may go on over lines), its end, and whether a line ending follows it. */
+          let closeLine = this.segmentIndex;
+          let attributesEnd = end;
+          let attributesLineEnding = lineEnding;
           if (text.charCodeAt(at) === 91) {
             const labelEnd = directiveLabelEnd(text, at, end);
-            if (labelEnd === LINE_END && lineEnding !== undefined) giveUp('text directive label across lines');
-            if (labelEnd >= 0) {
+            if (labelEnd === LINE_END && lineEnding !== undefined) {
+              // Closed on a later line of the paragraph: its label's text is those lines'.
+              const over = this.directiveLabelOverLines(at);
+              const segments = this.segments;
+              closeLine = over.line;
+              const lines = [{ ...this.segment!, start: at + 1 }, ...segments.slice(this.segmentIndex + 1, closeLine), { ...segments[closeLine]!, end: over.end - 1 }];
+              children = new InlineParser(this.block, lines, this.mdx, false, this.inTable).parse();
+              at = over.end;
+              const last = closeLine === segments.length - 1;
+              attributesEnd = last ? segments[closeLine]!.end : trimEnd(text, segments[closeLine]!.start, segments[closeLine]!.end);
+              attributesLineEnding = last ? undefined : segments[closeLine]!.end;
+            } else if (labelEnd >= 0) {
               children = labelEnd - 1 > at + 1 ? new InlineParser(this.block, [{ start: at + 1, end: labelEnd - 1, line: this.segment!.line }], this.mdx, false, this.inTable).parse() : [];
               at = labelEnd;
             }
@@ -1726,9 +1740,9 @@ class InlineParser {
           let attributes: Record<string, string> = {};
           if (text.charCodeAt(at) === 123) {
             if (this.lastTab > at) giveUp('a tab after a directive\'s {');
-            const read = directiveAttributes(text, at, end);
+            const read = directiveAttributes(text, at, attributesEnd);
             if (read === NOT_READ) giveUp('character reference in directive attributes');
-            if (read === LINE_END && lineEnding !== undefined) giveUp('text directive attributes across lines');
+            if (read === LINE_END && attributesLineEnding !== undefined) giveUp('text directive attributes across lines');
             if (read !== FAIL && read !== LINE_END) {
               attributes = read.attributes;
               at = read.end;
@@ -1737,6 +1751,12 @@ class InlineParser {
           const node = { type: 'textDirective', name: text.slice(pos + 1, name), attributes, children, position: { start: this.block.point(pos), end: this.block.point(at) } };
           this.items.push(node as unknown as PhrasingContent);
           textStart = pos = at;
+          if (closeLine !== this.segmentIndex) {
+            // Go on after it, on the line it ends on (parse).
+            this.resumeAt = at;
+            this.resumeSegment = closeLine;
+            return;
+          }
           continue;
         }
         case 60: {
@@ -1829,6 +1849,34 @@ class InlineParser {
   /** Where to go on reading, on line `resumeSegment`, after a code span over lines. */
   private resumeAt: number | undefined;
   private resumeSegment = 0;
+
+  /**
+   * Where a text directive's label opened at `open` (its `[`) and going on past its line ends
+   * (after its `]`), and the line that is on: micromark-extension-directive's label, its
+   * brackets balanced and `\[`, `\]`, `\\` escaped, as directiveLabelEnd reads one line. One
+   * closed on no later line, or past micromark's limits, is micromark's; so is one over lines
+   * with a tab (read line by line only for the directive's own line).
+   */
+  private directiveLabelOverLines(open: number): { end: number; line: number } {
+    if (this.block.tabs) giveUp('text directive label across lines, with a tab in the file');
+    const text = this.text;
+    const segments = this.segments;
+    let balance = 0;
+    let escapes = 0;
+    for (let index = this.segmentIndex; index < segments.length; index++) {
+      const lineEnd = segments[index]!.end;
+      for (let at = index === this.segmentIndex ? open + 1 : segments[index]!.start; at < lineEnd; at++) {
+        const code = text.charCodeAt(at);
+        if (code === 91 && ++balance > 32) giveUp('text directive label nested deep');
+        if (code === 93 && !balance--) return { end: at + 1, line: index };
+        if (code === 92 && at + 1 < lineEnd && isLabelEscape(text.charCodeAt(at + 1))) {
+          at++;
+          if (++escapes > 999) giveUp('text directive label with many escapes');
+        }
+      }
+    }
+    giveUp('text directive label across lines, unclosed');
+  }
 
   /**
    * The closing run of a code span (as long as its opening one), on its line or a later line
