@@ -1715,7 +1715,8 @@ class InlineParser {
           // at the paragraph's end, they are not the directive's (it ends before them).
           let at = name;
           let children: PhrasingContent[] = [];
-          /** The line the directive ends on (its label may go on over lines), its end, and whether a line ending follows it. */
+          // The line the directive ends on (its label may go on over lines): where its attributes
+          // must end, and whether a line ending follows them.
           let closeLine = this.segmentIndex;
           let attributesEnd = end;
           let attributesLineEnding = lineEnding;
@@ -1854,8 +1855,8 @@ class InlineParser {
    * Where a text directive's label opened at `open` (its `[`) and going on past its line ends
    * (after its `]`), and the line that is on: micromark-extension-directive's label, its
    * brackets balanced and `\[`, `\]`, `\\` escaped, as directiveLabelEnd reads one line. One
-   * closed on no later line, or past micromark's limits, is micromark's; so is one over lines
-   * with a tab (read line by line only for the directive's own line).
+   * closed on no later line, or past micromark's limits, is micromark's; so is any label over
+   * lines in a file with tabs (the tab checks here know only the line a construct starts on).
    */
   private directiveLabelOverLines(open: number): { end: number; line: number } {
     if (this.block.tabs) giveUp('text directive label across lines, with a tab in the file');
