@@ -101,7 +101,7 @@ export function createLocalSearchClient(options: LocalClientOptions): LocalSearc
           const passes = compileFacetFilters(request.facetFilters);
           const filter = (record: SearchRecord) => passes(record as unknown as Record<string, unknown>);
           const perPage = [...facetAttributes(request.facetFilters)].every((attribute) => PAGE_FACETS.has(attribute));
-          return toAlgoliaResponse(request, engine.search(request.query ?? '', { limit, filter, perPage }), startedAt);
+          return toAlgoliaResponse(request, engine.search(request.query ?? '', { limit, filter, perPage, filterKey: filterKeyOf(request) }), startedAt);
         }),
       };
     },
@@ -205,7 +205,7 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
       }
       await loadTerms(query);
       const startedAt = performance.now();
-      const ranking = engine.rank(query, { filter, perPage: true });
+      const ranking = engine.rank(query, { filter, perPage: true, filterKey: filterKeyOf(request) });
       try {
         const mayHold = (record: number, phrase: string) => index.mayHoldPhrase(record, phrase);
         for (let records; (records = engine.phraseRecords(ranking, limit, mayHold)).length > 0; ) await loadRecords(records);
@@ -218,6 +218,9 @@ async function openSplitIndex(fetchJson: FetchJson, dir: string, metaFile: strin
     },
   };
 }
+
+/** A request's facet filters as a name (`EngineQuery.filterKey`). */
+const filterKeyOf = (request: SearchRequest) => JSON.stringify(request.facetFilters ?? null);
 
 /** Facets a split index's stand-in records hold truly (the page's). */
 const STUB_FACETS = new Set(['language', 'docusaurus_tag']);

@@ -69,6 +69,18 @@ describe('local search client', () => {
     expect(paged.nbPages).toBe(Math.ceil(all.nbHits / 2));
   });
 
+  it('answers each filter as a fresh client would, whatever filters came before', async () => {
+    const { client } = await clientFor(site);
+    const blog = ['language:en', ['docusaurus_tag:blog-posts-default']];
+    const docs = ['language:en', ['docusaurus_tag:docs-default-current']];
+    const answer = async (of: typeof client, facetFilters?: unknown[]) => {
+      const [result] = (await of.search(request('callbacks', facetFilters ? { facetFilters } : {}))).results;
+      return { nbHits: result!.nbHits, urls: result!.hits.map((hit) => hit.url) };
+    };
+    for (const facetFilters of [blog, docs, undefined, blog]) expect(await answer(client, facetFilters)).toEqual(await answer((await clientFor(site)).client, facetFilters));
+    expect(await answer(client, blog)).not.toEqual(await answer(client, docs));
+  });
+
   it('fails with a RetryError (what DocSearch reports as a fetch failure), and tries again later', async () => {
     const { client, fetched } = await clientFor(site, true);
     await expect(client.search(request('wallet'))).rejects.toMatchObject({ name: 'RetryError' });

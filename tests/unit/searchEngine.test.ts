@@ -3,7 +3,7 @@ import { SearchEngine } from '../../runtime/search/engine.ts';
 import { compileFacetFilters } from '../../runtime/search/facetFilters.ts';
 import type { SearchPage } from '../../runtime/search/searchPage.ts';
 import { selectTop } from '../../runtime/search/selectTop.ts';
-import { nthSmallest, TERM_CAP } from '../../runtime/search/scoring.ts';
+import { BM25, nthSmallest, Scorer, TERM_CAP } from '../../runtime/search/scoring.ts';
 import { TermIndex } from '../../runtime/search/termIndex.ts';
 import { editDistance } from '../../runtime/search/editDistance.ts';
 
@@ -90,6 +90,23 @@ describe('search engine', () => {
     expect(ids(engine.search('ledger', { limit: 50 }).hits)).toEqual(ids(fresh.hits));
     expect(engine.search('', { limit: 20 }).total).toBe(0);
   });
+
+  it("keeps each filter's page verdicts under its own name, for the pages there are", () => {
+    const engine = engineOf(pages(40));
+    const docs = { filter: (record: { docusaurus_tag: string }) => record.docusaurus_tag !== 'blog-posts-default', perPage: true, filterKey: 'docs' };
+    const blog = { filter: (record: { docusaurus_tag: string }) => record.docusaurus_tag === 'blog-posts-default', perPage: true, filterKey: 'blog' };
+    const answer = (of: SearchEngine, query: string, options: object) => {
+      const result = of.search(query, { limit: 10_000, ...options });
+      return { ids: ids(result.hits), total: result.total };
+    };
+    for (const options of [docs, blog, docs, {}, blog]) {
+      for (const query of ['payment', 'wal', 'ledger limits']) expect(answer(engine, query, options)).toEqual(answer(engineOf(pages(40)), query, options));
+    }
+    // Pages added later are asked; those asked before keep their verdicts.
+    engine.addPages(pages(60).slice(40));
+    for (const options of [blog, docs]) expect(answer(engine, 'payment', options)).toEqual(answer(engineOf(pages(60)), 'payment', options));
+    expect(answer(engine, 'payment', blog).total).toBeGreaterThan(0);
+  });
 });
 
 describe('term cap (each term scores only its TERM_CAP best records)', () => {
@@ -152,6 +169,28 @@ describe('term index', () => {
     expect(index.expand('signatrue', { prefix: true, maxTypos: 2 }).map((e) => e.term)).toEqual(['signature']);
     expect(index.expand('desing', { prefix: false, maxTypos: 1 }).map((e) => e.term)).toEqual([]);
     expect(index.expand('desing', { prefix: false, maxTypos: 2 }).map((e) => e.term)).toEqual(['design']);
+  });
+
+  it('scores a record by BM25+ per field: idf × boost × (d + tf(k+1) / (tf + k(1-b) + k·b·length/average)), the same when the term is scored again', () => {
+    const index = new TermIndex(2);
+    index.add(0, 0, ['fee', 'fee', 'fee', 'limit'], 4);
+    index.add(0, 1, ['fee'], 1);
+    index.add(1, 0, ['fee'], 1);
+    index.add(2, 0, ['other', 'word'], 2);
+    const scorer = new Scorer(index, [4, 1]);
+    const idf = (df: number, records: number) => Math.log(1 + (records - df + 0.5) / (df + 0.5));
+    const part = (tf: number, length: number, average: number) => BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b) + (BM25.k * BM25.b * length) / average);
+    const expected = [4 * idf(2, 3) * part(3, 4, 7 / 3) + idf(1, 3) * part(1, 1, 1), 4 * idf(2, 3) * part(1, 1, 7 / 3), 0];
+    for (let round = 0; round < 2; round++) {
+      const scores = scorer.score('fee', 3);
+      expected.forEach((value, record) => expect(scores.score(record)).toBeCloseTo(value, 12));
+    }
+    // A record added changes idf and the averages: the term is scored anew.
+    index.add(3, 0, ['fee', 'fee'], 2);
+    const again = scorer.score('fee', 4);
+    const fresh = new Scorer(index, [4, 1]).score('fee', 4);
+    for (let record = 0; record < 4; record++) expect(again.score(record)).toBe(fresh.score(record));
+    expect(again.score(1)).toBeCloseTo(4 * idf(3, 4) * part(1, 1, 9 / 4), 12);
   });
 
   it('counts a term repeated in a field as one posting with its frequency', () => {

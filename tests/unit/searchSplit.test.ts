@@ -80,6 +80,19 @@ describe('split search index', () => {
     }
   });
 
+  it('answers each filter as a fresh client would, whatever filters came before', async () => {
+    const { client } = clientOf(split.files);
+    const french = { facetFilters: ['language:fr'] };
+    const current = { facetFilters: ['language:en', ['docusaurus_tag:docs-default-current']] };
+    for (const extra of [french, current, {}, french, current]) {
+      for (const query of ['payment', 'wa', 'ledger status']) {
+        const [expected] = (await clientOf(split.files).client.search({ requests: [requestOf(query, extra)] })).results;
+        const [actual] = (await client.search({ requests: [requestOf(query, extra)] })).results;
+        expect({ query, extra, result: comparable(actual!) }).toEqual({ query, extra, result: comparable(expected!) });
+      }
+    }
+  });
+
   it('writes the record count of each page as a character, and a count too large for one in digits', () => {
     const counts = [0, 1, 56, 57, 58, 1000, 55_260, 55_261, 400_000, 3];
     const encoded = encodeCounts(counts);
