@@ -33,6 +33,15 @@ export function cacheKey(source: SourceFile): string {
 }
 
 /**
+ * A document as the cache may give or keep it for `source`: not one over the node limit
+ * (markdown.maxNodes), which the key does not hold. Refused, it is never kept, so a
+ * limit raised takes it; kept, it is not given once the limit is lowered below it.
+ */
+function usable(doc: LoadedDocument | undefined, source: SourceFile): LoadedDocument | undefined {
+  return doc && !(doc.nodes > (source.maxNodes ?? Infinity)) ? doc : undefined;
+}
+
+/**
  * The load stage over all files. Markdown goes through `loadMarkdown` (in this thread, or
  * a worker pool for large sites); cached documents are reused by content hash.
  */
@@ -55,7 +64,7 @@ export async function loadContent(
   const recordedHits = new Map<SourceFile, LoadedDocument>();
   for (const source of files) {
     if (source.recordedKey === undefined) continue;
-    const hit = cache?.get(source.recordedKey);
+    const hit = usable(cache?.get(source.recordedKey), source);
     if (hit) {
       recordedHits.set(source, hit);
       continue;
@@ -76,7 +85,7 @@ export async function loadContent(
     }
     return key;
   });
-  const cached = markdown.map((source, i) => recordedHits.get(source) ?? cache?.get(keys[i]!));
+  const cached = markdown.map((source, i) => recordedHits.get(source) ?? usable(cache?.get(keys[i]!), source));
   const missing = markdown.filter((_, i) => !cached[i]);
   const loadMarkdown = deps.loadMarkdown ?? loadInThisThread;
   const fresh = missing.length > 0 ? await loadMarkdown(missing) : [];
@@ -85,7 +94,7 @@ export async function loadContent(
     const hit = cached[i];
     if (hit) return hit;
     const doc = freshByFile.get(source.file)!;
-    cache?.set(keys[i]!, doc);
+    if (usable(doc, source)) cache?.set(keys[i]!, doc);
     return doc;
   });
   const partials = await loadPartials(documents, deps.readPartial, cache, loadMarkdown);
@@ -151,10 +160,10 @@ async function loadPartials(
           continue;
         }
         const key = cacheKey(source);
-        let doc = cache?.get(key);
+        let doc = usable(cache?.get(key), source);
         if (!doc) {
           doc = (await loadMarkdown([source]))[0]!;
-          cache?.set(key, doc);
+          if (usable(doc, source)) cache?.set(key, doc);
         }
         loaded.set(binding.file, doc);
         diagnostics.push(...doc.diagnostics);

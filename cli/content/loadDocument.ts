@@ -2,7 +2,7 @@ import { VFile } from 'vfile';
 import type { Root, Heading, Paragraph } from 'mdast';
 import type { Root as HastRoot } from 'hast';
 import { toString } from 'mdast-util-to-string';
-import { walk } from './markdown/walk.ts';
+import { walk, type AnyNode } from './markdown/walk.ts';
 import { parseFrontMatter, type FrontMatter } from './frontMatter.ts';
 import { markdownProcessor, mdxProcessor, parseMarkdown } from './markdown/processor.ts';
 import { mdxCompatText } from './markdown/mdxCompat.ts';
@@ -44,6 +44,8 @@ export interface LoadedDocument {
   links: LinkRef[];
   /** Words of prose, for reading time. */
   words: number;
+  /** Nodes of its Markdown tree (markdown.maxNodes counts them); 0 when it could not be parsed. */
+  nodes: number;
   /** MDX only: what its imports bind and its `export const` values, for the render stage. */
   mdx?: MdxData;
   diagnostics: Diagnostic[];
@@ -61,15 +63,19 @@ export function loadDocument(source: SourceFile): LoadedDocument {
   const mdx = (setting === undefined ? source.format : setting === 'detect' ? (source.relPath.endsWith('.mdx') ? 'mdx' : 'md') : setting) === 'mdx';
   const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(mdx ? mdxCompatText(fm.body) : fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length) } });
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
-  let content: MarkdownResult = { tree: { type: 'root', children: [] }, firstParagraph: '', words: 0 };
+  let content: MarkdownResult = { tree: { type: 'root', children: [] }, firstParagraph: '', words: 0, nodes: 0 };
   // Absurd nesting is refused before the parser and the tree tools recurse into it.
   const deep = findDeepNesting(fm.body);
   if (deep) diagnostics.push({ severity: 'error', ...at(deep), ...catalog.markdownTooDeep(deep.what, MAX_NESTING) });
   else {
     try {
-      const result = renderMarkdown(vfile, mdx);
+      const limit = source.maxNodes ?? Infinity;
+      const result = renderMarkdown(vfile, mdx, limit);
       if ('tooDeep' in result) diagnostics.push({ severity: 'error', ...at(result.tooDeep), ...catalog.markdownTooDeep('elements', MAX_NESTING) });
-      else content = result;
+      else if ('tooMany' in result) {
+        diagnostics.push({ severity: 'error', ...at(result.tooMany.place), ...catalog.markdownTooManyNodes(result.tooMany.nodes, limit) });
+        content = { ...content, nodes: result.tooMany.nodes };
+      } else content = result;
     } catch (error) {
       const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
       const start = place && 'start' in place ? place.start : place;
@@ -105,6 +111,7 @@ export function loadDocument(source: SourceFile): LoadedDocument {
     ids: vfile.data.ids ?? [],
     links: vfile.data.links ?? [],
     words: content.words,
+    nodes: content.nodes,
     ...(vfile.data.mdx ? { mdx: inFile(vfile.data.mdx, fm.bodyLineOffset) } : {}),
     diagnostics,
   };
@@ -130,14 +137,28 @@ interface MarkdownResult {
   leadingTitle?: string;
   firstParagraph: string;
   words: number;
+  nodes: number;
 }
 
-/** Markdown → a content tree and what is read off the trees; or where the tree nests too deep to go on. */
-function renderMarkdown(vfile: VFile, mdx: boolean): MarkdownResult | { tooDeep: { line: number; column: number } } {
+type Place = { line: number; column: number };
+
+/**
+ * Markdown → a content tree and what is read off the trees; or where the tree nests too
+ * deep to go on, or where it has more than `maxNodes` nodes (the later stages are refused it).
+ */
+function renderMarkdown(vfile: VFile, mdx: boolean, maxNodes: number): MarkdownResult | { tooDeep: Place } | { tooMany: { nodes: number; place: Place } } {
   const processor = mdx ? mdxProcessor : markdownProcessor;
   const mdast = parseMarkdown(vfile, mdx);
+  const startOf = (node: AnyNode) => (node.position as { start: Place } | undefined)?.start ?? { line: 1, column: 1 };
   const deepNode = findDeepNode(mdast as never);
-  if (deepNode) return { tooDeep: (deepNode.position as { start: { line: number; column: number } } | undefined)?.start ?? { line: 1, column: 1 } };
+  if (deepNode) return { tooDeep: startOf(deepNode) };
+  // Counted in reading order, so the place named is where the page passes the limit.
+  let nodes = 0;
+  let overLimit: AnyNode | undefined;
+  walk(mdast as never, (node) => {
+    if (++nodes > maxNodes) overLimit ??= node;
+  });
+  if (overLimit) return { tooMany: { nodes, place: startOf(overLimit) } };
   let leadingTitle: string | undefined;
   // The page's title heading may follow what draws nothing (an MDX page's imports, a comment),
   // as Docusaurus reads its content title; it is then the page's heading, not a second one.
@@ -154,6 +175,7 @@ function renderMarkdown(vfile: VFile, mdx: boolean): MarkdownResult | { tooDeep:
     leadingTitle,
     firstParagraph: paragraph ? proseOf(paragraph) : '',
     words: countWords(mdast),
+    nodes,
   };
 }
 

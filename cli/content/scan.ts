@@ -23,6 +23,8 @@ export interface SourceFile {
   unreadable?: Diagnostic;
   /** How the config says to parse it (its front matter may say otherwise). */
   format?: MarkdownFormat;
+  /** Markdown: the most nodes its tree may have (markdown.maxNodes; `loadDocument`). */
+  maxNodes?: number;
   /** What `stat` said of a Markdown file before it was read, when a build cache records it (knownFiles.ts). */
   stamp?: FileStamp;
   /**
@@ -81,11 +83,12 @@ export async function scanContent(config: ResolvedConfig, docsFolders?: string[]
       return walked.files.map((relPath): SourceFile => {
         const file = rootFromSite === '' ? relPath : `${rootFromSite}/${relPath}`;
         const format = MARKDOWN_RE.test(relPath) ? formatOf(config, relPath) : undefined;
+        const maxNodes = format && config.markdown.maxNodes;
         // Taken before the read: a file written after it has another stamp next time.
         const stamp = known && format ? stampOf(absolute(relPath)) : undefined;
         const recordedKey = stamp && stamp.size <= config.markdown.maxFileSize ? known!.keyOf(file, format!, stamp) : undefined;
-        if (recordedKey !== undefined) return { area, relPath, file, text: '', format, stamp, recordedKey };
-        return readSource(config, { area, relPath, file, text: '', format, stamp });
+        if (recordedKey !== undefined) return { area, relPath, file, text: '', format, maxNodes, stamp, recordedKey };
+        return readSource(config, { area, relPath, file, text: '', format, maxNodes, stamp });
       });
     }),
   );
@@ -133,5 +136,6 @@ export function readPartial(config: ResolvedConfig, file: string): SourceFile | 
   const relPath = folder ? toPosix(path.relative(folder.dir, abs)) : file;
   const decoded = readText(path.resolve(config.siteDir, file), file, config.markdown.maxFileSize);
   const format = formatOf(config, file);
-  return decoded.ok ? { area, relPath, file, text: decoded.text, format } : { area, relPath, file, text: '', format, unreadable: decoded.diagnostic };
+  const maxNodes = config.markdown.maxNodes;
+  return decoded.ok ? { area, relPath, file, text: decoded.text, format, maxNodes } : { area, relPath, file, text: '', format, maxNodes, unreadable: decoded.diagnostic };
 }

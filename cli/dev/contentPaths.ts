@@ -19,7 +19,8 @@ export function contentSource(config: ResolvedConfig, absPath: string): SourceFi
     // As the scan: hidden files, and `_` files and folders (partials) other than category files, are not pages.
     const name = path.basename(absPath);
     if (!isContentFile(name) || relPath.split('/').some((s) => s.startsWith('.') || (s.startsWith('_') && !/^_category_\./.test(s)))) return null;
-    return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '', format: /\.mdx?$/.test(relPath) ? formatOf(config, relPath) : undefined };
+    const format = /\.mdx?$/.test(relPath) ? formatOf(config, relPath) : undefined;
+    return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '', format, maxNodes: format && config.markdown.maxNodes };
   }
   return null;
 }

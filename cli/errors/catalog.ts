@@ -10,6 +10,8 @@ const list = (items: string[], max = 12) =>
 
 const MEGABYTE = 1024 * 1024;
 /** `1 MB`, `2.37 MB`, `512 KB`: whole sizes as they are set, others with the digits that tell them apart. */
+/** A count with thousands separated, whatever the machine's locale. */
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 const fileSize = (bytes: number) => {
   const [unit, name] = bytes >= MEGABYTE ? [MEGABYTE, 'MB'] : [1024, 'KB'];
   return `${Number.isInteger(bytes / unit) ? bytes / unit : (bytes / unit).toFixed(2)} ${name}`;
@@ -121,6 +123,11 @@ export const catalog = {
     code: 'invalid-date',
     message: `The file name starts with the date ${date}, which is not a real date, so the post can be neither dated nor given its /YYYY/MM/DD/ address.`,
     hint: 'Rename the file with a real date (YYYY-MM-DD-name.md, for example 2024-12-31-name.md).',
+  }),
+  markdownTooManyNodes: (nodes: number, limit: number): Entry => ({
+    code: 'markdown-too-dense',
+    message: `The page has ${count(nodes)} Markdown nodes (paragraphs, list items, table cells, links, runs of text), over the ${count(limit)} a page may have (markdown.maxNodes); it passes the limit here. A page that dense takes seconds to build, and a browser to draw.`,
+    hint: `Split it into several pages, or raise the limit: markdown.maxNodes in site.config.ts (${count(Math.ceil(nodes / 10_000) * 10_000)} would take this page).`,
   }),
   markdownTooDeep: (what: string, limit: number): Entry => ({
     code: 'markdown-too-deep',

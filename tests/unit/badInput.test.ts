@@ -7,6 +7,7 @@ import { decodeText } from '../../cli/content/decodeText.ts';
 import { formatDiagnostic, type Diagnostic } from '../../cli/report/diagnostic.ts';
 import { graphOf, writeTempSite } from '../helpers/memorySite.ts';
 import { runCli } from '../helpers/cli.ts';
+import { RACY_MS } from '../../cli/content/knownFiles.ts';
 
 const doc = (text: string, file = 'docs/page.md') => loadDocument({ area: file.startsWith('blog/') ? 'blog' : 'docs', relPath: file.replace(/^(docs|blog)\//, ''), file, text });
 const shown = (list: Diagnostic[]) => list.map(formatDiagnostic);
@@ -179,6 +180,77 @@ describe('content files over markdown.maxFileSize', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("argument 'lots' is invalid. must be a size such as 4mb, 512kb or 2000000 (bytes).");
   });
+});
+
+describe('pages over markdown.maxNodes', () => {
+  const items = (count: number) => Array.from({ length: count }, (_, i) => `- item ${i + 1}\n`).join('');
+
+  it('are refused after parsing, at the node where they pass the limit, with nothing of them kept', () => {
+    const text = '---\ntitle: T\n---\n' + items(30);
+    // The list, then per item: the item, its paragraph, its text; the 51st node is item 17's paragraph.
+    const refused = loadDocument({ area: 'docs', relPath: 'page.md', file: 'docs/page.md', text, maxNodes: 50 });
+    expect(shown(refused.diagnostics)).toEqual([
+      'docs/page.md:20:3: The page has 91 Markdown nodes (paragraphs, list items, table cells, links, runs of text), over the 50 a page may have (markdown.maxNodes); it passes the limit here. A page that dense takes seconds to build, and a browser to draw.\n  Split it into several pages, or raise the limit: markdown.maxNodes in site.config.ts (10,000 would take this page).',
+    ]);
+    expect(refused.content.children).toEqual([]);
+    expect(refused.nodes).toBe(91);
+    const taken = loadDocument({ area: 'docs', relPath: 'page.md', file: 'docs/page.md', text, maxNodes: 91 });
+    expect(taken.diagnostics).toEqual([]);
+    expect(taken.nodes).toBe(91);
+  });
+
+  it('fail check and build by default past 150,000 nodes, and build once the limit is raised', () => {
+    // 54,000 items, 216 KB: 162,001 nodes.
+    const dir = tempSite({ 'docs/intro.md': '# Intro\n', 'docs/dense.md': items(54_000) });
+    for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
+      const result = runCli(command);
+      const output = result.stdout + result.stderr;
+      expect(result.code).toBe(1);
+      expect(output).toContain('docs/dense.md:50000:3: The page has 162,001 Markdown nodes');
+      expect(output).toContain('over the 150,000 a page may have (markdown.maxNodes)');
+      expect(output).toContain('(170,000 would take this page)');
+    }
+    expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
+    fs.writeFileSync(path.join(dir, 'site.config.ts'), "export default { title: 'T', markdown: { maxNodes: 170_000 } };\n");
+    expect(runCli(['check', dir]).code).toBe(0);
+  }, 60_000);
+
+  it('are never taken from the document cache past the limit of the day: raised, the page builds; lowered again, it is refused', () => {
+    const dir = tempSite({ 'docs/intro.md': '# Intro\n', 'docs/page.md': items(30) });
+    const created = Date.now();
+    const limit = (maxNodes: number) => fs.writeFileSync(path.join(dir, 'site.config.ts'), `export default { title: 'T', markdown: { maxNodes: ${maxNodes} } };\n`);
+    limit(50);
+    const refused = runCli(['check', dir]);
+    expect(refused.stdout + refused.stderr).toContain('docs/page.md:17:3: The page has 91 Markdown nodes');
+    limit(100);
+    expect(runCli(['check', dir]).code).toBe(0);
+    limit(50);
+    const again = runCli(['check', dir]);
+    expect(again.code).toBe(1);
+    expect(again.stdout + again.stderr).toContain('docs/page.md:17:3: The page has 91 Markdown nodes');
+    // A build finds an unchanged file's document by the stamp it recorded (knownFiles.ts), once
+    // the file is older than RACY_MS (its ctime, which no tool sets back).
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, created + RACY_MS + 100 - Date.now()));
+    const build = () => runCli(['build', dir, '--out-dir', path.join(dir, 'out')]);
+    limit(100);
+    expect(build().code).toBe(0);
+    expect(build().code).toBe(0);
+    limit(50);
+    const lowered = build();
+    expect(lowered.code).toBe(1);
+    expect(lowered.stdout + lowered.stderr).toContain('docs/page.md:17:3: The page has 91 Markdown nodes');
+  }, 60_000);
+
+  it('hold for a partial an MDX page imports, as for a page', () => {
+    const dir = tempSite({ 'docs/intro.mdx': "---\nslug: /\n---\nimport Part from './_part.md';\n\n<Part />\n", 'docs/_part.md': items(30) });
+    const limit = (maxNodes: number) => fs.writeFileSync(path.join(dir, 'site.config.ts'), `export default { title: 'T', markdown: { maxNodes: ${maxNodes} } };\n`);
+    limit(50);
+    const refused = runCli(['check', dir]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout + refused.stderr).toContain('docs/_part.md:17:3: The page has 91 Markdown nodes');
+    limit(100);
+    expect(runCli(['check', dir]).code).toBe(0);
+  }, 60_000);
 });
 
 describe('YAML errors point at the mistake', () => {
