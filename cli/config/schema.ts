@@ -423,7 +423,8 @@ export const userConfigSchema = z.strictObject({
        * text…) a page may have; a denser page is an error naming the line where it passes
        * the limit. A build's time grows with them, not with bytes (1 MB of nested list
        * items is 530,000 nodes: 4.5 s to build on 2 cores), and a browser draws such a
-       * page slowly; the densest real pages seen have 71,000 per MB (a changelog).
+       * page slowly; the densest real pages seen have 71,000 per MB (a changelog;
+       * a docs page, 59,000).
        * @default 150000
        */
       maxNodes: z.number().int().positive().default(150_000),
