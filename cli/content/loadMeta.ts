@@ -3,7 +3,7 @@ import type { SourceFile } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
-import { loadYaml, YamlExpansionError } from './loadYaml.ts';
+import { findControl, loadYaml, ControlCharacterError, YamlExpansionError } from './loadYaml.ts';
 import { kebabCase } from './slug.ts';
 
 const categorySchema = z.strictObject({
@@ -123,10 +123,18 @@ function jsonKeyLine(text: string, path: string[]): number {
 function parseData(source: SourceFile): { value: unknown } | { diagnostic: Diagnostic } {
   const json = source.file.endsWith('.json');
   try {
-    return { value: json ? JSON.parse(source.text) : loadYaml(source.text) };
+    if (!json) return { value: loadYaml(source.text) };
+    const value: unknown = JSON.parse(source.text);
+    // JSON's escapes ("\u0007") may write what YAML's may.
+    const control = findControl(value);
+    if (control) throw new ControlCharacterError(control.path, control.char, { line: jsonKeyLine(source.text, control.path) - 1, column: 0 });
+    return { value };
   } catch (error) {
     if (error instanceof YamlExpansionError) {
       return { diagnostic: { severity: 'error', file: source.file, line: error.mark.line + 1, column: error.mark.column + 1, ...catalog.yamlExpansion('This file', error.message) } };
+    }
+    if (error instanceof ControlCharacterError) {
+      return { diagnostic: { severity: 'error', file: source.file, line: error.mark.line + 1, column: error.mark.column + 1, ...catalog.dataControl('This file', error.path.join('.'), error.char) } };
     }
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]!;
     const mark = (error as { mark?: { line: number; column: number } }).mark;

@@ -1,4 +1,5 @@
 import { load } from 'js-yaml';
+import { yamlKeyLine } from './yamlPlaces.ts';
 
 /**
  * YAML whose aliases stand for far more values than its text holds: ten lines of
@@ -18,6 +19,25 @@ export class YamlExpansionError extends Error {
   }
 }
 
+/**
+ * A string of YAML (or JSON) data holds a control character no text shows, written as an
+ * escape (`"\u0007"`, `"\a"`; the file itself cannot hold one, decodeText.ts): a page
+ * would show garbage, and an RSS or Atom feed holding it is not XML. `path`: the keys (and
+ * list places) down to it; `mark`: the line of the deepest of those keys found (0-based).
+ */
+export class ControlCharacterError extends Error {
+  constructor(
+    readonly path: string[],
+    readonly char: number,
+    readonly mark: { line: number; column: number },
+  ) {
+    super(`"${path.join('.')}" holds the control character U+${char.toString(16).toUpperCase().padStart(4, '0')}`);
+  }
+}
+
+/** C0 controls but tab, line feed and carriage return (form feed too: XML has none), and DEL. */
+const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 /** Values any document may expand to beyond one a character of its text. */
 const SLACK = 10_000;
 
@@ -35,7 +55,31 @@ export function loadYaml(text: string): unknown {
     const at = firstAlias(text);
     throw new YamlExpansionError(limit, at?.name ?? '', at ?? { line: 0, column: 0 });
   }
+  const control = findControl(value);
+  if (control) throw new ControlCharacterError(control.path, control.char, { line: Math.max(0, yamlKeyLine(text.split('\n'), control.path)), column: 0 });
   return value;
+}
+
+/** The first string (a key or a value) holding a control character `CONTROL_RE` matches, and its path. */
+export function findControl(value: unknown): { path: string[]; char: number } | undefined {
+  // A stack, not recursion, as `expandedSize` (which has bounded how many values there
+  // are); children pushed last first, so strings are met in the text's order.
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length > 0) {
+    const [next, path] = stack.pop()!;
+    if (typeof next === 'string') {
+      const at = CONTROL_RE.exec(next);
+      if (at) return { path, char: at[0].charCodeAt(0) };
+    }
+    if (next === null || typeof next !== 'object' || next instanceof Date) continue;
+    const entries: [string, unknown][] = Array.isArray(next) ? next.map((item, i) => [String(i), item]) : Object.entries(next);
+    for (const [key, item] of entries.reverse()) {
+      const at = Array.isArray(next) ? null : CONTROL_RE.exec(key);
+      if (at) return { path: [...path, key], char: at[0].charCodeAt(0) };
+      stack.push([item, [...path, key]]);
+    }
+  }
+  return undefined;
 }
 
 /** How many values `value` holds with shared ones counted each time they are reached; stops counting past `limit`. */

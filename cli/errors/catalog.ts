@@ -85,6 +85,11 @@ export const catalog = {
     message: `${what} cannot be read: ${reason}, far more than its text holds, and every step that reads it would repeat them.`,
     hint: 'Write the values out, or alias each value once instead of aliasing lists of aliases.',
   }),
+  dataControl: (what: string, key: string, char: number): Entry => ({
+    code: 'control-character',
+    message: `${what} gives "${key}" the control character U+${char.toString(16).toUpperCase().padStart(4, '0')} (written as an escape, such as "\\u${char.toString(16).padStart(4, '0')}"), which no text shows: readers would see garbage, and the RSS and Atom feeds would not be XML.`,
+    hint: 'Remove the escape from the value.',
+  }),
   frontMatterField: (key: string, expected: string, value: string): Entry => ({
     code: 'front-matter-field',
     message: `Front matter "${key}" must be ${expected}; found ${value}.`,

@@ -2,7 +2,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { absoluteUrl } from '../../runtime/head.ts';
-import { escapeHtml as xml } from '../../runtime/escape.ts';
+import { escapeHtml as html, escapeXml as xml } from '../../runtime/escape.ts';
 import { urlFilePath } from '../graph/paths.ts';
 import { urlOf } from '../graph/permalinks.ts';
 
@@ -102,16 +102,16 @@ ${p.tags.map((t) => `<category label="${xml(t.label)}" term="${xml(t.label)}"/>`
 export function sharedHeadTags(site: SiteData, config: ResolvedConfig, hasBlog: boolean): string {
   const tags: string[] = [];
   const asset = (p: string) => (p.startsWith('/') ? site.baseUrl + p.slice(1) : p);
-  if (config.favicon) tags.push(`<link rel="icon" href="${xml(asset(config.favicon))}">`);
+  if (config.favicon) tags.push(`<link rel="icon" href="${html(asset(config.favicon))}">`);
   if (config.image) {
-    tags.push(`<meta property="og:image" content="${xml(absoluteUrl(site, config.image))}">`);
-    tags.push(`<meta name="twitter:image" content="${xml(absoluteUrl(site, config.image))}">`);
+    tags.push(`<meta property="og:image" content="${html(absoluteUrl(site, config.image))}">`);
+    tags.push(`<meta name="twitter:image" content="${html(absoluteUrl(site, config.image))}">`);
   }
   if (hasBlog) {
     const blog = site.baseUrl + site.blog.path.slice(1);
-    tags.push(`<link rel="alternate" type="application/rss+xml" href="${xml(blog)}rss.xml" title="${xml(config.blog.title)} RSS Feed">`);
-    tags.push(`<link rel="alternate" type="application/atom+xml" href="${xml(blog)}atom.xml" title="${xml(config.blog.title)} Atom Feed">`);
-    tags.push(`<link rel="alternate" type="application/json" href="${xml(blog)}feed.json" title="${xml(config.blog.title)} JSON Feed">`);
+    tags.push(`<link rel="alternate" type="application/rss+xml" href="${html(blog)}rss.xml" title="${html(config.blog.title)} RSS Feed">`);
+    tags.push(`<link rel="alternate" type="application/atom+xml" href="${html(blog)}atom.xml" title="${html(config.blog.title)} Atom Feed">`);
+    tags.push(`<link rel="alternate" type="application/json" href="${html(blog)}feed.json" title="${html(config.blog.title)} JSON Feed">`);
   }
   return tags.length ? `${tags.join('\n')}\n` : '';
 }

@@ -182,6 +182,30 @@ describe('content files over markdown.maxFileSize', () => {
   });
 });
 
+describe('control characters written as escapes in YAML or JSON', () => {
+  it('are an error at the line of their key, in front matter, nested or not; tabs and line breaks are text', () => {
+    const d = doc('---\ntitle: "Post \\a bell"\n---\nText.\n');
+    expect(shown(d.diagnostics)).toEqual([
+      'docs/page.md:2:1: The front matter gives "title" the control character U+0007 (written as an escape, such as "\\u0007"), which no text shows: readers would see garbage, and the RSS and Atom feeds would not be XML.\n  Remove the escape from the value.',
+    ]);
+    const nested = doc('---\ntitle: T\nlast_update:\n  date: 2024-01-02\n  author: "Jo\\u0000"\n---\nText.\n');
+    expect(nested.diagnostics.map((x) => [x.code, x.line])).toEqual([['control-character', 5]]);
+    expect(nested.diagnostics[0]!.message).toContain('The front matter gives "last_update.author" the control character U+0000');
+    const listed = doc('---\ntags: [a, "b\\x1b[31m"]\n---\nText.\n').diagnostics;
+    expect(listed.map((x) => x.line)).toEqual([2]);
+    expect(listed[0]!.message).toContain('The front matter gives "tags.1" the control character U+001B');
+    expect(doc('---\ntitle: "Tab\\there"\ndescription: "Two\\nlines\\r"\n---\nText.\n').diagnostics).toEqual([]);
+  });
+
+  it('are an error in authors, category and tags files, YAML or JSON', () => {
+    const authors = loadAuthors({ area: 'blog', relPath: 'authors.yml', file: 'blog/authors.yml', text: 'jo:\n  name: Jo\nal:\n  name: "Al\\u0001"\n' });
+    expect(authors.diagnostics.map((x) => [x.file, x.line, x.code])).toEqual([['blog/authors.yml', 4, 'control-character']]);
+    expect(authors.diagnostics[0]!.message).toContain('This file gives "al.name" the control character U+0001');
+    const category = loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: '{\n  "position": 2,\n  "label": "G\\u000c"\n}\n' });
+    expect(category.diagnostics.map((x) => [x.line, x.code])).toEqual([[3, 'control-character']]);
+  });
+});
+
 describe('pages over markdown.maxNodes', () => {
   const items = (count: number) => Array.from({ length: count }, (_, i) => `- item ${i + 1}\n`).join('');
 
@@ -322,6 +346,7 @@ describe('addresses that cannot be files', () => {
       'docs/long.md': `---\ntitle: L\nslug: /${long}\n---\nL.\n`,
       'docs/tagged.md': `---\ntags: [${'t'.repeat(300)}]\n---\nT.\n`,
       'docs/control.md': '---\nslug: "/a\\u0000b"\n---\nC.\n',
+      'docs/a\u0001b.md': 'A.\n',
       'blog/2024-01-01-post.md': `---\ntags: [${'t'.repeat(300)}]\n---\nP.\n`,
       'blog/2024-01-02-other.md': `---\nslug: ${'é'.repeat(130)}\n---\nO.\n`,
       'docs/fine.md': `---\nslug: /${'y'.repeat(255)}\n---\nF.\n`,
@@ -330,7 +355,9 @@ describe('addresses that cannot be files', () => {
     expect(diagnostics.sort()).toEqual([
       `blog/2024-01-01-post.md:: The page's address /blog/tags/${'t'.repeat(69)}… cannot be written as a file: its part "${'t'.repeat(40)}…" is 300 bytes long, and file systems take names of at most 255.`,
       `blog/2024-01-02-other.md:2: The page's address /blog/${'%C3%A9'.repeat(12)}%C… cannot be written as a file: its part "${'é'.repeat(40)}…" is 260 bytes long, and file systems take names of at most 255.`,
-      'docs/control.md:2: The page\'s address /a%00b/ cannot be written as a file: its part "a\\u0000b" holds a control character (U+0000).',
+      'docs/a\u0001b.md:: The page\'s address /a%01b/ cannot be written as a file: its part "a\\u0001b" holds a control character (U+0001).',
+      // A slug's is the front matter's to report (what it is written as); a file name's, the address's.
+      'docs/control.md:2: The front matter gives "slug" the control character U+0000 (written as an escape, such as "\\u0000"), which no text shows: readers would see garbage, and the RSS and Atom feeds would not be XML.',
       `docs/long.md:3: The page's address /${long.slice(0, 79)}… cannot be written as a file: its part "${long.slice(0, 40)}…" is 300 bytes long, and file systems take names of at most 255.`,
       `docs/tagged.md:: The page's address /tags/${'t'.repeat(74)}… cannot be written as a file: its part "${'t'.repeat(40)}…" is 300 bytes long, and file systems take names of at most 255.`,
     ]);

@@ -3,7 +3,7 @@ import { parse } from 'node-html-parser';
 import { graphOf } from '../helpers/memorySite.ts';
 import { renderRoute, pageDocument } from '../../cli/render/renderRoute.ts';
 import { toSiteData } from '../../cli/render/siteData.ts';
-import { renderSitemap, sharedHeadTags } from '../../cli/render/siteFiles.ts';
+import { renderFeeds, renderSitemap, sharedHeadTags } from '../../cli/render/siteFiles.ts';
 import { serializeData } from '../../cli/render/document.ts';
 
 const assets = { script: '/assets/main-ABC.js', preload: ['/assets/chunk-1.js'], layouts: { 'themes/classic/layouts/BlogPages.tsx': ['/assets/chunk-blog.js'] }, css: ['/assets/main-ABC.css'] };
@@ -110,5 +110,22 @@ describe('rendered documents', () => {
     expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(prefixed.css[0]);
     expect(doc.querySelector('link[type="application/rss+xml"]')?.getAttribute('href')).toBe(`${baseUrl}blog/rss.xml`);
     expect(doc.querySelector('#__content a')?.getAttribute('href')).toBe(`${baseUrl}setup/#install`);
+  });
+
+  it('writes feeds and the sitemap that are XML whatever a config string holds', async () => {
+    // XML 1.0's Char production, written out: what a feed reader's parser accepts.
+    const isXmlChar = (code: number) => code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+    const blog = { title: 'News\u0007 \u{1F600}', description: 'Bad\u0000 \uFFFF\uD800 end' };
+    const { graph, config } = await graphOf({ ...files, 'blog/2024-01-02-a.md': '---\ntitle: A & B\n---\nA post.\n' }, { url: 'https://example.com\u0001', blog });
+    const site = toSiteData(config, graph, 'test');
+    const written: Record<string, string> = { ...renderFeeds(graph, site, config), 'sitemap.xml': renderSitemap(graph, site, true) };
+    for (const [name, text] of Object.entries(written)) {
+      if (!name.endsWith('.xml')) continue;
+      const bad = [...text].map((c) => c.codePointAt(0)!).filter((code) => !isXmlChar(code));
+      expect({ name, bad }).toEqual({ name, bad: [] });
+    }
+    expect(written['blog/rss.xml']).toContain('<title>News \u{1F600}</title>');
+    expect(written['blog/rss.xml']).toContain('<description>Bad  end</description>');
+    expect(written['blog/atom.xml']).toContain('<title type="html">A &amp; B</title>');
   });
 });
