@@ -36,6 +36,21 @@ describe('command line', () => {
     expect(clean.stderr).toContain('All links resolve across');
   });
 
+  it('prints a file name with control characters as escapes, in text and in annotations, never as terminal codes', () => {
+    const dir = writeTempSite({ 'docs/intro.md': '# Intro\n', 'docs/x\u001b[31m,line=9::red.md': '# Red\n\n[gone](./gone.md)\n' });
+    try {
+      const text = runCli(['check', dir]);
+      expect(text.code).toBe(1);
+      expect(text.stdout + text.stderr).toContain('docs/x\\u001b[31m,line=9::red.md:3:1: Broken link to "./gone.md"');
+      const github = runCli(['check', dir, '--format', 'github']);
+      const annotations = github.stdout.split('\n').filter((line) => line.startsWith('::'));
+      expect(annotations.some((line) => line.startsWith('::error file=docs/x\\u001b[31m%2Cline=9%3A%3Ared.md,line=3,col=1::Broken link to "./gone.md"'))).toBe(true);
+      for (const output of [text.stdout, text.stderr, github.stdout, github.stderr]) expect(output).not.toContain('\u001b[31m,');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('check --format github prints workflow annotations', () => {
     const { code, stdout } = runCli(['check', 'tests/fixtures/sites/broken-links', '--format', 'github']);
     expect(code).toBe(1);

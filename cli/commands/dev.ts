@@ -8,7 +8,7 @@ import { DevSite } from '../dev/devSite.ts';
 import { createDevServer, problemsMessage } from '../dev/devServer.ts';
 import { RebuildQueue, type Change } from '../dev/rebuildQueue.ts';
 import { createReporter, formatDuration, useColor } from '../pipeline/reporter.ts';
-import { formatDiagnostic, sortDiagnostics } from '../report/diagnostic.ts';
+import { formatDiagnostic, printable, sortDiagnostics } from '../report/diagnostic.ts';
 import { handleFailure } from './handleFailure.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
@@ -173,7 +173,7 @@ function fileStamp(file: string): string {
 }
 
 function describe(batch: Change[]): string {
-  const names = [...new Set(batch.map((c) => path.relative(process.cwd(), c.path) || c.path))];
+  const names = [...new Set(batch.map((c) => printable(path.relative(process.cwd(), c.path) || c.path)))];
   return names.length <= 2 ? names.join(', ') : `${names[0]} and ${names.length - 1} more`;
 }
 

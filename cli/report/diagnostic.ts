@@ -19,18 +19,36 @@ export interface Diagnostic {
   configKey?: string;
 }
 
-/** `file:line:col: message` plus the hint on the next line, as editors and CI parse it. */
-export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.file ? `${d.file}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}: ` : '';
-  return `${where}${d.message}${d.hint ? `\n  ${d.hint}` : ''}`;
+/** Control characters (C0 but tab and line feed, DEL, C1): a terminal runs ESC sequences, and a CR rewrites the line. */
+const CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text from the site (a file name, a value quoted in a message) as a terminal shows it:
+ * each control character written as its `\uXXXX` escape. A file named with an ESC
+ * sequence would otherwise recolour, clear or retitle the author's terminal, or a CI log.
+ */
+export function printable(text: string): string {
+  return text.replace(CONTROL_RE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** GitHub Actions workflow command, so the problem shows on the pull request's diff. */
+/** `file:line:col: message` plus the hint on the next line, as editors and CI parse it. */
+export function formatDiagnostic(d: Diagnostic): string {
+  // A line break in a file name would split the line editors and CI read.
+  const where = d.file ? `${printable(d.file).replace(/\n/g, '\\n')}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}: ` : '';
+  return `${where}${printable(d.message)}${d.hint ? `\n  ${printable(d.hint)}` : ''}`;
+}
+
+/**
+ * GitHub Actions workflow command, so the problem shows on the pull request's diff. Its
+ * escapes, as the runner reads them: `%`, CR and LF in the text, and `:` and `,` too in a
+ * property (a file name holding ",line=1" or "::" would otherwise rewrite the command).
+ */
 export function formatGithubAnnotation(d: Diagnostic): string {
   const kind = d.severity === 'error' ? 'error' : 'warning';
-  const props = d.file ? ` file=${d.file},line=${d.line ?? 1},col=${d.column ?? 1}` : '';
-  const text = `${d.message}${d.hint ? ` ${d.hint}` : ''}`.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  return `::${kind}${props}::${text}`;
+  const data = (text: string) => printable(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const props = d.file ? ` file=${property(d.file)},line=${d.line ?? 1},col=${d.column ?? 1}` : '';
+  return `::${kind}${props}::${data(`${d.message}${d.hint ? ` ${d.hint}` : ''}`)}`;
 }
 
 /** Sorted by file, then position, so output is stable and grouped per file. */
