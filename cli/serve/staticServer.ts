@@ -59,21 +59,18 @@ export function resolveRequest(root: string, urlPath: string, exists: (file: str
   const query = urlPath.includes('?') ? urlPath.slice(urlPath.indexOf('?')) : '';
   if (decoded.endsWith('/')) {
     if (kind === 'dir' && exists(path.join(file, 'index.html')) === 'file') return { type: 'file', file: path.join(file, 'index.html'), status: 200 };
-    if (slashless === 'html' && file !== root && exists(`${file}.html`) === 'file') {
-      // One leading slash: "//host/" must not become a redirect to another site.
-      return { type: 'redirect', location: `/${rawPath.replace(/^\/+|\/+$/g, '')}${query}` };
-    }
+    if (slashless === 'html' && file !== root && exists(`${file}.html`) === 'file') return redirect(`${rawPath.replace(/\/+$/, '')}${query}`);
     return notFound(root);
   }
   if (kind === 'file') return { type: 'file', file, status: 200 };
   if (slashless === 'html' && exists(`${file}.html`) === 'file') return { type: 'file', file: `${file}.html`, status: 200 };
   if (kind === 'dir' && exists(path.join(file, 'index.html')) === 'file') {
     if (slashless === 'serve') return { type: 'file', file: path.join(file, 'index.html'), status: 200 };
-    return { type: 'redirect', location: `${rawPath}/${query}` };
+    return redirect(`${rawPath}/${query}`);
   }
   const clean = kind === null ? cleanPath(decoded) : null;
   if (clean !== null && exists(path.join(root, ...clean.split('/').filter(Boolean), 'index.html')) === 'file') {
-    return { type: 'redirect', location: `${clean.split('/').map(encodeURIComponent).join('/')}${query}` };
+    return redirect(`${clean.split('/').map(encodeURIComponent).join('/')}${query}`);
   }
   return notFound(root);
 }
@@ -84,6 +81,14 @@ function cleanPath(decodedPath: string): string | null {
   if (index) return index[1]!;
   const html = /^(.*[^/])\.html$/.exec(decodedPath);
   return html ? `${html[1]}/` : null;
+}
+
+/**
+ * A 301 to `location` on this site: with one leading slash, as a request for "//host/x"
+ * (a folder `host/x` here) would otherwise send the browser to the site "host".
+ */
+function redirect(location: string): Resolution {
+  return { type: 'redirect', location: location.replace(/^\/{2,}/, '/') };
 }
 
 function notFound(root: string): Resolution {

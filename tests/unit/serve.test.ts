@@ -87,6 +87,17 @@ describe('serve', () => {
     expect(resolveRequest('/site', '/docs/b', exists, slashlessFor(false))).toEqual({ type: 'redirect', location: '/docs/b/' });
   });
 
+  it('never redirects to another site: "//host/x", for a folder host/x here, goes to /host/x/', () => {
+    const files = new Set(['/site/index.html', '/site/docs/b/index.html', '/site/404.html']);
+    const dirs = new Set(['/site', '/site/docs', '/site/docs/b']);
+    const exists = (f: string) => (files.has(f) ? 'file' : dirs.has(f) ? 'dir' : null);
+    // A browser reads a Location of "//docs/b/" as the site "docs".
+    expect(resolveRequest('/site', '//docs/b', exists, slashlessFor(true))).toEqual({ type: 'redirect', location: '/docs/b/' });
+    expect(resolveRequest('/site', '///docs/b?x=1', exists, slashlessFor(true))).toEqual({ type: 'redirect', location: '/docs/b/?x=1' });
+    expect(resolveRequest('/site', '//docs/b.html', exists)).toEqual({ type: 'redirect', location: '/docs/b/' });
+    expect(resolveRequest('/site', '//docs/b/index.html/', exists)).toEqual({ type: 'file', file: '/site/404.html', status: 404 });
+  });
+
   it('answers a page written as x.html (trailingSlash false) at x, and x/ with a 301 to x, as docusaurus serve and most hosts do', () => {
     const files = new Set(['/site/index.html', '/site/docs.html', '/site/docs/intro.html', '/site/old/index.html', '/site/404.html', '/site/evil.html']);
     const dirs = new Set(['/site', '/site/docs', '/site/old']);
