@@ -13,7 +13,7 @@ import type { LinkRef } from './markdown/links.ts';
 import type { SourceFile, ContentArea } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
-import { findDeepNesting, findDeepNode, MAX_NESTING } from './markdown/nesting.ts';
+import { findDeepNesting, MAX_NESTING, nthNode, treeShape } from './markdown/nesting.ts';
 import { CodeTooDeepError, MAX_CODE_DEPTH } from './markdown/acornParser.ts';
 import { EmphasisTooDeepError } from './markdown/linearResolvers.ts';
 
@@ -150,15 +150,10 @@ function renderMarkdown(vfile: VFile, mdx: boolean, maxNodes: number): MarkdownR
   const processor = mdx ? mdxProcessor : markdownProcessor;
   const mdast = parseMarkdown(vfile, mdx);
   const startOf = (node: AnyNode) => (node.position as { start: Place } | undefined)?.start ?? { line: 1, column: 1 };
-  const deepNode = findDeepNode(mdast as never);
-  if (deepNode) return { tooDeep: startOf(deepNode) };
-  // Counted in reading order, so the place named is where the page passes the limit.
-  let nodes = 0;
-  let overLimit: AnyNode | undefined;
-  walk(mdast as never, (node) => {
-    if (++nodes > maxNodes) overLimit ??= node;
-  });
-  if (overLimit) return { tooMany: { nodes, place: startOf(overLimit) } };
+  const { nodes, tooDeep } = treeShape(mdast as never);
+  if (tooDeep) return { tooDeep: startOf(tooDeep) };
+  // The place named is where, reading on, the page passes the limit.
+  if (nodes > maxNodes) return { tooMany: { nodes, place: startOf(nthNode(mdast as never, maxNodes + 1)!) } };
   let leadingTitle: string | undefined;
   // The page's title heading may follow what draws nothing (an MDX page's imports, a comment),
   // as Docusaurus reads its content title; it is then the page's heading, not a second one.

@@ -1,4 +1,4 @@
-import type { AnyNode } from './walk.ts';
+import { walk, type AnyNode } from './walk.ts';
 
 /** Deeper than this, nesting is a mistake (no reader follows 100 levels) and is refused. */
 export const MAX_NESTING = 100;
@@ -94,18 +94,33 @@ export function findDeepNesting(text: string): NestingProblem | undefined {
 }
 
 /**
- * The first node of a parsed tree that sits more than `limit` levels deep, counting the
- * nodes that nest in what an author writes (lists, quotes, emphasis, links, elements;
- * not list items or paragraphs). Iterative, so it cannot itself overflow the stack. A
- * backstop for nesting the source check cannot see (emphasis with text between).
+ * How many nodes a parsed tree has (its root aside), and the first node that sits more
+ * than `limit` levels deep (then the count stops there), counting the nodes that nest in
+ * what an author writes (lists, quotes, emphasis, links, elements; not list items or
+ * paragraphs). Iterative, so it cannot itself overflow the stack. A backstop for nesting
+ * the source check cannot see (emphasis with text between); the count, for
+ * markdown.maxNodes, on the same walk.
  */
-export function findDeepNode(tree: AnyNode, limit = MAX_NESTING): AnyNode | undefined {
+export function treeShape(tree: AnyNode, limit = MAX_NESTING): { nodes: number; tooDeep?: AnyNode } {
   const stack: [AnyNode, number][] = [[tree, 0]];
+  let nodes = -1;
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
+    nodes++;
     const level = node.type === 'listItem' || node.type === 'paragraph' || node.type === 'root' ? depth : depth + 1;
-    if (level > limit) return node;
+    if (level > limit) return { nodes, tooDeep: node };
     for (const child of node.children ?? []) stack.push([child, level]);
   }
-  return undefined;
+  return { nodes };
+}
+
+/** The `n`-th node of a tree in reading order (parents before children; its root aside), if it has that many. */
+export function nthNode(tree: AnyNode, n: number): AnyNode | undefined {
+  let count = 0;
+  let found: AnyNode | undefined;
+  walk(tree, (node) => {
+    if (++count === n) found = node;
+    return found === undefined;
+  });
+  return found;
 }
