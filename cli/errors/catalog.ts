@@ -171,6 +171,11 @@ export const catalog = {
       ? 'A static file may not take the address of a page: rename or move it, or give the page a different "slug".'
       : 'Give all but one a different "slug" in their front matter, or rename the files.',
   }),
+  routeInsideFile: (route: string, folder: string, owner: string): Entry => ({
+    code: 'route-inside-file',
+    message: `The page ${route} cannot be written: its file would be inside the folder ${folder}/, but ${folder} is a file (${owner}).`,
+    hint: 'Choose another slug, or rename the file or folder that takes the name.',
+  }),
   reservedRoute: (route: string, prefix: string): Entry => ({
     code: 'reserved-route',
     message: `The route ${route} is inside ${prefix}, which the generator uses for its own files.`,

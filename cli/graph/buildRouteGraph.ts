@@ -8,7 +8,7 @@ import { resolveSidebars } from './sidebars.ts';
 import { docEditUrl } from './editUrl.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
-import { checkInvariants } from './invariants.ts';
+import { checkInvariants, siteFileNames } from './invariants.ts';
 import { compareRoutes, joinRoute, reactPageRoute } from './paths.ts';
 import { applyPermalinks } from './permalinks.ts';
 import { tagOf } from './tags.ts';
@@ -100,7 +100,8 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     }
   });
   const idKey = (r: DocRoute) => `${r.docsPluginId ?? ''}\0${r.version ?? ''}\0${r.doc.id}`;
-  diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(idKey(r)) === 1), staticFiles, config.trailingSlash));
+  const siteFiles = siteFileNames(config, blog.posts.length > 0, staticFiles);
+  diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(idKey(r)) === 1), staticFiles, config.trailingSlash, siteFiles));
 
   applyPermalinks(routes, { sidebars, blogSidebar: blog.recent, posts: blog.posts }, folders, config.trailingSlash);
   routes.sort(compareRoutes);

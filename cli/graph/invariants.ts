@@ -1,18 +1,41 @@
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { Route } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
-import { routeFile } from './paths.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { joinRoute, routeFile, urlFilePath } from './paths.ts';
+import { MARKER_FILE } from '../write/outputFolder.ts';
 
 /** Folders of the output the generator writes itself; no page may live there. */
 export const RESERVED_PREFIXES = ['/assets/', '/page-data/'];
 
 /**
+ * Files the generator writes beside the pages (by output path, with what each is, for
+ * messages), whose names a page's folder could take: the sitemap, robots.txt (unless the
+ * static folder has one), the blog's feeds, the local search index's manifest (its other
+ * files are named by hashes) and the output folder's marker.
+ */
+export function siteFileNames(config: Pick<ResolvedConfig, 'blog' | 'search'>, hasPosts: boolean, staticFiles: readonly string[]): Map<string, string> {
+  const files = new Map<string, string>([
+    ['sitemap.xml', 'the sitemap'],
+    [MARKER_FILE, "the output folder's marker"],
+  ]);
+  if (!staticFiles.includes('robots.txt')) files.set('robots.txt', 'the generated robots.txt');
+  if (hasPosts) {
+    const dir = urlFilePath(joinRoute(config.blog.routeBasePath));
+    for (const feed of ['rss.xml', 'atom.xml', 'feed.json']) files.set(`${dir}${feed}`, "the blog's feed");
+  }
+  if (config.search.provider === 'local') files.set('search/manifest.json', 'the search index');
+  return files;
+}
+
+/**
  * Two routes with one path, a route inside a reserved folder, a route that a static
  * file would overwrite (its index.html, or its "x.html" with `trailingSlash: false`, see
- * routeFile), or one whose file no file system can hold (unwritableName): each is an
- * error listing every file involved.
+ * routeFile), a route whose file would be inside a file (a static file, one of
+ * `siteFiles`, or another page's file, where its folder would have to be), or one whose
+ * file no file system can hold (unwritableName): each is an error listing every file involved.
  */
-export function checkInvariants(routes: Route[], staticFiles: string[], trailingSlash?: boolean): Diagnostic[] {
+export function checkInvariants(routes: Route[], staticFiles: string[], trailingSlash?: boolean, siteFiles: ReadonlyMap<string, string> = new Map()): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const claims = new Map<string, string[]>();
   const firstPlace = new Map<string, Pick<Diagnostic, 'file' | 'line' | 'column'>>();
@@ -30,6 +53,7 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
     const file = route.source ?? route.madeBy;
     if (unwritable) diagnostics.push({ severity: 'error', ...(file ? { file, line: slugLine, column: slugLine && 1 } : {}), ...catalog.routeNotWritable(route.path, unwritable) });
   }
+  diagnostics.push(...routesInsideFiles(routes, staticFiles, trailingSlash, siteFiles));
   const staticSet = new Set(staticFiles.map((f) => `/${f}`));
   for (const [path, files] of claims) {
     const staticFile = !path.endsWith('/') ? path : trailingSlash === false && path !== '/' ? `${path.slice(0, -1)}.html` : `${path}index.html`;
@@ -38,6 +62,34 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
     // Generated pages (the not-found page, tag lists) have no file: the static file is the place then.
     const place = firstPlace.get(path) ?? (claimedByStatic ? { file: `static${staticFile}` } : {});
     if (files.length > 1) diagnostics.push({ severity: 'error', ...place, ...catalog.duplicateRoute(path, files) });
+  }
+  return diagnostics;
+}
+
+/**
+ * Routes whose file would be inside a path that is a file (`guide/intro/index.html` when
+ * static/guide is a file, `sitemap.xml/index.html`): the write would fail with EISDIR or
+ * ENOTDIR. An error at the route's slug, naming what the file is.
+ */
+function routesInsideFiles(routes: Route[], staticFiles: string[], trailingSlash: boolean | undefined, siteFiles: ReadonlyMap<string, string>): Diagnostic[] {
+  const owners = new Map<string, string>(siteFiles);
+  for (const file of staticFiles) owners.set(file, `static/${file}`);
+  const placeOf = (route: Route) => {
+    const slugLine = 'document' in route && route.document.frontMatter.slug !== undefined ? route.document.frontMatterLines?.slug : undefined;
+    return { file: route.source ?? route.madeBy, line: slugLine, column: slugLine && 1 };
+  };
+  for (const route of routes) owners.set(routeFile(route.path, trailingSlash), `the page ${route.path}${route.source ? ` (${route.source})` : ''}`);
+  const diagnostics: Diagnostic[] = [];
+  for (const route of routes) {
+    const parts = routeFile(route.path, trailingSlash).split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      const owner = owners.get(folder);
+      if (owner === undefined) continue;
+      const place = placeOf(route);
+      diagnostics.push({ severity: 'error', ...(place.file ? place : {}), ...catalog.routeInsideFile(route.path, folder, owner) });
+      break;
+    }
   }
   return diagnostics;
 }

@@ -183,6 +183,28 @@ describe('buildRouteGraph', () => {
     expect(problem?.hint).toMatch(/rename or move it/);
   });
 
+  it("reports a page whose file would be inside a file: a static file's, the sitemap's, the search index's, the blog feed's or another page's", async () => {
+    const files = {
+      'docs/guide/intro.md': 'G\n',
+      'docs/s.md': '---\nslug: /sitemap.xml\n---\nS\n',
+      'docs/m.md': '---\nslug: /search/manifest.json\n---\nM\n',
+      'docs/f.md': '---\nslug: /blog/rss.xml/x\n---\nF\n',
+      'docs/p.md': '---\nslug: /p/index.html/q\n---\nP\n',
+      'docs/p-page.md': '---\nslug: /p\n---\nP\n',
+      'docs/fine.md': '---\nslug: /search/guide\n---\nF\n',
+      'blog/2024-01-02-post.md': '---\ntitle: Post\n---\nP\n',
+    };
+    const { graph } = await graphOf(files, {}, ['guide']);
+    const problems = graph.diagnostics.filter((d) => d.code === 'route-inside-file').map((d) => [d.file, d.line, d.message]);
+    expect(problems.sort()).toEqual([
+      ['docs/f.md', 2, 'The page /blog/rss.xml/x/ cannot be written: its file would be inside the folder blog/rss.xml/, but blog/rss.xml is a file (the blog\'s feed).'],
+      ['docs/guide/intro.md', undefined, 'The page /guide/intro/ cannot be written: its file would be inside the folder guide/, but guide is a file (static/guide).'],
+      ['docs/m.md', 2, 'The page /search/manifest.json/ cannot be written: its file would be inside the folder search/manifest.json/, but search/manifest.json is a file (the search index).'],
+      ['docs/p.md', 2, 'The page /p/index.html/q/ cannot be written: its file would be inside the folder p/index.html/, but p/index.html is a file (the page /p/ (docs/p-page.md)).'],
+      ['docs/s.md', 2, 'The page /sitemap.xml/ cannot be written: its file would be inside the folder sitemap.xml/, but sitemap.xml is a file (the sitemap).'],
+    ]);
+  });
+
   it('publishes a mirrored folder with canonical links to the source', async () => {
     const files = { 'docs/dev/index.md': '---\ntitle: Dev\n---\nD\n', 'docs/dev/api.md': '---\ntitle: API\n---\nA\n' };
     const { graph } = await graphOf(files, { docs: { mirrors: [{ from: 'dev', to: 'what-is' }] } });
