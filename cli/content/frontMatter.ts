@@ -158,13 +158,19 @@ export function isRealDate(text: string): boolean {
   return !Number.isNaN(new Date(text).getTime()) && isRealCalendarDate(text);
 }
 
-/** A leading YYYY-MM-DD must name a day that exists (Date would roll 02-30 over to March). */
+/**
+ * A leading YYYY-MM-DD must name a day that exists, and a time after it a time of day
+ * (YAML's timestamps roll 02-30 over to March, and T25:00 over to the next day).
+ */
 export function isRealCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(text.trim());
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(text.trim());
   if (!m) return true;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return mo >= 1 && mo <= 12 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  const day = mo >= 1 && mo <= 12 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  if (m[4] === undefined) return day;
+  const [hours, minutes, seconds] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+  return day && hours <= 23 && minutes <= 59 && seconds <= 59;
 }
 
 function lineCount(text: string): number {

@@ -35,6 +35,16 @@ describe('dates', () => {
     expect(d.frontMatter.date).toBeUndefined();
   });
 
+  it('reports a date-time whose time of day does not exist, which YAML would roll over to the next day', () => {
+    for (const written of ['2024-01-01T25:00:00Z', '2024-01-01 23:60', '2024-01-01t10:00:61Z']) {
+      const d = doc(`---\ntitle: Post\ndate: ${written}\n---\nText.\n`, 'blog/post.md');
+      expect({ written, found: d.diagnostics.map((x) => [x.code, x.line]) }).toEqual({ written, found: [['invalid-date', 3]] });
+    }
+    for (const written of ['2024-01-01T23:59:59Z', '2024-01-01 10:30:00', '2024-01-01T00:00:00.5+02:00', '2024-01-01']) {
+      expect(doc(`---\ntitle: Post\ndate: ${written}\n---\nText.\n`, 'blog/post.md').diagnostics).toEqual([]);
+    }
+  });
+
   it('reports a nested last_update.date at its own line, block or flow style', () => {
     expect(doc('---\ntitle: A\nlast_update:\n  author: me\n  date: garbage\n---\nText.\n').diagnostics.map((x) => [x.code, x.line])).toEqual([['invalid-date', 5]]);
     expect(doc('---\nlast_update: {date: garbage}\n---\nText.\n').diagnostics.map((x) => [x.code, x.line])).toEqual([['invalid-date', 2]]);
