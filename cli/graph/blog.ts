@@ -4,7 +4,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { BlogPostRoute, NavLink, PostSummary, Route, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
-import { joinRoute } from './paths.ts';
+import { fileNamesAsUrl, joinRoute } from './paths.ts';
 import { tagOf } from './tags.ts';
 import { kebabCase } from '../content/slug.ts';
 import { blogEditUrl } from './editUrl.ts';
@@ -48,7 +48,7 @@ export function buildBlog(
         return [];
       }
       const date = fm.date ? parseDate(fm.date) : match ? new Date(`${y}-${m}-${d}T00:00:00Z`) : new Date(0);
-      const slug = match ? `${match[2]}/${match[3]}/${match[4]}/${match[1]}${match[5]}` : document.relPath.replace(/(?:\/index)?\.mdx?$/i, '');
+      const slug = fileNamesAsUrl(match ? `${match[2]}/${match[3]}/${match[4]}/${match[1]}${match[5]}` : document.relPath.replace(/(?:\/index)?\.mdx?$/i, ''));
       const permalink = joinRoute(base, fm.slug ?? slug);
       const tags: TagLink[] = (fm.tags ?? []).map((t) => tagOf(t, joinRoute(base, 'tags'), declaredTags));
       // Docusaurus's checks of a post (blog.onInlineTags and the others), at the front matter key or the file.

@@ -9,7 +9,7 @@ import { docEditUrl } from './editUrl.ts';
 import { placeInSidebars } from './navigation.ts';
 import { buildBlog } from './blog.ts';
 import { checkInvariants, siteFileNames } from './invariants.ts';
-import { compareRoutes, joinRoute, reactPageRoute } from './paths.ts';
+import { compareRoutes, fileNamesAsUrl, joinRoute, reactPageRoute } from './paths.ts';
 import { applyPermalinks } from './permalinks.ts';
 import { tagOf } from './tags.ts';
 import { compareText } from './machineIndependent.ts';
@@ -68,16 +68,16 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
   // Routes that stand for a folder keep their slash in Docusaurus's URLs (see permalinkOf).
   const folders = new Set(versionFolders);
   for (const document of content.documents.filter((d) => d.area === 'pages' && !d.frontMatter.draft)) {
-    const name = document.relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/i, '');
+    const name = fileNamesAsUrl(document.relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/i, ''));
     const slug = document.frontMatter.slug;
     if (slug === undefined ? /(^|\/)index\.mdx?$/i.test(document.relPath) : slug.endsWith('/')) folders.add(joinRoute(slug ?? name));
     routes.push({ kind: 'page', path: document.frontMatter.slug ? joinRoute(document.frontMatter.slug) : joinRoute(name), title: document.title, description: document.description, source: document.file, document });
   }
   for (const relPath of content.reactPages ?? []) {
     const { name, isIndex } = reactPageRoute(relPath);
-    if (isIndex) folders.add(joinRoute(name));
+    if (isIndex) folders.add(joinRoute(fileNamesAsUrl(name)));
     // Its title is what the page gives its Layout, known once it is rendered.
-    routes.push({ kind: 'react-page', path: joinRoute(name), title: config.title, description: config.tagline, source: path.posix.join(String(config.paths.pages).split(path.sep).join('/'), relPath) });
+    routes.push({ kind: 'react-page', path: joinRoute(fileNamesAsUrl(name)), title: config.title, description: config.tagline, source: path.posix.join(String(config.paths.pages).split(path.sep).join('/'), relPath) });
   }
   routes.push({ kind: 'search', path: '/search/', title: 'Search the documentation', description: `Search the ${config.title} documentation.`, noIndex: true });
   routes.push({ kind: 'not-found', path: '/404.html', title: 'Page Not Found', description: 'We could not find what you were looking for.', noIndex: true });

@@ -2,7 +2,7 @@ import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
-import { joinRoute, resolveSlug, stripNumberPrefix } from './paths.ts';
+import { encodeSegment, joinRoute, resolveSlug, stripNumberPrefix } from './paths.ts';
 
 /** A doc file placed in the docs tree: its id, folder and route. */
 export interface DocEntry {
@@ -53,8 +53,8 @@ export function placeDocs(documents: LoadedDocument[], config: ResolvedConfig): 
       const isIndex = ['index', 'readme', parts[parts.length - 1]?.toLowerCase()].includes(fileName.toLowerCase());
       const name = fm.id ?? stripped;
       const id = [...dirNames, name].join('/');
-      const folder = `/${dirNames.map((d) => `${d}/`).join('')}`;
-      const slug = fm.slug?.startsWith('/') ? fm.slug : isIndex && fm.slug === undefined ? folder : resolveSlug(fm.slug ?? name, folder);
+      const folder = `/${dirNames.map((d) => `${encodeSegment(d)}/`).join('')}`;
+      const slug = fm.slug?.startsWith('/') ? fm.slug : isIndex && fm.slug === undefined ? folder : resolveSlug(fm.slug ?? encodeSegment(name), folder);
       return {
         document,
         id,

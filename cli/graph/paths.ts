@@ -45,6 +45,15 @@ export function canonicalSegment(segment: string): string {
   return encodeSegment(raw);
 }
 
+/**
+ * A path of file and folder names as URL path segments, each name encoded as it is: a
+ * "%" in a name is a character, never an escape (a file "%2e%2e.md" is the page
+ * "/%252e%252e/", not "/.."; "%41.md" is not "/A/"). Slugs are URLs: `joinRoute` reads them.
+ */
+export function fileNamesAsUrl(names: string): string {
+  return names.split('/').map(encodeSegment).join('/');
+}
+
 /** A file or folder name as a URL path segment ("a b#c.png" → "a%20b%23c.png"). */
 export function encodeSegment(raw: string): string {
   return encodeURIComponent(raw).replace(KEEP_RE, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));

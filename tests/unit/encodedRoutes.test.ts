@@ -24,6 +24,31 @@ describe('routes are URL paths: encoded once, files decoded', () => {
     expect(urlFilePath('/a%2F..%2F..%2Fx/')).toBe('a%2F..%2F..%2Fx/');
   });
 
+  it('reads a "%" in a file or folder name as a character, even before two hex digits; a slug as a URL', async () => {
+    const files = {
+      'docs/intro.md': '---\nslug: /\n---\n# Intro\n',
+      'docs/%2e%2e.md': '# Dots\n',
+      'docs/%41.md': '# A\n',
+      'docs/a%2fb.md': '# Slash\n',
+      'docs/%25/x.md': '# In a folder\n',
+      'docs/caf.md': '---\nslug: /caf%C3%A9\n---\n# Slug\n',
+      'blog/2024-01-02-%41.md': '---\ntitle: Post\n---\nP\n',
+      'pages/p%41.md': '# Page\n',
+    };
+    const { graph } = await graphOf(files);
+    const paths = (source: string) => graph.routes.filter((r) => r.source === source).map((r) => r.path);
+    expect(graph.diagnostics).toEqual([]);
+    expect(paths('docs/%2e%2e.md')).toEqual(['/%252e%252e/']);
+    expect(paths('docs/%41.md')).toEqual(['/%2541/']);
+    expect(paths('docs/a%2fb.md')).toEqual(['/a%252fb/']);
+    expect(paths('docs/%25/x.md')).toEqual(['/%2525/x/']);
+    expect(paths('docs/caf.md')).toEqual(['/caf%C3%A9/']);
+    expect(paths('blog/2024-01-02-%41.md')).toEqual(['/blog/2024/01/02/%2541/']);
+    expect(paths('pages/p%41.md')).toEqual(['/p%2541/']);
+    // Each is written under its own name.
+    expect(urlFilePath('/%252e%252e/')).toBe('%2e%2e/');
+  });
+
   it('compares links in the encoded form a browser sends', () => {
     expect(canonicalPath('/caf%c3%a9/')).toBe('/caf%C3%A9/');
     expect(canonicalPath('/café/')).toBe('/caf%C3%A9/');
