@@ -61,6 +61,14 @@ function explain(issue: z.core.$ZodIssue): string {
       if (allowed.length > 0 && allowed.every((a) => a !== undefined)) return `must be ${allowed.join(' or ')}`;
       return 'does not match any allowed shape (check its "type" or "provider" and the keys that go with it)';
     }
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters long`;
+      if (issue.origin === 'array') return `must list at least ${issue.minimum}`;
+      return `must be at least ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters long`;
+      if (issue.origin === 'array') return `must list at most ${issue.maximum}`;
+      return `must be at most ${issue.maximum}`;
     default:
       return issue.message.replace(/^Invalid input: /, '').replace(/^Invalid /, 'must be a valid ');
   }

@@ -269,7 +269,12 @@ export const userConfigSchema = z.strictObject({
   /** Production origin, no trailing slash; used for canonical URLs and the sitemap. */
   url: z.string().url().default('http://localhost:3000'),
   /** Path the site is served under. @default '/' */
-  baseUrl: z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"').default('/'),
+  baseUrl: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'must start and end with "/"')
+    // "//host/" would make every address on the site, scripts included, another site's.
+    .refine((value) => !value.includes('//'), 'must be a path without "//" (one starting with it names another site)')
+    .default('/'),
   /** Route style; links are normalised only when this is set. @default undefined */
   trailingSlash: z.boolean().optional(),
   favicon: z.string().optional(),

@@ -94,6 +94,16 @@ describe('config defaults', () => {
       expect(problems({ title: 'T', baseUrl }), baseUrl).toEqual([`site.config.ts: Config key "baseUrl" must start and end with "/"; found ${JSON.stringify(baseUrl)}.`]);
     }
   });
+
+  it('refuses a baseUrl holding "//": starting with it, every address (scripts too) would be another site\'s', () => {
+    for (const baseUrl of ['//evil.example/', '/a//b/']) {
+      expect(problems({ title: 'T', baseUrl }), baseUrl).toEqual([`site.config.ts: Config key "baseUrl" must be a path without "//" (one starting with it names another site); found ${JSON.stringify(baseUrl)}.`]);
+    }
+  });
+
+  it('says an empty title must not be empty, in words', () => {
+    expect(problems({ title: '' })).toEqual(['site.config.ts: Config key "title" must not be empty; found "".']);
+  });
 });
 
 describe('config shapes', () => {
