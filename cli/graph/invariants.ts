@@ -41,8 +41,7 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
   const firstPlace = new Map<string, Pick<Diagnostic, 'file' | 'line' | 'column'>>();
   for (const route of routes) {
     const list = claims.get(route.path) ?? [];
-    // A page that set its slug is named at the slug's line: that is what to change.
-    const slugLine = 'document' in route && route.document.frontMatter.slug !== undefined ? route.document.frontMatterLines?.slug : undefined;
+    const slugLine = slugLineOf(route);
     const where = route.source && slugLine ? `${route.source}:${slugLine} (slug)` : route.source;
     list.push(route.canonical ? `${where ?? route.kind} (mirrored from ${route.canonical})` : where ?? `(generated ${route.kind} page)`);
     claims.set(route.path, list);
@@ -66,6 +65,11 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
   return diagnostics;
 }
 
+/** A page that set its slug is named at the slug's line: that is what to change. */
+function slugLineOf(route: Route): number | undefined {
+  return 'document' in route && route.document.frontMatter.slug !== undefined ? route.document.frontMatterLines?.slug : undefined;
+}
+
 /**
  * Routes whose file would be inside a path that is a file (`guide/intro/index.html` when
  * static/guide is a file, `sitemap.xml/index.html`): the write would fail with EISDIR or
@@ -74,10 +78,6 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
 function routesInsideFiles(routes: Route[], staticFiles: string[], trailingSlash: boolean | undefined, siteFiles: ReadonlyMap<string, string>): Diagnostic[] {
   const owners = new Map<string, string>(siteFiles);
   for (const file of staticFiles) owners.set(file, `static/${file}`);
-  const placeOf = (route: Route) => {
-    const slugLine = 'document' in route && route.document.frontMatter.slug !== undefined ? route.document.frontMatterLines?.slug : undefined;
-    return { file: route.source ?? route.madeBy, line: slugLine, column: slugLine && 1 };
-  };
   for (const route of routes) owners.set(routeFile(route.path, trailingSlash), `the page ${route.path}${route.source ? ` (${route.source})` : ''}`);
   const diagnostics: Diagnostic[] = [];
   for (const route of routes) {
@@ -86,8 +86,9 @@ function routesInsideFiles(routes: Route[], staticFiles: string[], trailingSlash
       const folder = parts.slice(0, i).join('/');
       const owner = owners.get(folder);
       if (owner === undefined) continue;
-      const place = placeOf(route);
-      diagnostics.push({ severity: 'error', ...(place.file ? place : {}), ...catalog.routeInsideFile(route.path, folder, owner) });
+      const file = route.source ?? route.madeBy;
+      const line = slugLineOf(route);
+      diagnostics.push({ severity: 'error', ...(file ? { file, line, column: line && 1 } : {}), ...catalog.routeInsideFile(route.path, folder, owner) });
       break;
     }
   }
