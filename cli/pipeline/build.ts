@@ -93,7 +93,8 @@ export async function build(
     if (!before && graph.routes.length >= helperFrom) helper = startHelper(graph, config, site);
     const bundle = await bundling;
     const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
-    // The site's own files first: a file the generator makes for the same path wins.
+    // The site's own files first: a file the generator makes for the same path wins (but the
+    // sitemap, the feeds and robots.txt, which siteWideFiles leaves to a static file of the same name).
     for (const [from, to] of copiedFiles(graph, config, staticFiles, siteBundle?.files)) await writer.copyFile(from, to);
     // Pages render the site's components on the server: their code's digest is an input of every page.
     // What is read off each document's tree, remembered by its content key: a rebuild reads the trees of the pages it renders only.

@@ -47,15 +47,16 @@ export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAsset
 }
 
 /**
- * The files made for the whole site: each sidebar's tree, the sitemap, the feeds, and a
- * robots.txt unless the static folder has one.
+ * The files made for the whole site: each sidebar's tree, and the sitemap, the feeds and
+ * robots.txt unless the static folder has its own (an author's file is never replaced: a
+ * Docusaurus site with `sitemap: false` and a static/sitemap.xml keeps it).
  */
 export function siteWideFiles(graph: RouteGraph, site: SiteData, config: ResolvedConfig, staticFiles: readonly string[]): [string, string][] {
+  const own = new Set(staticFiles);
+  const unlessStatic = (files: [string, string][]) => files.filter(([file]) => !own.has(file));
   return [
     ...Object.entries(graph.sidebars).map(([id, items]): [string, string] => [urlFilePath(sidebarDataUrl('/', id)), JSON.stringify(items)]),
-    ['sitemap.xml', renderSitemap(graph, site, config.trailingSlash)],
-    ...Object.entries(renderFeeds(graph, site, config)),
-    ...(staticFiles.includes('robots.txt') ? [] : [['robots.txt', renderRobots(site)] as [string, string]]),
+    ...unlessStatic([['sitemap.xml', renderSitemap(graph, site, config.trailingSlash)], ...Object.entries(renderFeeds(graph, site, config)), ['robots.txt', renderRobots(site)]]),
   ];
 }
 

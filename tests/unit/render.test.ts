@@ -4,6 +4,7 @@ import { graphOf } from '../helpers/memorySite.ts';
 import { renderRoute, pageDocument } from '../../cli/render/renderRoute.ts';
 import { toSiteData } from '../../cli/render/siteData.ts';
 import { renderFeeds, renderSitemap, sharedHeadTags } from '../../cli/render/siteFiles.ts';
+import { siteWideFiles } from '../../cli/render/siteOutputs.ts';
 import { serializeData } from '../../cli/render/document.ts';
 
 const assets = { script: '/assets/main-ABC.js', preload: ['/assets/chunk-1.js'], layouts: { 'themes/classic/layouts/BlogPages.tsx': ['/assets/chunk-blog.js'] }, css: ['/assets/main-ABC.css'] };
@@ -110,6 +111,14 @@ describe('rendered documents', () => {
     expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(prefixed.css[0]);
     expect(doc.querySelector('link[type="application/rss+xml"]')?.getAttribute('href')).toBe(`${baseUrl}blog/rss.xml`);
     expect(doc.querySelector('#__content a')?.getAttribute('href')).toBe(`${baseUrl}setup/#install`);
+  });
+
+  it("leaves the sitemap, a feed or robots.txt to the static folder's own file of that name", async () => {
+    const { graph, config } = await graphOf({ ...files, 'blog/2024-01-02-a.md': '---\ntitle: A\n---\nA post.\n' });
+    const site = toSiteData(config, graph, 'test');
+    const names = (staticFiles: string[]) => siteWideFiles(graph, site, config, staticFiles).map(([file]) => file).filter((file) => !file.startsWith('page-data/'));
+    expect(names([])).toEqual(['sitemap.xml', 'blog/rss.xml', 'blog/atom.xml', 'blog/feed.json', 'robots.txt']);
+    expect(names(['sitemap.xml', 'blog/rss.xml', 'robots.txt', 'img/logo.svg'])).toEqual(['blog/atom.xml', 'blog/feed.json']);
   });
 
   it('writes feeds and the sitemap that are XML whatever a config string holds', async () => {
