@@ -100,7 +100,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     }
   });
   const idKey = (r: DocRoute) => `${r.docsPluginId ?? ''}\0${r.version ?? ''}\0${r.doc.id}`;
-  const siteFiles = siteFileNames(config, blog.posts.length > 0, staticFiles);
+  const siteFiles = siteFileNames(config, blog.posts.length > 0);
   diagnostics.push(...checkInvariants(routes.filter((r) => r.kind !== 'doc' || idCount.get(idKey(r)) === 1), staticFiles, config.trailingSlash, siteFiles));
 
   applyPermalinks(routes, { sidebars, blogSidebar: blog.recent, posts: blog.posts }, folders, config.trailingSlash);

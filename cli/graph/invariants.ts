@@ -9,17 +9,16 @@ import { MARKER_FILE } from '../write/outputFolder.ts';
 export const RESERVED_PREFIXES = ['/assets/', '/page-data/'];
 
 /**
- * Files the generator writes beside the pages (by output path, with what each is, for
- * messages), whose names a page's folder could take: the sitemap, robots.txt (unless the
- * static folder has one), the blog's feeds, the local search index's manifest (its other
- * files are named by hashes) and the output folder's marker.
+ * Files the generator publishes beside the pages (by output path, with what each is, for
+ * messages), whose names a page's folder could take and a link may name: the sitemap,
+ * robots.txt, the blog's feeds and the local search index's manifest (its other files are
+ * named by hashes). A static file of the same path is published instead (siteWideFiles).
  */
-export function siteFileNames(config: Pick<ResolvedConfig, 'blog' | 'search'>, hasPosts: boolean, staticFiles: readonly string[]): Map<string, string> {
+export function siteFileNames(config: Pick<ResolvedConfig, 'blog' | 'search'>, hasPosts: boolean): Map<string, string> {
   const files = new Map<string, string>([
     ['sitemap.xml', 'the sitemap'],
-    [MARKER_FILE, "the output folder's marker"],
+    ['robots.txt', 'the generated robots.txt'],
   ]);
-  if (!staticFiles.includes('robots.txt')) files.set('robots.txt', 'the generated robots.txt');
   if (hasPosts) {
     const dir = urlFilePath(joinRoute(config.blog.routeBasePath));
     for (const feed of ['rss.xml', 'atom.xml', 'feed.json']) files.set(`${dir}${feed}`, "the blog's feed");
@@ -65,6 +64,11 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
   return diagnostics;
 }
 
+/** The files of the output a link may name besides pages: the static folder's, and `siteFileNames`. */
+export function linkableFiles(config: Pick<ResolvedConfig, 'blog' | 'search'>, hasPosts: boolean, staticFiles: readonly string[]): Set<string> {
+  return new Set([...staticFiles, ...siteFileNames(config, hasPosts).keys()]);
+}
+
 /** A page that set its slug is named at the slug's line: that is what to change. */
 function slugLineOf(route: Route): number | undefined {
   return 'document' in route && route.document.frontMatter.slug !== undefined ? route.document.frontMatterLines?.slug : undefined;
@@ -76,7 +80,7 @@ function slugLineOf(route: Route): number | undefined {
  * ENOTDIR. An error at the route's slug, naming what the file is.
  */
 function routesInsideFiles(routes: Route[], staticFiles: string[], trailingSlash: boolean | undefined, siteFiles: ReadonlyMap<string, string>): Diagnostic[] {
-  const owners = new Map<string, string>(siteFiles);
+  const owners = new Map<string, string>([...siteFiles, [MARKER_FILE, "the output folder's marker"]]);
   for (const file of staticFiles) owners.set(file, `static/${file}`);
   for (const route of routes) owners.set(routeFile(route.path, trailingSlash), `the page ${route.path}${route.source ? ` (${route.source})` : ''}`);
   const diagnostics: Diagnostic[] = [];
