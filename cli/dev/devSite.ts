@@ -12,7 +12,7 @@ import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
 import { loadDocument } from '../content/loadDocument.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
-import { linkableFiles } from '../graph/invariants.ts';
+import { siteFileNames } from '../graph/invariants.ts';
 import { readVersions } from '../content/readVersions.ts';
 import { prefix, versionsFile, type VersionSource } from '../config/versions.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
@@ -302,7 +302,7 @@ export class DevSite {
       : measureImages(imageUrls(content.documents), this.staticDir);
     // After a body edit only links in the edited files, or into them (anchors), can change.
     const recheck = fast ? filesLinkingTo(graph, changed) : undefined;
-    const checkDeps = { staticFiles: linkableFiles(this.config, graph.posts.length > 0, this.staticFiles), fileStatus: (f: string) => siteFileStatus(this.config, f), onlyFiles: recheck };
+    const checkDeps = { staticFiles: new Set(this.staticFiles), siteFiles: siteFileNames(this.config, graph.posts.length > 0).keys(), fileStatus: (f: string) => siteFileStatus(this.config, f), onlyFiles: recheck };
     const fresh = checkLinks(graph, this.config, checkDeps);
     const linkProblems = recheck ? [...this.linkProblems.filter((d) => !d.file || !recheck.has(d.file)), ...fresh] : fresh;
     this.linkProblems = linkProblems;

@@ -64,11 +64,6 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
   return diagnostics;
 }
 
-/** The files of the output a link may name besides pages: the static folder's, and `siteFileNames`. */
-export function linkableFiles(config: Pick<ResolvedConfig, 'blog' | 'search'>, hasPosts: boolean, staticFiles: readonly string[]): Set<string> {
-  return new Set([...staticFiles, ...siteFileNames(config, hasPosts).keys()]);
-}
-
 /** A page that set its slug is named at the slug's line: that is what to change. */
 function slugLineOf(route: Route): number | undefined {
   return 'document' in route && route.document.frontMatter.slug !== undefined ? route.document.frontMatterLines?.slug : undefined;

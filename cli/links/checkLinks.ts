@@ -10,6 +10,11 @@ import { decodePart, markdownLinkRoute, resolveLink, type LinkTarget } from './r
 export interface CheckDeps {
   /** Files of the static folder, relative to it, with forward slashes. */
   staticFiles: Set<string>;
+  /**
+   * Files the generator publishes beside the pages (the sitemap, the feeds…: siteFileNames),
+   * which links may name as they name static files; never suggested for a missing one.
+   */
+  siteFiles?: Iterable<string>;
   /** Whether a site-relative file (an image next to its Markdown) exists and is inside the site. */
   fileStatus: (file: string) => 'ok' | 'missing' | 'outside';
   /**
@@ -134,11 +139,12 @@ function linkChecker(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps,
     return nearest(target, candidates, count, maxDistance);
   };
 
+  const linkable = deps.siteFiles ? new Set([...deps.staticFiles, ...deps.siteFiles]) : deps.staticFiles;
   // A path from the root leads to the same place from every page: resolved once (10,000
   // docs that each show the logo parsed its URL 10,000 times, 40 ms of a rebuild).
   const fromRoot = new Map<string, LinkTarget>();
   const resolve = (url: string, from: string): LinkTarget => {
-    const linkDeps = { baseUrl: config.baseUrl, staticFiles: deps.staticFiles };
+    const linkDeps = { baseUrl: config.baseUrl, staticFiles: linkable };
     if (!url.startsWith('/') || url.startsWith('//')) return resolveLink(url, from, graph, linkDeps);
     let target = fromRoot.get(url);
     if (!target) fromRoot.set(url, (target = resolveLink(url, '/', graph, linkDeps)));

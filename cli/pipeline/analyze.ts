@@ -9,7 +9,7 @@ import { readVersions } from '../content/readVersions.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
 import { imageUrls, measureImages } from '../content/imageSize.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
-import { linkableFiles } from '../graph/invariants.ts';
+import { siteFileNames } from '../graph/invariants.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from './report.ts';
 import type { Reporter } from './reporter.ts';
@@ -66,7 +66,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const graph = await reporter.step('Building route graph', () => buildRouteGraph({ ...content, reactPages: reactPages.files, lastUpdates: lastUpdatesFor(config) }, config, staticFiles, versions.versions));
   graph.imageSizes = measureImages(imageUrls(content.documents), path.resolve(config.siteDir, config.paths.static));
   const linkProblems = await reporter.step('Checking links', () =>
-    checkLinks(graph, config, { staticFiles: linkableFiles(config, graph.posts.length > 0, staticFiles), fileStatus: (f) => siteFileStatus(config, f, roots) }),
+    checkLinks(graph, config, { staticFiles: new Set(staticFiles), siteFiles: siteFileNames(config, graph.posts.length > 0).keys(), fileStatus: (f) => siteFileStatus(config, f, roots) }),
   );
   const siteComponents = resolveSiteComponents(graph, config);
   const diagnostics = placeConfigKeys([...(config.configWarnings ?? []), ...versions.diagnostics, ...scanned.diagnostics, ...staticScan.diagnostics, ...content.diagnostics, ...graph.diagnostics, ...linkProblems, ...reactPages.diagnostics, ...siteComponents.diagnostics, ...checkZoomSelector(config)], config);
