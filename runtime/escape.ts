@@ -12,18 +12,17 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * What XML 1.0 cannot hold at all, not even as a character reference: C0 controls but tab,
- * line feed and carriage return, U+FFFE and U+FFFF, and halves of surrogate pairs alone.
- */
-const NOT_XML_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/**
  * Text → XML that shows it as text (feeds, the sitemap), without the characters XML cannot
  * hold: one would make the whole file not XML, and a feed reader refuses it whole. (Content
  * refuses them where an author can write them; a config string may still hold one.)
  */
 export function escapeXml(text: string): string {
-  return escapeHtml(text.replace(NOT_XML_RE, ''));
+  // What XML 1.0 cannot hold at all, not even as a character reference: C0 controls but tab,
+  // line feed and carriage return, U+FFFE and U+FFFF, and halves of surrogate pairs alone.
+  // Here, not at the top: esbuild writes a lookbehind as `new RegExp(…)`, which it cannot
+  // drop from the browser's bundle, where nothing calls this.
+  const notXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  return escapeHtml(text.replace(notXml, ''));
 }
 
 /**
