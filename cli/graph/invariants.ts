@@ -98,9 +98,17 @@ function routesInsideFiles(routes: Route[], staticFiles: string[], trailingSlash
 const MAX_NAME_BYTES = 255;
 
 /**
+ * The longest path an output file may have inside the output folder, in bytes: macOS
+ * takes paths of at most 1,024 bytes, the output folder's own included, so this leaves
+ * room for it. (Linux takes 4,096; past that the writer's ENAMETOOLONG names the folder.)
+ */
+const MAX_PATH_BYTES = 900;
+
+/**
  * Why an output file's path cannot be written as it is, or undefined: a part over 255
- * bytes (ENAMETOOLONG when written), or one holding a control character (a NUL cannot
- * be in a file name; the others make addresses no one can type or share).
+ * bytes or a whole path over MAX_PATH_BYTES (ENAMETOOLONG when written, and `check`
+ * would pass it), or a part holding a control character (a NUL cannot be in a file
+ * name; the others make addresses no one can type or share).
  */
 export function unwritableName(file: string): string | undefined {
   for (const name of file.split('/')) {
@@ -109,5 +117,7 @@ export function unwritableName(file: string): string | undefined {
     const bytes = Buffer.byteLength(name);
     if (bytes > MAX_NAME_BYTES) return `its part "${name.slice(0, 40)}…" is ${bytes} bytes long, and file systems take names of at most ${MAX_NAME_BYTES}`;
   }
+  const bytes = Buffer.byteLength(file);
+  if (bytes > MAX_PATH_BYTES) return `its file path is ${bytes} bytes long, and file systems take paths of at most about ${MAX_PATH_BYTES} bytes within the output folder (macOS takes 1,024, the folder's own path included)`;
   return undefined;
 }

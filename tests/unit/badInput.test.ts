@@ -351,7 +351,7 @@ describe('YAML aliases that stand for billions of values ("billion laughs")', ()
 describe('addresses that cannot be files', () => {
   const long = 'x'.repeat(300);
 
-  it('a slug, a tag or a file name with a part over 255 bytes, or a control character: an error at the slug line or the tagging file', async () => {
+  it('a slug, a tag or a file name with a part over 255 bytes, a path over 900, or a control character: an error at the slug line or the tagging file', async () => {
     const { diagnostics } = await graphOf({
       'docs/long.md': `---\ntitle: L\nslug: /${long}\n---\nL.\n`,
       'docs/tagged.md': `---\ntags: [${'t'.repeat(300)}]\n---\nT.\n`,
@@ -360,6 +360,9 @@ describe('addresses that cannot be files', () => {
       'blog/2024-01-01-post.md': `---\ntags: [${'t'.repeat(300)}]\n---\nP.\n`,
       'blog/2024-01-02-other.md': `---\nslug: ${'é'.repeat(130)}\n---\nO.\n`,
       'docs/fine.md': `---\nslug: /${'y'.repeat(255)}\n---\nF.\n`,
+      // Parts that each fit, in a path that does not: the build failed with ENAMETOOLONG while check passed.
+      'docs/deep.md': `---\nslug: /${Array(5).fill('d'.repeat(200)).join('/')}\n---\nD.\n`,
+      'docs/deepFine.md': `---\nslug: /${Array(4).fill('f'.repeat(200)).join('/')}\n---\nF.\n`,
     });
     // The graph's own messages have no column; a generated page's has no line.
     expect(diagnostics.sort()).toEqual([
@@ -368,6 +371,7 @@ describe('addresses that cannot be files', () => {
       'docs/a\u0001b.md:: The page\'s address /a%01b/ cannot be written as a file: its part "a\\u0001b" holds a control character (U+0001).',
       // A slug's is the front matter's to report (what it is written as); a file name's, the address's.
       'docs/control.md:2: The front matter gives "slug" the control character U+0000 (written as an escape, such as "\\u0000"), which no text shows: readers would see garbage, and the RSS and Atom feeds would not be XML.',
+      `docs/deep.md:2: The page's address /${'d'.repeat(79)}… cannot be written as a file: its file path is 1015 bytes long, and file systems take paths of at most about 900 bytes within the output folder (macOS takes 1,024, the folder's own path included).`,
       `docs/long.md:3: The page's address /${long.slice(0, 79)}… cannot be written as a file: its part "${long.slice(0, 40)}…" is 300 bytes long, and file systems take names of at most 255.`,
       `docs/tagged.md:: The page's address /tags/${'t'.repeat(74)}… cannot be written as a file: its part "${'t'.repeat(40)}…" is 300 bytes long, and file systems take names of at most 255.`,
     ]);
