@@ -33,6 +33,8 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
     try {
       const mod = (await import(await compileConfig(configFile))) as { default?: unknown };
       input = mod.default;
+      // A config may be exported as a function that returns it (or a promise of it), as Docusaurus and Vite allow.
+      if (typeof input === 'function') input = await (input as () => unknown)();
     } catch (error) {
       throw siteError({ file: path.relative(dir, configFile), ...catalog.configLoadFailed(configFile, (error as Error).message) }, error);
     }

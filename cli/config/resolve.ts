@@ -6,6 +6,7 @@ import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { nearest } from '../report/nearest.ts';
 import { configKeyLine } from './keyLine.ts';
+import { valueShapeDiagnostic } from './valueShape.ts';
 
 export type ResolveResult = { ok: true; config: ResolvedConfig } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -14,14 +15,17 @@ export type ResolveResult = { ok: true; config: ResolvedConfig } | { ok: false; 
  * once, each naming its key path, the bad value and what is allowed.
  */
 export function resolveConfig(input: unknown, where: { siteDir: string; configFile: string | null; source?: string }): ResolveResult {
-  const parsed = userConfigSchema.safeParse(input);
   const file = where.configFile ? path.relative(where.siteDir, where.configFile) || where.configFile : undefined;
+  // With the config's text, each problem points at the line of its key (best effort).
+  const place = (keys: PropertyKey[]) => {
+    const line = where.source === undefined ? undefined : configKeyLine(where.source, keys.map((k) => (typeof k === 'number' ? k : String(k))));
+    return line === undefined ? { file } : { file, line, column: 1 };
+  };
+  // Before the validator walks it: a value that holds itself would never let it finish.
+  const shape = valueShapeDiagnostic(input, { file, source: where.source, showKey: (at) => at.join('.'), subject: (key) => `Config key "${key}"` });
+  if (shape) return { ok: false, diagnostics: [shape] };
+  const parsed = userConfigSchema.safeParse(input);
   if (!parsed.success) {
-    // With the config's text, each problem points at the line of its key (best effort).
-    const place = (keys: PropertyKey[]) => {
-      const line = where.source === undefined ? undefined : configKeyLine(where.source, keys.map((k) => (typeof k === 'number' ? k : String(k))));
-      return line === undefined ? { file } : { file, line, column: 1 };
-    };
     return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => describeIssue(issue, input, place)) };
   }
   return { ok: true, config: { ...parsed.data, siteDir: where.siteDir, configFile: where.configFile } };
@@ -76,7 +80,8 @@ function explain(issue: z.core.$ZodIssue): string {
 
 function show(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
+  // A function (a config exported as one) has no JSON.
+  const text = JSON.stringify(value) ?? `a ${typeof value}`;
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 

@@ -9,6 +9,8 @@ import { isInside, realPath } from '../sitePaths.ts';
 import { ConfigRunError, importDocusaurusModule } from './importModule.ts';
 import { mapDocusaurusConfig, obj } from './mapConfig.ts';
 import { normalizeSidebars } from './normalizeSidebars.ts';
+import { showPath } from './notes.ts';
+import { valueShapeDiagnostic } from '../valueShape.ts';
 
 /** Docusaurus config file names, in the order Docusaurus looks for them. */
 export const DOCUSAURUS_CONFIG_FILES = ['docusaurus.config.ts', 'docusaurus.config.mts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
@@ -31,6 +33,10 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
     const entry = error instanceof ConfigRunError && error.missing.length > 0 ? catalog.docusaurusConfigRunFailed(file, cause, error.missing) : catalog.configLoadFailed(file, cause);
     throw siteError({ file, ...entry }, error);
   }
+  // Before the mapping walks it: a value that holds itself, or nests past any limit, would never let it finish.
+  const source = fs.readFileSync(configFile, 'utf8');
+  const shape = valueShapeDiagnostic(imported.value, { file, source, showKey: showPath, subject: (key) => `Config key "${key}"` });
+  if (shape) throw new SiteError([shape]);
   const dc = obj(imported.value);
   if (!dc) throw siteError({ file, ...catalog.configLoadFailed(file, 'it does not export a config object') });
   const mapped = mapDocusaurusConfig(dc, file, siteDir);
@@ -51,7 +57,7 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
     if (own.source) docsPluginSidebarsSources[String(others[i]!.pluginId)] = own.source;
   }
 
-  const result = resolveConfig(mapped.input, { siteDir, configFile, source: fs.readFileSync(configFile, 'utf8') });
+  const result = resolveConfig(mapped.input, { siteDir, configFile, source });
   if (!result.ok) throw new SiteError(result.diagnostics);
   return { ...result.config, sidebarsSource, ...(Object.keys(docsPluginSidebarsSources).length > 0 ? { docsPluginSidebarsSources } : {}), configWarnings: warnings };
 }
@@ -77,6 +83,8 @@ async function loadSidebars(siteDir: string, sidebarPath: string | false | undef
     throw siteError({ file: rel(sidebarsFile), ...catalog.sidebarsLoadFailed(rel(sidebarsFile), esbuildMessage(error, siteDir)) }, error);
   }
   const source = { file: rel(sidebarsFile), text: fs.readFileSync(sidebarsFile, 'utf8') };
+  const shape = valueShapeDiagnostic(value, { file: source.file, source: source.text, showKey: showPath, subject: (key) => `The sidebar item at "${key}"` });
+  if (shape) throw new SiteError([shape]);
   const normalized = normalizeSidebars(value, { file: source.file, source: source.text });
   if (normalized.diagnostics.length > 0) throw new SiteError(normalized.diagnostics);
   return { sidebars: normalized.sidebars, source };
