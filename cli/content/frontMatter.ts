@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
-import { loadYaml, ControlCharacterError, YamlExpansionError } from './loadYaml.ts';
+import { loadYaml, ControlCharacterError, DataDepthError, YamlExpansionError } from './loadYaml.ts';
 
 const stringList = z.array(z.union([z.string(), z.number()]).transform(String));
 const author = z.union([
@@ -80,13 +80,15 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n?/, '');
     const yaml = text.slice(text.indexOf('\n') + 1, text.length - body.length);
     // js-yaml reports an unclosed [ or " where it gave up, often lines later: point at the opener.
-    const place: { line: number; column: number; note?: string } | undefined = error instanceof YamlExpansionError || error instanceof ControlCharacterError ? error.mark : mark ? yamlErrorPlace(yaml, mark) : undefined;
+    const place: { line: number; column: number; note?: string } | undefined = error instanceof YamlExpansionError || error instanceof ControlCharacterError || error instanceof DataDepthError ? error.mark : mark ? yamlErrorPlace(yaml, mark) : undefined;
     const problem =
       error instanceof YamlExpansionError
         ? catalog.yamlExpansion('The front matter', error.message)
         : error instanceof ControlCharacterError
           ? catalog.dataControl('The front matter', error.path.join('.'), error.char)
-          : catalog.frontMatterSyntax(place?.note ? `${reason} (${place.note})` : reason);
+          : error instanceof DataDepthError
+            ? catalog.dataTooDeep('The front matter', error.message)
+            : catalog.frontMatterSyntax(place?.note ? `${reason} (${place.note})` : reason);
     return {
       data: {},
       body,

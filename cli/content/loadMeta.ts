@@ -3,9 +3,10 @@ import type { SourceFile } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
-import { findControl, loadYaml, ControlCharacterError, YamlExpansionError } from './loadYaml.ts';
+import { findControl, jsonDepthMark, loadYaml, ControlCharacterError, DataDepthError, YamlExpansionError } from './loadYaml.ts';
 import { kebabCase } from './slug.ts';
 
+/** Docusaurus's `_category_` keys (`validateCategoryMetadataFile`): anything else is an error. */
 const categorySchema = z.strictObject({
   label: z.string().optional(),
   position: z.number().optional(),
@@ -13,10 +14,21 @@ const categorySchema = z.strictObject({
   collapsible: z.boolean().optional(),
   className: z.string().optional(),
   description: z.string().optional(),
+  /** Passed on to the sidebar item, as a sidebars file's `customProps`. */
+  customProps: z.record(z.string(), z.unknown()).optional(),
+  /** The item's key for translations and React, which this sidebar does not need. */
+  key: z.string().optional(),
   link: z
     .union([
       z.strictObject({ type: z.literal('doc'), id: z.string() }),
-      z.strictObject({ type: z.literal('generated-index'), slug: z.string().optional(), title: z.string().optional(), description: z.string().optional() }),
+      z.strictObject({
+        type: z.literal('generated-index'),
+        slug: z.string().optional(),
+        title: z.string().optional(),
+        description: z.string().optional(),
+        image: z.string().optional(),
+        keywords: z.array(z.string()).optional(),
+      }),
     ])
     .nullable()
     .optional(),
@@ -46,8 +58,12 @@ export function loadCategory(source: SourceFile): { category?: CategoryMeta; dia
   const result = categorySchema.safeParse(parsed.value ?? {});
   if (!result.success) {
     const issue = result.error.issues[0]!;
+    // An unknown key is named, at its own line.
+    const unknown = issue.code === 'unrecognized_keys' ? issue.keys[0]! : undefined;
+    const at = unknown === undefined ? issue.path : [...issue.path, unknown];
+    const reason = unknown === undefined ? `"${issue.path.join('.')}": ${issue.message}` : `${issue.path.length > 0 ? `"${issue.path.join('.')}" has` : 'it has'} the unknown key "${unknown}"`;
     return {
-      diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, issue.path), column: 1, ...catalog.categoryInvalid(`${issue.path.join('.') || 'file'}: ${issue.message}`) }],
+      diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, at), column: 1, ...catalog.categoryInvalid(reason) }],
     };
   }
   const dir = source.relPath.includes('/') ? source.relPath.slice(0, source.relPath.lastIndexOf('/')) : '';
@@ -125,6 +141,8 @@ function parseData(source: SourceFile): { value: unknown } | { diagnostic: Diagn
   try {
     if (!json) return { value: loadYaml(source.text) };
     const value: unknown = JSON.parse(source.text);
+    const tooDeep = jsonDepthMark(source.text);
+    if (tooDeep) throw new DataDepthError(tooDeep);
     // JSON's escapes ("\u0007") may write what YAML's may.
     const control = findControl(value);
     if (control) throw new ControlCharacterError(control.path, control.char, { line: jsonKeyLine(source.text, control.path) - 1, column: 0 });
@@ -135,6 +153,9 @@ function parseData(source: SourceFile): { value: unknown } | { diagnostic: Diagn
     }
     if (error instanceof ControlCharacterError) {
       return { diagnostic: { severity: 'error', file: source.file, line: error.mark.line + 1, column: error.mark.column + 1, ...catalog.dataControl('This file', error.path.join('.'), error.char) } };
+    }
+    if (error instanceof DataDepthError) {
+      return { diagnostic: { severity: 'error', file: source.file, line: error.mark.line + 1, column: error.mark.column + 1, ...catalog.dataTooDeep('This file', error.message) } };
     }
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]!;
     const mark = (error as { mark?: { line: number; column: number } }).mark;

@@ -35,6 +35,20 @@ export class ControlCharacterError extends Error {
   }
 }
 
+/** How deep YAML (js-yaml's own limit, its default) and JSON data may nest: no front matter or data file needs a tenth of it. */
+export const MAX_DATA_DEPTH = 100;
+
+/**
+ * YAML or JSON data nesting deeper than MAX_DATA_DEPTH (`[[[[…` thousands deep). js-yaml
+ * stops there on its own; JSON.parse does not, and walking such a value takes time that
+ * grows with the square of its depth. `mark`: where it passes the limit (0-based).
+ */
+export class DataDepthError extends Error {
+  constructor(readonly mark: { line: number; column: number }) {
+    super(`it nests more than ${MAX_DATA_DEPTH} levels deep`);
+  }
+}
+
 /** C0 controls but tab, line feed and carriage return (form feed too: XML has none), and DEL. */
 const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
@@ -49,7 +63,15 @@ const SLACK = 10_000;
  * limit, so refusing costs at most that many steps (about 10 ms for 1 MB).
  */
 export function loadYaml(text: string): unknown {
-  const value = load(text);
+  let value: unknown;
+  try {
+    value = load(text);
+  } catch (error) {
+    // Its "nesting exceeded maxDepth" is not a syntax error: said as what it is, where it is.
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    if (mark && /^nesting exceeded maxDepth/.test((error as { reason?: string }).reason ?? '')) throw new DataDepthError(mark);
+    throw error;
+  }
   const limit = text.length + SLACK;
   if (expandedSize(value, limit) > limit) {
     const at = firstAlias(text);
@@ -58,6 +80,26 @@ export function loadYaml(text: string): unknown {
   const control = findControl(value);
   if (control) throw new ControlCharacterError(control.path, control.char, { line: Math.max(0, yamlKeyLine(text.split('\n'), control.path)), column: 0 });
   return value;
+}
+
+/** Where JSON text opens its container past MAX_DATA_DEPTH, outside strings (0-based), or undefined. */
+export function jsonDepthMark(text: string): { line: number; column: number } | undefined {
+  let depth = 0;
+  let line = 0;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c /* \ */) i++;
+    } else if (ch === 0x5b /* [ */ || ch === 0x7b /* { */) {
+      if (++depth > MAX_DATA_DEPTH) return { line, column: i - lineStart };
+    } else if (ch === 0x5d /* ] */ || ch === 0x7d /* } */) depth--;
+    else if (ch === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return undefined;
 }
 
 /** The first string (a key or a value) holding a control character `CONTROL_RE` matches, and its path. */

@@ -108,6 +108,11 @@ export const catalog = {
     message: `${what} cannot be read: ${reason}, far more than its text holds, and every step that reads it would repeat them.`,
     hint: 'Write the values out, or alias each value once instead of aliasing lists of aliases.',
   }),
+  dataTooDeep: (what: string, reason: string): Entry => ({
+    code: 'data-too-deep',
+    message: `${what} cannot be read: ${reason} here.`,
+    hint: 'No front matter or data file needs more than a few levels: close the lists and maps sooner.',
+  }),
   dataControl: (what: string, key: string, char: number): Entry => ({
     code: 'control-character',
     message: `${what} gives "${key}" the control character U+${char.toString(16).toUpperCase().padStart(4, '0')} (written as an escape, such as "\\u${char.toString(16).padStart(4, '0')}"), which no text shows: readers would see garbage, and the RSS and Atom feeds would not be XML.`,
@@ -120,7 +125,7 @@ export const catalog = {
   categoryInvalid: (reason: string): Entry => ({
     code: 'category-invalid',
     message: `The category file is invalid: ${reason}.`,
-    hint: 'Allowed keys: label, position, collapsed, className, link ({ type: "doc", id } or { type: "generated-index", slug, title, description }).',
+    hint: 'Allowed keys: label, position, collapsed, collapsible, className, description, customProps, key, link ({ type: "doc", id } or { type: "generated-index", slug, title, description, image, keywords }).',
   }),
   notUtf8: (byte: number): Entry => ({
     code: 'file-encoding',

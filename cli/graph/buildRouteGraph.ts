@@ -189,6 +189,8 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
       path: index.path,
       title: index.title,
       description: index.description || `Pages about ${index.title}.`,
+      ...(index.image ? { image: index.image } : {}),
+      ...(index.keywords ? { keywords: index.keywords } : {}),
       source: index.source,
       sidebarId: place?.sidebarId,
       breadcrumbs: place?.breadcrumbs ?? [{ label: index.title }],

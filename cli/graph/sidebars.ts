@@ -13,6 +13,9 @@ export interface GeneratedIndex {
   path: string;
   title: string;
   description: string;
+  /** The link's `image` and `keywords`, for the page's social card and keywords meta tag. */
+  image?: string;
+  keywords?: string[];
   /** The category's children, shown as cards. */
   items: SidebarItem[];
   source: string;
@@ -77,9 +80,9 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
   // As in Docusaurus: /category/ + the label's slug, one slugger for all sidebars (a second
   // "Examples" category is /category/examples-1), whatever the categories around it.
   const categorySlugs = createSlugger();
-  const generatedIndex = (label: string, _trail: string[], link: { slug?: string; title?: string; description?: string }, items: SidebarItem[], source: string) => {
+  const generatedIndex = (label: string, _trail: string[], link: { slug?: string; title?: string; description?: string; image?: string; keywords?: string[] }, items: SidebarItem[], source: string) => {
     const path = link.slug ? joinRoute(config.docs.routeBasePath, link.slug) : joinRoute(config.docs.routeBasePath, 'category', categorySlugs.slug(label));
-    generatedIndexes.push({ path, title: link.title ?? label, description: link.description ?? '', items, source });
+    generatedIndexes.push({ path, title: link.title ?? label, description: link.description ?? '', ...(link.image ? { image: link.image } : {}), ...(link.keywords?.length ? { keywords: link.keywords } : {}), items, source });
     return path;
   };
 
@@ -110,7 +113,7 @@ export function resolveSidebars(entries: DocEntry[], categories: CategoryMeta[],
       }
       if (!href && items.length === 0) continue;
       children.push({
-        item: category({ label, href, items, collapsed: meta.collapsed, className: meta.className }),
+        item: category({ label, href, items, collapsed: meta.collapsed, collapsible: meta.collapsible, className: meta.className, customProps: meta.customProps }),
         position: meta.position ?? index?.position ?? prefix,
         key: folderName,
       });

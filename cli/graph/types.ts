@@ -97,6 +97,9 @@ export type DocRoute = RouteBase & {
 };
 export type CategoryIndexRoute = RouteBase & {
   kind: 'category-index';
+  /** The generated-index link's social image and keywords. */
+  image?: string;
+  keywords?: string[];
   sidebarId?: string;
   breadcrumbs: Breadcrumb[];
   previous?: NavLink;

@@ -22,7 +22,7 @@ export type ContentRenderer = (tree: HastRoot, page: Omit<ContentContextValue, '
 export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConfig, render: ContentRenderer): PageData {
   const fm = 'document' in route ? route.document.frontMatter : undefined;
   const url = urlOf(route, config.trailingSlash);
-  const base = { path: route.path, ...(url !== route.path ? { permalink: url } : {}), title: route.title, description: route.description, canonical: route.canonical, keywords: fm?.keywords?.length ? fm.keywords : undefined, image: fm?.image, ...versionOf(route, graph) };
+  const base = { path: route.path, ...(url !== route.path ? { permalink: url } : {}), title: route.title, description: route.description, canonical: route.canonical, keywords: fm?.keywords?.length ? fm.keywords : route.kind === 'category-index' ? route.keywords : undefined, image: fm?.image ?? (route.kind === 'category-index' ? route.image : undefined), ...versionOf(route, graph) };
   // Only if content shows them (DocCardList): they look up the routes of the page's whole category.
   let cards: CategoryPageData['items'] | undefined;
   // Relative links are read from the page's Docusaurus URL ("/docs/cli", no slash), as the link check reads them.

@@ -313,6 +313,29 @@ describe('YAML errors point at the mistake', () => {
   });
 });
 
+describe('YAML or JSON data nested thousands of levels deep', () => {
+  const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+  it('is an error where it passes 100 levels, in front matter, YAML and JSON data files alike, not an unclosed bracket', () => {
+    const d = doc(`---\ntitle: A\nkeywords: ${deep(20_000)}\n---\nText.\n`);
+    expect(shown(d.diagnostics).map((x) => x.split('\n')[0])).toEqual(['docs/page.md:3:110: The front matter cannot be read: it nests more than 100 levels deep here.']);
+    const yaml = loadCategory({ area: 'docs', relPath: 'g/_category_.yml', file: 'docs/g/_category_.yml', text: `label: G\ncustomProps:\n  x: ${deep(20_000)}\n` });
+    expect(yaml.diagnostics.map((x) => [x.code, x.line])).toEqual([['data-too-deep', 3]]);
+    // JSON.parse has no limit of its own: walking 20,000 levels took 2 s before it failed on something else.
+    const started = performance.now();
+    const json = loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: `{\n  "label": "G",\n  "customProps": {"x": ${deep(20_000)}}\n}\n` });
+    expect(shown(json.diagnostics).map((x) => x.split('\n')[0])).toEqual(['docs/g/_category_.json:3:122: This file cannot be read: it nests more than 100 levels deep here.']);
+    expect(performance.now() - started).toBeLessThan(500);
+    const authors = loadAuthors({ area: 'blog', relPath: 'authors.yml', file: 'blog/authors.yml', text: `jo:\n  name: Jo\n  x: ${deep(20_000)}\n` });
+    expect(authors.diagnostics.map((x) => [x.code, x.line])).toEqual([['data-too-deep', 3]]);
+  });
+
+  it('reads 100 levels, in YAML and JSON', () => {
+    expect(doc(`---\ntitle: A\ncustom: ${deep(99)}\n---\nText.\n`).diagnostics).toEqual([]);
+    expect(loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: `{"label": "G", "customProps": {"x": ${deep(98)}}}` }).diagnostics).toEqual([]);
+  });
+});
+
 describe('YAML aliases that stand for billions of values ("billion laughs")', () => {
   /** Nine lines of lists of aliases: 9^9 values in 300 bytes of YAML. */
   const laughs = (indent = '') => ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]', ...Array.from({ length: 8 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`)].map((line) => indent + line).join('\n');

@@ -26,6 +26,9 @@ describe('keywords and image', () => {
         'docs/c.md': '---\nimage: https://cdn.example/c.png\n---\n# C\n',
         'blog/2024-01-01-post.md': '---\ntitle: Post\nkeywords: [news]\nimage: /img/post.png\n---\nText.\n',
         'pages/about.md': '---\nkeywords: [team]\n---\n# About\n',
+        // A generated index's link gives its page the same, from a category file or a sidebars file.
+        'docs/g/_category_.yml': 'label: G\nlink:\n  type: generated-index\n  image: /img/g.png\n  keywords: [guides]\n',
+        'docs/g/d.md': '# D\n',
       },
       { image: '/img/site-card.png' },
     );
@@ -43,5 +46,6 @@ describe('keywords and image', () => {
     expect(head('/c/')).toEqual({ keywords: undefined, og: ['https://cdn.example/c.png'], twitter: ['https://cdn.example/c.png'] });
     expect(head('/blog/2024/01/01/post/')).toMatchObject({ keywords: 'news', og: ['https://test.example/img/post.png'] });
     expect(head('/about/')).toMatchObject({ keywords: 'team', og: ['https://test.example/img/site-card.png'] });
+    expect(head('/category/g/')).toEqual({ keywords: 'guides', og: ['https://test.example/img/g.png'], twitter: ['https://test.example/img/g.png'] });
   });
 });

@@ -151,6 +151,17 @@ describe('buildRouteGraph', () => {
     ]);
   });
 
+  it("passes a category file's customProps and collapsible to its sidebar item, and its generated index's image and keywords to the page", async () => {
+    const { graph, diagnostics } = await graphOf({
+      'docs/intro.md': '# Intro\n',
+      'docs/g/_category_.json': JSON.stringify({ label: 'G', collapsible: false, customProps: { icon: 'book' }, link: { type: 'generated-index', image: '/img/g.png', keywords: ['alpha'] } }),
+      'docs/g/a.md': '# A\n',
+    });
+    expect(diagnostics).toEqual([]);
+    expect(graph.sidebars.docs?.find((item) => item.type === 'category')).toMatchObject({ type: 'category', label: 'G', collapsible: false, collapsed: false, customProps: { icon: 'book' } });
+    expect(graph.routes.find((r): r is CategoryIndexRoute => r.kind === 'category-index')).toMatchObject({ path: '/category/g/', image: '/img/g.png', keywords: ['alpha'] });
+  });
+
   it('lets a draft doc id in a sidebar yield nothing', async () => {
     const { graph, diagnostics } = await graphOf(site, { docs: { sidebars: { docs: ['intro', 'draft'] } } });
     expect(diagnostics).toEqual([]);

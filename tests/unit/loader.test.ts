@@ -181,4 +181,20 @@ describe('category files', () => {
     const result = loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: '{"lable": "Oops"}' });
     expect(result.diagnostics[0]).toMatchObject({ code: 'category-invalid', file: 'docs/g/_category_.json' });
   });
+
+  it('names the unknown key at its line, nested or not', () => {
+    const text = 'label: G\nlink:\n  type: generated-index\n  permalink: /x\nicon: x\n';
+    const result = loadCategory({ area: 'docs', relPath: 'g/_category_.yml', file: 'docs/g/_category_.yml', text: 'label: G\nicon: x\n' });
+    expect(result.diagnostics.map((d) => [d.line, d.message])).toEqual([[2, 'The category file is invalid: it has the unknown key "icon".']]);
+    expect(loadCategory({ area: 'docs', relPath: 'g/_category_.yml', file: 'docs/g/_category_.yml', text }).diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [4, 'The category file is invalid: "link" has the unknown key "permalink".'],
+    ]);
+  });
+
+  it('takes every key Docusaurus takes: customProps, key, collapsible, and a generated index\'s image and keywords', () => {
+    const meta = { label: 'G', key: 'g', collapsible: false, customProps: { icon: 'book', order: [1, 2] }, link: { type: 'generated-index', image: '/img/g.png', keywords: ['alpha', 'beta'] } };
+    const result = loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: JSON.stringify(meta) });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.category?.meta).toEqual(meta);
+  });
 });
