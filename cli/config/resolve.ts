@@ -6,6 +6,7 @@ import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
 import { nearest } from '../report/nearest.ts';
 import { configKeyLine } from './keyLine.ts';
+import { describeIssueRule } from '../errors/zodIssue.ts';
 import { valueShapeDiagnostic } from './valueShape.ts';
 
 export type ResolveResult = { ok: true; config: ResolvedConfig } | { ok: false; diagnostics: Diagnostic[] };
@@ -44,39 +45,9 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, place: Place): D
     }));
   }
   const value = valueAt(input, issue.path);
-  return [{ severity: 'error', ...place(issue.path), ...catalog.configInvalid(keyPath || '(root)', explain(issue), show(value)) }];
+  return [{ severity: 'error', ...place(issue.path), ...catalog.configInvalid(keyPath || '(root)', describeIssueRule(issue, { unionNote: 'check its "type" or "provider" and the keys that go with it' }), show(value)) }];
 }
 
-function explain(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_value':
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'invalid_type':
-      return `must be ${issue.expected}`;
-    case 'invalid_union': {
-      // A union of plain values (a folder or false): say which values, as for one type.
-      const allowed = issue.errors.map((errors) => {
-        const only = errors.length === 1 ? errors[0]! : undefined;
-        if (!only || only.path.length > 0) return undefined;
-        if (only.code === 'invalid_type') return only.expected;
-        if (only.code === 'invalid_value') return only.values.map((v) => JSON.stringify(v)).join(' or ');
-        return undefined;
-      });
-      if (allowed.length > 0 && allowed.every((a) => a !== undefined)) return `must be ${allowed.join(' or ')}`;
-      return 'does not match any allowed shape (check its "type" or "provider" and the keys that go with it)';
-    }
-    case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters long`;
-      if (issue.origin === 'array') return `must list at least ${issue.minimum}`;
-      return `must be at least ${issue.minimum}`;
-    case 'too_big':
-      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters long`;
-      if (issue.origin === 'array') return `must list at most ${issue.maximum}`;
-      return `must be at most ${issue.maximum}`;
-    default:
-      return issue.message.replace(/^Invalid input: /, '').replace(/^Invalid /, 'must be a valid ');
-  }
-}
 
 function show(value: unknown): string {
   if (value === undefined) return 'nothing';

@@ -1,6 +1,7 @@
 import matter from 'gray-matter';
 import { z } from 'zod';
 import type { Diagnostic } from '../report/diagnostic.ts';
+import { describeIssueRule } from '../errors/zodIssue.ts';
 import { catalog } from '../errors/catalog.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
 import { loadYaml, ControlCharacterError, DataDepthError, YamlExpansionError } from './loadYaml.ts';
@@ -120,8 +121,8 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     const key = String(issue.path[0] ?? '');
     let value = parsed.data[key];
     for (const k of issue.path.slice(1)) value = (value as Record<PropertyKey, unknown> | undefined)?.[k];
-    const expected = issue.code === 'invalid_type' ? `a ${issue.expected}` : issue.message.toLowerCase();
-    return { severity: 'error', file, line: lineOf(issue.path), column: 1, ...catalog.frontMatterField(issue.path.join('.'), expected, JSON.stringify(value) ?? 'nothing') };
+    const rule = issue.code === 'invalid_type' ? `must be a ${issue.expected}` : describeIssueRule(issue);
+    return { severity: 'error', file, line: lineOf(issue.path), column: 1, ...catalog.frontMatterField(issue.path.join('.'), rule, JSON.stringify(value) ?? 'nothing') };
   });
   diagnostics.push(...dateProblems);
   // Keep the valid keys so one bad value does not hide the page's other problems.

@@ -118,9 +118,10 @@ export const catalog = {
     message: `${what} gives "${key}" the control character U+${char.toString(16).toUpperCase().padStart(4, '0')} (written as an escape, such as "\\u${char.toString(16).padStart(4, '0')}"), which no text shows: readers would see garbage, and the RSS and Atom feeds would not be XML.`,
     hint: 'Remove the escape from the value.',
   }),
-  frontMatterField: (key: string, expected: string, value: string): Entry => ({
+  /** `rule`: what the value must be, "must be a number". */
+  frontMatterField: (key: string, rule: string, value: string): Entry => ({
     code: 'front-matter-field',
-    message: `Front matter "${key}" must be ${expected}; found ${value}.`,
+    message: `Front matter "${key}" ${rule}; found ${value}.`,
   }),
   categoryInvalid: (reason: string): Entry => ({
     code: 'category-invalid',

@@ -53,6 +53,15 @@ describe('front matter', () => {
     expect(d.title).toBe('Hello');
   });
 
+  it('says in words what a number out of range or a value of no allowed shape must be, not in zod\'s', () => {
+    const d = doc('---\ntoc_min_heading_level: 1\ntoc_max_heading_level: 7\ntags: [{label: 3}]\n---\nBody.\n');
+    expect(d.diagnostics.map((x) => x.message)).toEqual([
+      'Front matter "tags.0" does not match any allowed shape; found {"label":3}.',
+      'Front matter "toc_min_heading_level" must be at least 2; found 1.',
+      'Front matter "toc_max_heading_level" must be at most 6; found 7.',
+    ]);
+  });
+
   it('takes the title from a leading # heading and the description from the first paragraph', () => {
     const d = doc('# From Heading\n\nFirst paragraph with *emphasis*.\n\n## Next\n');
     expect(d.title).toBe('From Heading');
