@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SourceFile } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
+import { describeIssueRule } from '../errors/zodIssue.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
 import { findControl, jsonDepthMark, loadYaml, ControlCharacterError, DataDepthError, YamlExpansionError } from './loadYaml.ts';
 import { kebabCase } from './slug.ts';
@@ -57,13 +58,9 @@ export function loadCategory(source: SourceFile): { category?: CategoryMeta; dia
   if ('diagnostic' in parsed) return { diagnostics: [parsed.diagnostic] };
   const result = categorySchema.safeParse(parsed.value ?? {});
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    // An unknown key is named, at its own line.
-    const unknown = issue.code === 'unrecognized_keys' ? issue.keys[0]! : undefined;
-    const at = unknown === undefined ? issue.path : [...issue.path, unknown];
-    const reason = unknown === undefined ? `"${issue.path.join('.')}": ${issue.message}` : `${issue.path.length > 0 ? `"${issue.path.join('.')}" has` : 'it has'} the unknown key "${unknown}"`;
+    const { at, problem } = describeDataIssue(result.error.issues[0]!, parsed.value);
     return {
-      diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, at), column: 1, ...catalog.categoryInvalid(reason) }],
+      diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, at), column: 1, ...catalog.categoryInvalid(problem) }],
     };
   }
   const dir = source.relPath.includes('/') ? source.relPath.slice(0, source.relPath.lastIndexOf('/')) : '';
@@ -76,10 +73,10 @@ export function loadAuthors(source: SourceFile): { authors: Record<string, Autho
   if ('diagnostic' in parsed) return { authors: {}, diagnostics: [parsed.diagnostic] };
   const result = z.record(z.string(), authorSchema).safeParse(parsed.value ?? {});
   if (!result.success) {
-    const issue = result.error.issues[0]!;
+    const { at, problem } = describeDataIssue(result.error.issues[0]!, parsed.value);
     return {
       authors: {},
-      diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, issue.path), column: 1, ...catalog.authorsInvalid(issue.path.join('.'), issue.message) }],
+      diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, at), column: 1, ...catalog.authorsInvalid(problem) }],
     };
   }
   return { authors: result.data, diagnostics: [] };
@@ -105,8 +102,8 @@ export function loadTagsFile(source: SourceFile): { tags: Record<string, TagDecl
   if ('diagnostic' in parsed) return { tags: {}, diagnostics: [parsed.diagnostic] };
   const result = z.record(z.string(), tagEntrySchema).safeParse(parsed.value ?? {});
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    return { tags: {}, diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, issue.path), column: 1, ...catalog.tagsFileInvalid(issue.path.join('.'), issue.message) }] };
+    const { at, problem } = describeDataIssue(result.error.issues[0]!, parsed.value);
+    return { tags: {}, diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, at), column: 1, ...catalog.tagsFileInvalid(problem) }] };
   }
   const tags: Record<string, TagDeclaration> = {};
   for (const [key, entry] of Object.entries(result.data)) {
@@ -117,6 +114,23 @@ export function loadTagsFile(source: SourceFile): { tags: Record<string, TagDecl
     };
   }
   return { tags, diagnostics: [] };
+}
+
+/**
+ * A data file's problem in words, and the key path whose line to show: an unknown key is
+ * named at its own line; a wrong value says what it must be and what was found.
+ */
+function describeDataIssue(issue: z.core.$ZodIssue, value: unknown): { at: PropertyKey[]; problem: string } {
+  const key = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const unknown = issue.keys[0]!;
+    return { at: [...issue.path, unknown], problem: `${key ? `"${key}" has` : 'it has'} the unknown key "${unknown}"` };
+  }
+  let found = value;
+  for (const k of issue.path) found = found !== null && typeof found === 'object' ? (found as Record<PropertyKey, unknown>)[k] : undefined;
+  const rule = issue.code === 'invalid_type' ? `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}` : describeIssueRule(issue);
+  const shown = JSON.stringify(found) ?? 'nothing';
+  return { at: issue.path, problem: `${key ? `"${key}"` : 'it'} ${rule}; found ${shown.length > 60 ? `${shown.slice(0, 57)}…` : shown}` };
 }
 
 /** The line of a key path in a YAML file (best effort; 1 when it cannot be found). */

@@ -178,14 +178,14 @@ export const catalog = {
     message: `The heading id "#${id}" is already used on this page (line ${firstLine}); links to #${id} would always land on the first one.`,
     hint: 'Give one of the headings another id: ## Title {#another-id}.',
   }),
-  authorsInvalid: (key: string, reason: string): Entry => ({
+  authorsInvalid: (problem: string): Entry => ({
     code: 'authors-invalid',
-    message: `authors.yml: "${key}" ${reason}.`,
+    message: `authors.yml: ${problem}.`,
     hint: 'Each author needs at least a name: key: { name: "Jane Doe", title: "…", url: "…", image_url: "…" }.',
   }),
-  tagsFileInvalid: (key: string, reason: string): Entry => ({
+  tagsFileInvalid: (problem: string): Entry => ({
     code: 'tags-file-invalid',
-    message: `tags.yml: "${key}" ${reason}.`,
+    message: `tags.yml: ${problem}.`,
     hint: 'Each tag is a key with optional label, permalink and description: release: { label: "Release", permalink: "/release", description: "…" }.',
   }),
   dataSyntax: (format: 'JSON' | 'YAML', reason: string): Entry => ({

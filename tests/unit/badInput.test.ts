@@ -306,7 +306,7 @@ describe('YAML errors point at the mistake', () => {
     ]);
     const authors = loadAuthors({ area: 'blog', relPath: 'authors.yml', file: 'blog/authors.yml', text: 'jo:\n  name: Jo\nann:\n  title: No name\n' });
     expect(shown(authors.diagnostics)).toEqual([
-      'blog/authors.yml:3:1: authors.yml: "ann.name" Invalid input: expected string, received undefined.\n  Each author needs at least a name: key: { name: "Jane Doe", title: "…", url: "…", image_url: "…" }.',
+      'blog/authors.yml:3:1: authors.yml: "ann.name" must be a string; found nothing.\n  Each author needs at least a name: key: { name: "Jane Doe", title: "…", url: "…", image_url: "…" }.',
     ]);
     const json = loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: '{\n  "label": "G",\n  "position": 2,\n}\n' });
     expect(json.diagnostics.map((x) => [x.code, x.line])).toEqual([['data-syntax', 4]]);

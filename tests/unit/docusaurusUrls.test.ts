@@ -161,6 +161,6 @@ describe('tags', () => {
 
   it('report a tags.yml that is not a map of tags, at its line', async () => {
     const { diagnostics } = await graphOf({ 'docs/tags.yml': 'release:\n  colour: red\n', 'docs/a.md': '# A\n' });
-    expect(diagnostics).toEqual([`docs/tags.yml:1: tags.yml: "release" Unrecognized key: "colour".`]);
+    expect(diagnostics).toEqual([`docs/tags.yml:2: tags.yml: "release" has the unknown key "colour".`]);
   });
 });
