@@ -4,6 +4,7 @@ import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundledModuleUrl } from './moduleUrl.ts';
+import { untilSettled } from './untilSettled.ts';
 import { resolveConfig } from './resolve.ts';
 import type { ResolvedConfig } from './types.ts';
 import { SiteError, siteError } from '../errors/SiteError.ts';
@@ -31,10 +32,10 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   let input: unknown = { title: path.basename(dir) };
   if (configFile) {
     try {
-      const mod = (await import(await compileConfig(configFile))) as { default?: unknown };
-      input = mod.default;
+      const mod = (await untilSettled(import(await compileConfig(configFile)))) as { default?: unknown };
+      input = await untilSettled(mod.default);
       // A config may be exported as a function that returns it (or a promise of it), as Docusaurus and Vite allow.
-      if (typeof input === 'function') input = await (input as () => unknown)();
+      if (typeof input === 'function') input = await untilSettled((input as () => unknown)());
     } catch (error) {
       throw siteError({ file: path.relative(dir, configFile), ...catalog.configLoadFailed(configFile, (error as Error).message) }, error);
     }

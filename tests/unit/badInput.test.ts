@@ -485,3 +485,17 @@ describe('config problems point at their line in site.config.ts', () => {
     expect(!result.ok && result.diagnostics.map((d) => `${d.file}:${d.line}: ${d.code}`).sort()).toEqual(['site.config.ts:5: config-invalid', 'site.config.ts:7: config-unknown-key']);
   });
 });
+
+describe('a config that awaits a promise nothing resolves', () => {
+  it('fails with the file named, where Node ended with exit code 13 and no word', () => {
+    const native = tempSite({ 'site.config.ts': "await new Promise(() => {});\nexport default { title: 'T' };\n", 'docs/intro.md': '# Intro\n' });
+    const docusaurus = tempSite({ 'docusaurus.config.js': 'module.exports = async () => {\n  await new Promise(() => {});\n  return { title: "T" };\n};\n', 'docs/intro.md': '# Intro\n' });
+    for (const [dir, file] of [[native, 'site.config.ts'], [docusaurus, 'docusaurus.config.js']] as const) {
+      for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
+        const result = runCli(command);
+        expect({ file, code: result.code }).toEqual({ file, code: 1 });
+        expect(result.stderr).toContain(`${file}: The site config could not be loaded: it awaits a promise that nothing resolves, so it never finishes loading`);
+      }
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundledModuleUrl } from '../moduleUrl.ts';
 import { isInside, realPath } from '../sitePaths.ts';
+import { untilSettled } from '../untilSettled.ts';
 
 /** What importing a Docusaurus config or sidebars file gave. */
 export interface ImportedModule {
@@ -61,9 +62,9 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
   let value: unknown;
   let mod: { default?: unknown; __siteMissing: Set<string> } | undefined;
   try {
-    mod = (await import(url)) as { default?: unknown; __siteMissing: Set<string> };
-    value = await mod.default;
-    if (typeof value === 'function') value = await (value as () => unknown)();
+    mod = (await untilSettled(import(url))) as { default?: unknown; __siteMissing: Set<string> };
+    value = await untilSettled(mod.default);
+    if (typeof value === 'function') value = await untilSettled((value as () => unknown)());
   } catch (error) {
     // The config's own code failed; stand-ins are the likely cause when there are any.
     throw new ConfigRunError((error as Error)?.message ?? String(error), [...missing].sort(), { cause: error });
