@@ -12,6 +12,7 @@ import { svgComponentModule } from './svgComponent.ts';
 import { ASSET_EXT } from '../content/assetFiles.ts';
 import { contentFileHref } from '../render/resolveTree.ts';
 import { PAGE_MODULE, type SiteComponent } from './siteComponents.ts';
+import { isBuiltin } from 'node:module';
 
 /**
  * The site's own React code (components content imports, later its pages), bundled with
@@ -234,10 +235,14 @@ export async function runEsbuild(options: esbuild.BuildOptions & { write: false 
   }
 }
 
-/** An esbuild failure as a SiteCodeError (its messages as diagnostics); anything else as it is. */
-export function asSiteCodeError(error: unknown, siteDir: string, provided: Record<string, readonly string[]> = {}): unknown {
+/**
+ * An esbuild failure as a SiteCodeError (its messages as diagnostics); anything else as it
+ * is. `workingDir`: the build's absWorkingDir, which esbuild names files from (the client
+ * bundle's is the generator's folder).
+ */
+export function asSiteCodeError(error: unknown, siteDir: string, provided: Record<string, readonly string[]> = {}, workingDir = siteDir): unknown {
   const failure = error as esbuild.BuildFailure;
-  return Array.isArray(failure?.errors) ? new SiteCodeError(failure.errors.map((message) => diagnosticOf(message, siteDir, provided))) : error;
+  return Array.isArray(failure?.errors) ? new SiteCodeError(failure.errors.map((message) => diagnosticOf(message, siteDir, provided, workingDir))) : error;
 }
 
 /** Bundling the site's code failed: the problems, each at its place. */
@@ -247,11 +252,11 @@ export class SiteCodeError extends Error {
   }
 }
 
-function diagnosticOf(message: esbuild.Message, siteDir: string, provided: Record<string, readonly string[]>): Diagnostic {
+function diagnosticOf(message: esbuild.Message, siteDir: string, provided: Record<string, readonly string[]>, workingDir: string): Diagnostic {
   const where = message.location;
   // A file in one of the plugin's namespaces (a CSS module's scoped stylesheet) is named by its path alone.
   const source = where?.file.replace(/^site-[\w-]+:/, '');
-  const file = source && source !== 'site-code.js' ? path.relative(siteDir, path.resolve(siteDir, source)).split(path.sep).join('/') : undefined;
+  const file = source && source !== 'site-code.js' ? path.relative(siteDir, path.resolve(workingDir, source)).split(path.sep).join('/') : undefined;
   return { severity: 'error', file, line: file ? where!.line : undefined, column: file ? where!.column + 1 : undefined, ...explain(message.text, provided) };
 }
 
@@ -260,6 +265,8 @@ function explain(text: string, provided: Record<string, readonly string[]>) {
   const noExport = /^No matching export in "site-provided:([^"]+)" for import "([^"]+)"/.exec(text);
   if (noExport) return catalog.siteModuleNoExport(noExport[1]!, noExport[2]!, (provided[noExport[1]!] ?? []).filter((n) => n !== 'default'));
   const unresolved = /^Could not resolve "([^"]+)"/.exec(text)?.[1];
+  // Node's own modules resolve on the server, never in the browser, where every component runs too.
+  if (unresolved && isBuiltin(unresolved)) return catalog.siteCodeNodeModule(unresolved);
   if (unresolved && !/^(\.|\/|@site\/)/.test(unresolved)) return catalog.sitePackageMissing(unresolved.startsWith('@') ? unresolved.split('/').slice(0, 2).join('/') : unresolved.split('/')[0]!);
   return catalog.siteCodeFailed(text);
 }

@@ -38,6 +38,7 @@ import { scanReactPages } from '../content/reactPages.ts';
 import { clientIslands, siteCodeFor, withSiteNames, type SiteBundle } from '../bundle/siteBundle.ts';
 import { findThemeOverrides, siteStylesheets, unusedThemeWarnings } from '../bundle/themeOverrides.ts';
 import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
 import type { PageAssets } from '../render/document.ts';
 import { lastUpdatesFor, type LastUpdate } from '../content/gitHistory.ts';
 
@@ -382,7 +383,7 @@ export class DevSite {
       this.clientProblems = [];
     } catch (error) {
       // The site's code does not compile: the pages keep the last bundle until it does.
-      const failure = asSiteCodeError(error, this.config.siteDir);
+      const failure = asSiteCodeError(error, this.config.siteDir, {}, PACKAGE_ROOT);
       if (!(failure instanceof SiteCodeError)) throw failure;
       this.clientProblems = failure.diagnostics;
     }

@@ -372,6 +372,11 @@ export const catalog = {
     message: `"${request}" has no export named "${name}" here: the generator provides ${provided.length ? list([...provided]) : 'no exports'} of it.`,
     hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
   }),
+  siteCodeNodeModule: (request: string): Entry => ({
+    code: 'site-code-node-module',
+    message: `"${request}" is a module of Node.js, which browsers do not have: this code runs in the reader's browser too, where the page comes alive.`,
+    hint: 'Read files or the environment in the site config (its customFields reach every component), or import a JSON file, instead of using Node.js modules in a component.',
+  }),
   sitePackageMissing: (request: string): Entry => ({
     code: 'site-package-missing',
     message: `The package "${request}" is not installed in the site folder.`,

@@ -13,6 +13,7 @@ import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SiteWriter } from '../write/writeSite.ts';
 import { SiteError } from '../errors/SiteError.ts';
+import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
 import { printDiagnostics } from './report.ts';
 import { withContentStrictness } from '../report/diagnostic.ts';
 import { incrementalSearchIndex } from '../search/searchIndex.ts';
@@ -85,7 +86,7 @@ export async function build(
     const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
     const bundling: Promise<Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] }> = reporter.step('Bundling client', () =>
-      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, roots: siteCode.roots }),
+      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, roots: siteCode.roots }).catch(siteCodeFailure(config.siteDir)),
     );
     // A second thread renders with this one when there are enough pages to render (helperThread.ts); not with the site's own code, which cannot be posted.
     const helperFrom = siteBundle ? Infinity : (deps.helperFrom ?? HELPER_MIN_PAGES);
@@ -224,5 +225,17 @@ function memoByDocument<T>(previous: Record<string, T> | undefined, documentKeys
       for (const key of documentKeys.values()) if (!Object.hasOwn(known, key) && previous && Object.hasOwn(previous, key)) known[key] = previous[key]!;
       return known;
     },
+  };
+}
+
+/**
+ * The client bundle's failure in the site's terms: code the server bundle took can still
+ * fail in the browser's (a component that imports "fs"), and esbuild's own message named
+ * the file from the generator's folder, with no hint.
+ */
+function siteCodeFailure(siteDir: string): (error: unknown) => never {
+  return (error) => {
+    const failure = asSiteCodeError(error, siteDir, {}, PACKAGE_ROOT);
+    throw failure instanceof SiteCodeError ? new SiteError(failure.diagnostics) : failure;
   };
 }

@@ -603,6 +603,18 @@ describe('MDX problems', () => {
     return dir;
   };
 
+  it("fails the build at the import of a Node.js module by a component, which the browser's bundle cannot take, in the site's terms", () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Host from '@site/src/components/Host';\n\n<Host />\n",
+      'src/components/Host.jsx': "import fs from 'node:fs';\n\nexport default function Host() {\n  return <p>{fs.readFileSync('/etc/hostname', 'utf8')}</p>;\n}\n",
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('src/components/Host.jsx:1:16: "node:fs" is a module of Node.js, which browsers do not have');
+    // esbuild's own words named the file from the generator's folder: "../../tmp/…: ERROR: [plugin: site-code] Could not resolve".
+    expect(result.stderr).not.toContain('Could not resolve');
+  });
+
   it('warns at file:line:col about an unknown component, an import it cannot resolve and code it will not run; the page shows the children', () => {
     const dir = site({
       'docs/intro.mdx': "---\nslug: /\n---\nimport Chart from 'chart-package';\nimport Mystery from '@theme/Mystery';\n\nText <Unknown>kept child</Unknown> and {Date.now()}.\n\n<Chart>chart fallback</Chart>\n",
