@@ -6,6 +6,9 @@ import { handleFailure } from './handleFailure.ts';
 import { commandBuildCache, commandCache, commandKnownFiles } from './cache.ts';
 import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
 import { withBoundedHeapGrowth } from '../pipeline/heapGrowth.ts';
+import { watchdog } from '../watchdog.ts';
+
+const BUILD_FAILED = 'Build failed; the previous build folder was left as it was.';
 
 type BuildOptions = { outDir?: string; cache: boolean; debug?: boolean } & ConfigOptions;
 
@@ -18,6 +21,7 @@ export function buildCommand(siteDir: string, options: BuildOptions): Promise<nu
 async function runBuild(siteDir: string, options: BuildOptions): Promise<number> {
   const startedAt = Date.now();
   const reporter = createReporter();
+  watchdog.headline = BUILD_FAILED;
   const cache = commandCache(options.cache);
   try {
     const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
@@ -29,6 +33,6 @@ async function runBuild(siteDir: string, options: BuildOptions): Promise<number>
     knownFiles?.flush();
     return 0;
   } catch (error) {
-    return handleFailure(error, reporter, options.debug, 'Build failed; the previous build folder was left as it was.');
+    return handleFailure(error, reporter, options.debug, BUILD_FAILED);
   }
 }

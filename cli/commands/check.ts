@@ -7,6 +7,7 @@ import { handleFailure } from './handleFailure.ts';
 import { withContentStrictness } from '../report/diagnostic.ts';
 import { commandCache, commandKnownFiles } from './cache.ts';
 import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
+import { watchdog } from '../watchdog.ts';
 
 /** `site check [siteDir] [--format text|json|github]`: the link check, for CI, with the site code bundled in memory as build does. Renders and writes nothing. */
 export async function checkCommand(siteDir: string, options: { format: DiagnosticFormat; cache: boolean; debug?: boolean } & ConfigOptions): Promise<number> {
@@ -14,6 +15,7 @@ export async function checkCommand(siteDir: string, options: { format: Diagnosti
   const reporter = createReporter({ quiet: options.format === 'json' });
   const startedAt = Date.now();
   const cache = commandCache(options.cache);
+  watchdog.headline = 'Check failed.';
   try {
     const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
     const knownFiles = commandKnownFiles(cache, config.siteDir, startedAt);

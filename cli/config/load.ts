@@ -10,6 +10,7 @@ import type { ResolvedConfig } from './types.ts';
 import { SiteError, siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { DOCUSAURUS_CONFIG_FILES, loadDocusaurusConfig } from './docusaurus/loadDocusaurusConfig.ts';
+import { watchdog } from '../watchdog.ts';
 
 /** Config file names looked for in the site folder, in order. */
 export const CONFIG_FILES = ['site.config.ts', 'site.config.mts', 'site.config.js', 'site.config.mjs'];
@@ -32,10 +33,13 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   let input: unknown = { title: path.basename(dir) };
   if (configFile) {
     try {
-      const mod = (await untilSettled(import(await compileConfig(configFile)))) as { default?: unknown };
-      input = await untilSettled(mod.default);
-      // A config may be exported as a function that returns it (or a promise of it), as Docusaurus and Vite allow.
-      if (typeof input === 'function') input = await untilSettled((input as () => unknown)());
+      const url = await compileConfig(configFile);
+      input = await watchdog.run({ what: 'Loading the site config', file: path.relative(dir, configFile) }, async () => {
+        const mod = (await untilSettled(import(url))) as { default?: unknown };
+        const value = await untilSettled(mod.default);
+        // A config may be exported as a function that returns it (or a promise of it), as Docusaurus and Vite allow.
+        return typeof value === 'function' ? untilSettled((value as () => unknown)()) : value;
+      });
     } catch (error) {
       throw siteError({ file: path.relative(dir, configFile), ...catalog.configLoadFailed(configFile, (error as Error).message) }, error);
     }

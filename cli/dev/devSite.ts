@@ -41,6 +41,7 @@ import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import type { PageAssets } from '../render/document.ts';
 import { lastUpdatesFor, type LastUpdate } from '../content/gitHistory.ts';
+import { watchdog } from '../watchdog.ts';
 
 /** A file the dev server answers with. */
 export interface Output {
@@ -420,8 +421,9 @@ export class DevSite {
    * it did. A page changed when its data did: that holds its rendered content and sidebar.
    */
   private renderOne(route: Route, force: boolean): boolean {
-    if (!this.bundle || !this.site) return false;
-    const page = pageFiles(route, { graph: this.graph, config: this.config, site: this.site, assets: this.assets(this.bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, siteValues: this.siteBundle?.values, overrides: this.siteBundle?.overrides, overrideKeys: this.siteBundle?.overrideKeys });
+    const { site, bundle } = this;
+    if (!bundle || !site) return false;
+    const page = watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () => pageFiles(route, { graph: this.graph, config: this.config, site, assets: this.assets(bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, siteValues: this.siteBundle?.values, overrides: this.siteBundle?.overrides, overrideKeys: this.siteBundle?.overrideKeys }));
     if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
     this.pageJson.set(route.path, page.fingerprint);
     // A React page's text for the search index, as the build has it.

@@ -372,6 +372,11 @@ export const catalog = {
     message: `"${request}" has no export named "${name}" here: the generator provides ${provided.length ? list([...provided]) : 'no exports'} of it.`,
     hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
   }),
+  taskNeverEnded: (what: string, seconds: number): Entry => ({
+    code: 'never-ended',
+    message: `${what} ran for ${seconds} s without finishing, so the command was stopped.`,
+    hint: 'Look there for code that never ends: a loop whose condition stays true, a component that renders itself, a recursion with no end.',
+  }),
   siteCodeNodeModule: (request: string): Entry => ({
     code: 'site-code-node-module',
     message: `"${request}" is a module of Node.js, which browsers do not have: this code runs in the reader's browser too, where the page comes alive.`,

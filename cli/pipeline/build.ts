@@ -26,6 +26,7 @@ import type { RouteGraph } from '../graph/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
 import { formatBytes, formatCount as count, formatDuration, type Reporter } from './reporter.ts';
+import { watchdog } from '../watchdog.ts';
 
 export interface BuildResult {
   pages: number;
@@ -58,6 +59,8 @@ export async function build(
   // Taken first: what a killed build left is put right before anything else, and a folder
   // that cannot be written fails the build now, not after the work.
   const writer = await SiteWriter.open(outDir, { previous: buildCache && ((dir) => buildCache.load(dir)), spare: buildCache?.spareOf(outDir) });
+  // Stopped because the site's code never ended (watchdog.ts), the build is thrown away as a failed one is.
+  const unwatch = watchdog.whileRunning(() => writer.abort());
   writer.recording = buildCache !== undefined;
   const configId = buildIdOf(config);
   // Another config: no page is kept as it was (files whose bytes come out the same still are).
@@ -130,7 +133,8 @@ export async function build(
         helper,
         assets,
         record: recorder !== undefined,
-        render: (route) => renderPage(route, ctx, recorder),
+        // The site's components run here: one that never ends stops the build at its page (watchdog.ts).
+        render: (route) => watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () => renderPage(route, ctx, recorder)),
         done: async (route, { files, reads }) => {
           for (const [file, contents] of files) await writer.write(file, contents);
           pageRecords.set(route.path, { fingerprint: fingerprints?.get(route.path) ?? '', readsDigest: fingerprints ? readsDigest(reads, graph, lookups) : '', files: files.map(([file]) => file), reads });
@@ -192,6 +196,8 @@ export async function build(
     await helper?.close();
     await writer.abort();
     throw error;
+  } finally {
+    unwatch();
   }
 }
 

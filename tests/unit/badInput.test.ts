@@ -499,3 +499,38 @@ describe('a config that awaits a promise nothing resolves', () => {
     }
   });
 });
+
+describe("the site's own code that never ends", () => {
+  // The limit is 30 s; a test waits 2.
+  const env = { SITE_TASK_LIMIT_MS: '2000' };
+
+  it('a config that loops forever: check stops with the file named and exits 1', () => {
+    const native = tempSite({ 'site.config.ts': "let spins = 0;\nwhile (spins >= 0) spins++;\nexport default { title: 'T' };\n", 'docs/intro.md': '# Intro\n' });
+    const docusaurus = tempSite({ 'docusaurus.config.js': 'for (;;) {}\n', 'docs/intro.md': '# Intro\n' });
+    for (const [dir, file] of [[native, 'site.config.ts'], [docusaurus, 'docusaurus.config.js']] as const) {
+      const result = runCli(['check', dir], { env });
+      expect({ file, code: result.code }).toEqual({ file, code: 1 });
+      expect(result.stderr).toMatch(new RegExp(`${file.replace('.', '\\.')}: Loading (the site config|${file.replace('.', '\\.')}) ran for 2 s without finishing, so the command was stopped\\.`));
+      expect(result.stderr.trimEnd().endsWith('Check failed.')).toBe(true);
+    }
+  });
+
+  it('a component that renders itself forever: the build stops at its page, leaving the previous build as it was and no unfinished folder', () => {
+    const dir = tempSite({
+      'docs/intro.md': '# Intro\n',
+      'docs/loop.mdx': "import Again from '@site/src/components/Again';\n\n# Loop\n\n<Again />\n",
+      'src/components/Again.jsx': 'export default function Again() {\n  return <div><Again /></div>;\n}\n',
+    });
+    const out = path.join(dir, 'out');
+    const previous = tempSite({});
+    // A previous build of another site stands in the output folder.
+    expect(runCli(['build', previous, '--out-dir', out]).code).toBe(0);
+    const before = fs.readdirSync(out).sort();
+    const result = runCli(['build', dir, '--out-dir', out], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('docs/loop.mdx: Rendering /loop/ ran for 2 s without finishing, so the command was stopped.');
+    expect(result.stderr.trimEnd().endsWith('Build failed; the previous build folder was left as it was.')).toBe(true);
+    expect(fs.readdirSync(out).sort()).toEqual(before);
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith('out'))).toEqual(['out']);
+  });
+});

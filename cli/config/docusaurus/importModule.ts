@@ -6,6 +6,7 @@ import type * as esbuild from 'esbuild';
 import { bundledModuleUrl } from '../moduleUrl.ts';
 import { isInside, realPath } from '../sitePaths.ts';
 import { untilSettled } from '../untilSettled.ts';
+import { watchdog } from '../../watchdog.ts';
 
 /** What importing a Docusaurus config or sidebars file gave. */
 export interface ImportedModule {
@@ -60,16 +61,19 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
     plugins: [siteImports(root, missing)],
   });
   let value: unknown;
-  let mod: { default?: unknown; __siteMissing: Set<string> } | undefined;
+  let stubbed: Set<string>;
   try {
-    mod = (await untilSettled(import(url))) as { default?: unknown; __siteMissing: Set<string> };
-    value = await untilSettled(mod.default);
-    if (typeof value === 'function') value = await untilSettled((value as () => unknown)());
+    // Its code runs here: a loop that never ends stops the command, naming the file (watchdog.ts).
+    [value, stubbed] = await watchdog.run({ what: `Loading ${path.basename(file)}`, file: path.relative(siteDir, file) }, async () => {
+      const mod = (await untilSettled(import(url))) as { default?: unknown; __siteMissing: Set<string> };
+      const exported = await untilSettled(mod.default);
+      return [typeof exported === 'function' ? await untilSettled((exported as () => unknown)()) : exported, mod.__siteMissing] as const;
+    });
   } catch (error) {
     // The config's own code failed; stand-ins are the likely cause when there are any.
     throw new ConfigRunError((error as Error)?.message ?? String(error), [...missing].sort(), { cause: error });
   }
-  for (const name of mod.__siteMissing) missing.add(name);
+  for (const name of stubbed) missing.add(name);
   return { value, missing: [...missing].sort() };
 }
 

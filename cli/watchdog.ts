@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { formatDiagnostic, type Diagnostic } from './report/diagnostic.ts';
+import { catalog } from './errors/catalog.ts';
+
+/**
+ * The site's own code runs on this thread: its config and sidebars files, and its React
+ * components as pages render. Code that never ends there (`while (true) {}`, a component
+ * that renders itself: 4 GB in a minute) blocks the thread, so nothing on it can notice.
+ * A small worker watches instead: the main thread counts each task it begins in shared
+ * memory; when one runs `limitMs` without ending, the worker tells the main thread which,
+ * and stops the main thread's JavaScript through the inspector (as a debugger pauses a
+ * loop). The main thread's event loop then takes the message, reports the task at its
+ * file, and ends the command with exit code 1. The build's swap leaves the previous
+ * build folder whole, as after any failure; the next run removes the unfinished one.
+ */
+
+/** Long past any real task: the largest page renders in about a second, a config loads in a fraction of one. */
+const DEFAULT_LIMIT_MS = 30_000;
+
+/** How long a stopped command waits for its cleanups (removing a folder of a few thousand files). */
+const CLEANUP_MS = 10_000;
+
+/** A task the main thread runs: what it is, and the file whose code it runs. */
+export interface WatchedTask {
+  what: string;
+  file?: string;
+}
+
+const SCRIPT = `
+const { workerData, parentPort } = require('node:worker_threads');
+const state = new Int32Array(workerData.state);
+let seen = -1;
+let since = Date.now();
+const timer = setInterval(() => {
+  const task = Atomics.load(state, 0);
+  const now = Date.now();
+  if (Atomics.load(state, 1) === 0 || task !== seen) {
+    seen = task;
+    since = now;
+    return;
+  }
+  if (now - since < workerData.limitMs) return;
+  clearInterval(timer);
+  parentPort.postMessage(task);
+  try {
+    const session = new (require('node:inspector').Session)();
+    session.connectToMainThread();
+    session.post('Runtime.terminateExecution');
+  } catch {
+    // No inspector in this Node: the process can only be ended from here, without the place.
+    require('node:fs').writeSync(2, 'Stopped: the site\\'s own code ran for ' + workerData.limitMs / 1000 + ' s without finishing.\\n');
+    process.kill(process.pid, 'SIGKILL');
+  }
+}, Math.min(1000, workerData.limitMs / 4));
+`;
+
+/**
+ * The watch over the site's code on this thread. A task that never ends is reported at its
+ * file, the cleanups registered run, the command's headline follows, and it exits 1.
+ */
+class Watchdog {
+  private worker: Worker | undefined;
+  private readonly state = new Int32Array(new SharedArrayBuffer(8));
+  private readonly tasks = new Map<number, WatchedTask>();
+  private count = 0;
+  private depth = 0;
+  private readonly cleanups = new Set<() => Promise<void>>();
+  /** The command's last line when it is stopped, as when it fails. */
+  headline = 'Stopped.';
+
+  /**
+   * Runs `cleanup` if the command is stopped while it is registered (the build's unfinished
+   * folder is removed, as a failed build's is); returns what unregisters it.
+   */
+  whileRunning(cleanup: () => Promise<void>): () => void {
+    this.cleanups.add(cleanup);
+    return () => this.cleanups.delete(cleanup);
+  }
+
+  private async stop(problem: Diagnostic): Promise<never> {
+    // Written at once: process.exit does not wait for a pipe.
+    fs.writeSync(2, `\n${formatDiagnostic(problem)}\n`);
+    const cleaned = Promise.allSettled([...this.cleanups].map((cleanup) => cleanup()));
+    await Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, CLEANUP_MS).unref())]);
+    fs.writeSync(2, `${this.headline}\n`);
+    process.exit(1);
+  }
+
+  /** Runs `run` as a watched task (one inside another is watched as the outer one). */
+  async run<T>(task: WatchedTask, run: () => Promise<T> | T): Promise<T> {
+    this.begin(task);
+    try {
+      return await run();
+    } finally {
+      this.end();
+    }
+  }
+
+  /** Runs the synchronous `run` as a watched task: cheaper than `run` for a task a page. */
+  runSync<T>(task: WatchedTask, run: () => T): T {
+    this.begin(task);
+    try {
+      return run();
+    } finally {
+      this.end();
+    }
+  }
+
+  private begin(task: WatchedTask): void {
+    if (this.depth++ > 0) return;
+    if (!this.start()) return;
+    const id = ++this.count;
+    this.tasks.clear();
+    this.tasks.set(id, task);
+    Atomics.store(this.state, 0, id);
+    Atomics.store(this.state, 1, 1);
+    // A message from the worker must be taken even when nothing else is left to run.
+    this.worker?.ref();
+  }
+
+  private end(): void {
+    if (--this.depth > 0) return;
+    Atomics.store(this.state, 1, 0);
+    this.worker?.unref();
+  }
+
+  /** The worker, started at the first task; false when none can start (the tasks then run unwatched). */
+  private start(): boolean {
+    if (this.worker) return true;
+    const limitMs = Number(process.env.SITE_TASK_LIMIT_MS) > 0 ? Number(process.env.SITE_TASK_LIMIT_MS) : DEFAULT_LIMIT_MS;
+    try {
+      this.worker = new Worker(SCRIPT, { eval: true, workerData: { state: this.state.buffer, limitMs }, resourceLimits: { maxYoungGenerationSizeMb: 1 } });
+    } catch {
+      return false;
+    }
+    this.worker.unref();
+    this.worker.on('error', () => (this.worker = undefined));
+    this.worker.on('message', (id: number) => {
+      const task = this.tasks.get(id) ?? { what: "The site's own code" };
+      void this.stop({ severity: 'error', file: task.file, ...catalog.taskNeverEnded(task.what, limitMs / 1000) });
+    });
+    return true;
+  }
+}
+
+/** The one watch of this process's main thread. */
+export const watchdog = new Watchdog();
