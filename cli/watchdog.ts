@@ -15,8 +15,12 @@ import { catalog } from './errors/catalog.ts';
  * build folder whole, as after any failure; the next run removes the unfinished one.
  */
 
-/** Long past any real task: the largest page renders in about a second, a config loads in a fraction of one. */
-const DEFAULT_LIMIT_MS = 30_000;
+/**
+ * Long past any real task (the largest page renders in about a second, a config loads in a
+ * fraction of one), and short of memory running out: a component that renders itself takes
+ * about 100 MB a second.
+ */
+const DEFAULT_LIMIT_MS = 15_000;
 
 /** How long a stopped command waits for its cleanups (removing a folder of a few thousand files). */
 const CLEANUP_MS = 10_000;

@@ -501,7 +501,7 @@ describe('a config that awaits a promise nothing resolves', () => {
 });
 
 describe("the site's own code that never ends", () => {
-  // The limit is 30 s; a test waits 2.
+  // The limit is 15 s; a test waits 2.
   const env = { SITE_TASK_LIMIT_MS: '2000' };
 
   it('a config that loops forever: check stops with the file named and exits 1', () => {
