@@ -46,6 +46,8 @@ const timer = setInterval(() => {
   }
   if (now - since < workerData.limitMs) return;
   clearInterval(timer);
+  // Said in shared memory first: the main thread may find the event loop empty before the message.
+  Atomics.store(state, 2, 1);
   parentPort.postMessage(task);
   try {
     const session = new (require('node:inspector').Session)();
@@ -65,7 +67,9 @@ const timer = setInterval(() => {
  */
 class Watchdog {
   private worker: Worker | undefined;
-  private readonly state = new Int32Array(new SharedArrayBuffer(8));
+  /** [the task count, whether a task runs, whether the worker stopped the main thread]. */
+  private readonly state = new Int32Array(new SharedArrayBuffer(12));
+  private stopped = false;
   private readonly tasks = new Map<number, WatchedTask>();
   private count = 0;
   private depth = 0;
@@ -86,14 +90,15 @@ class Watchdog {
     // Written at once: process.exit does not wait for a pipe.
     fs.writeSync(2, `\n${formatDiagnostic(problem)}\n`);
     const cleaned = Promise.allSettled([...this.cleanups].map((cleanup) => cleanup()));
-    await Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, CLEANUP_MS).unref())]);
+    await Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, CLEANUP_MS))]);
     fs.writeSync(2, `${this.headline}\n`);
     process.exit(1);
   }
 
   /** Runs `run` as a watched task (one inside another is watched as the outer one). */
   async run<T>(task: WatchedTask, run: () => Promise<T> | T): Promise<T> {
-    this.begin(task);
+    // Not held: a task that awaits what never comes must let the event loop run dry (untilSettled.ts).
+    this.begin(task, false);
     try {
       return await run();
     } finally {
@@ -103,7 +108,7 @@ class Watchdog {
 
   /** Runs the synchronous `run` as a watched task: cheaper than `run` for a task a page. */
   runSync<T>(task: WatchedTask, run: () => T): T {
-    this.begin(task);
+    this.begin(task, true);
     try {
       return run();
     } finally {
@@ -111,7 +116,13 @@ class Watchdog {
     }
   }
 
-  private begin(task: WatchedTask): void {
+  /** Whether the worker stopped this thread's JavaScript, and the command is ending. */
+  get stopping(): boolean {
+    return Atomics.load(this.state, 2) === 1;
+  }
+
+  /** `hold`: keep the process running while the task runs, so that the worker's word is taken even if nothing else is left. */
+  private begin(task: WatchedTask, hold: boolean): void {
     if (this.depth++ > 0) return;
     if (!this.start()) return;
     const id = ++this.count;
@@ -119,8 +130,7 @@ class Watchdog {
     this.tasks.set(id, task);
     Atomics.store(this.state, 0, id);
     Atomics.store(this.state, 1, 1);
-    // A message from the worker must be taken even when nothing else is left to run.
-    this.worker?.ref();
+    if (hold) this.worker?.ref();
   }
 
   private end(): void {
@@ -138,12 +148,20 @@ class Watchdog {
     } catch {
       return false;
     }
-    this.worker.unref();
     this.worker.on('error', () => (this.worker = undefined));
-    this.worker.on('message', (id: number) => {
-      const task = this.tasks.get(id) ?? { what: "The site's own code" };
+    // The worker's message, or the event loop running dry once the stopped thread left nothing to run, whichever comes first.
+    const stopped = () => {
+      if (this.stopped) return;
+      this.stopped = true;
+      const task = this.tasks.get(Atomics.load(this.state, 0)) ?? { what: "The site's own code" };
       void this.stop({ severity: 'error', file: task.file, ...catalog.taskNeverEnded(task.what, limitMs / 1000) });
+    };
+    this.worker.on('message', stopped);
+    process.on('beforeExit', () => {
+      if (this.stopping) stopped();
     });
+    // After the listeners, which hold the process as they are added: never what keeps it running.
+    this.worker.unref();
     return true;
   }
 }
