@@ -280,6 +280,12 @@ export const catalog = {
     message: `Missing file "${url}": nothing in the static folder has that path.`,
     hint: suggestions.length ? `Nearest files: ${suggestions.join(', ')}.` : 'Put the file in the static folder (static/img/… is served as /img/…).',
   }),
+  /** A file a page names by a relative path (or `@site/`): `file` is where it was looked for, from the site folder. */
+  missingFileBeside: (url: string, file: string): Entry => ({
+    code: 'missing-file',
+    message: `Missing file "${url}": there is no ${file}.`,
+    hint: "Add the file there, or correct the path: a relative path is read from the page's own folder.",
+  }),
   invalidZoomSelector: (selector: string): Entry => ({
     code: 'invalid-zoom-selector',
     message: `The zoom selector "${selector}" is not a valid CSS selector.`,

@@ -60,7 +60,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
         }
       } else {
         const status = deps.fileStatus(link.file);
-        if (status === 'missing') diagnostics.push({ severity: 'error', ...at, ...catalog.missingFile(link.url, []) });
+        if (status === 'missing') diagnostics.push({ severity: 'error', ...at, ...catalog.missingFileBeside(link.url, link.file) });
         else if (status === 'outside') diagnostics.push({ severity: 'error', ...at, ...catalog.fileOutsideSite(link.url, link.file) });
       }
     }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
 import { walk, isComponent } from './walk.ts';
-import { IMAGE_EXT } from '../assetFiles.ts';
+import { IMAGE_EXT, LINKED_FILE_EXT } from '../assetFiles.ts';
 
 /** A link or image reference found in a document, with its place in the source file. */
 export interface LinkRef {
@@ -70,8 +70,8 @@ export function rehypeCollectLinks() {
         const [beforeHash, hash] = splitHash(url);
         const [pathname, query = ''] = splitQuery(beforeHash);
         const isMarkdown = /\.mdx?$/i.test(pathname);
-        // Images, and `@site/` files (never a route), are published beside the page.
-        const isRelativeFile = !pathname.startsWith('/') && (ref.kind === 'image' || pathname.startsWith('@site/'));
+        // Images, `@site/` files (never a route) and files a link names by their extension are published beside the page.
+        const isRelativeFile = !pathname.startsWith('/') && (ref.kind === 'image' || pathname.startsWith('@site/') || LINKED_FILE_EXT.test(pathname));
         if (isMarkdown || isRelativeFile) {
           const candidates = isMarkdown
             ? markdownFileCandidates(decodeSafe(pathname), vfile.path, vfile.data.contentRoot ?? '')
