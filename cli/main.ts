@@ -58,10 +58,11 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option(...DEBUG)
     .action(async (siteDir: string, opts: { port: number; host: string; dir?: string; debug?: boolean }) => setExitCode(await (await import('./commands/serve.ts')).serveCommand(siteDir, opts)));
   listening(siteCommand('dev', 'serve the site from memory and update open pages as files change'))
+    .option('--allowed-hosts <names>', 'host names the dev server answers besides localhost, IP addresses and this machine\'s name, comma-separated', (value: string) => value.split(',').map((name) => name.trim()).filter(Boolean))
     .option('--open', 'open the site in the default browser')
     .option(...MAX_FILE_SIZE)
     .option(...DEBUG)
-    .action(async (siteDir: string, opts: { port: number; host: string; open?: boolean; maxFileSize?: number; debug?: boolean }) => setExitCode(await (await import('./commands/dev.ts')).devCommand(siteDir, opts)));
+    .action(async (siteDir: string, opts: { port: number; host: string; allowedHosts?: string[]; open?: boolean; maxFileSize?: number; debug?: boolean }) => setExitCode(await (await import('./commands/dev.ts')).devCommand(siteDir, opts)));
   siteCommand('export-search-records', 'write the search records as Algolia-ready JSON (to stdout, or --out)')
     .option('--out <file>', 'file to write instead of stdout')
     .option(...NO_CACHE)

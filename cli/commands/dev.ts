@@ -28,7 +28,7 @@ const RECHECK_MS = 50;
  * content, static files, the config, the theme and the runtime, and updates open tabs.
  * Problems are shown in the terminal and in the browser; the last good pages stay.
  */
-export async function devCommand(siteDir: string, options: { port: number; host: string; open?: boolean; debug?: boolean } & ConfigOptions): Promise<number> {
+export async function devCommand(siteDir: string, options: { port: number; host: string; allowedHosts?: string[]; open?: boolean; debug?: boolean } & ConfigOptions): Promise<number> {
   const reporter = createReporter();
   const paint = (code: number, s: string) => (useColor(process.stderr) ? `\x1b[${code}m${s}\x1b[0m` : s);
   const tempRoot = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-dev');
@@ -48,7 +48,8 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   const clientJs = (
     await esbuild.build({ entryPoints: [path.join(PACKAGE_ROOT, 'runtime/devClient.ts')], bundle: true, minify: true, write: false, format: 'esm', logLevel: 'silent' })
   ).outputFiles[0]!.text;
-  const { server, broadcast } = createDevServer(dev, () => clientJs);
+  // The name it listens on is allowed, as are those --allowed-hosts lists (a tunnel's, a container's).
+  const { server, broadcast } = createDevServer(dev, () => clientJs, [options.host, ...(options.allowedHosts ?? [])]);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { resolveRequest, slashlessFor } from '../serve/staticServer.ts';
 import { contentType } from '../serve/contentTypes.ts';
-import { realPathInside, refuseMethod, requestPath } from '../serve/requests.ts';
+import { realPathInside, refuseHost, refuseMethod, requestPath } from '../serve/requests.ts';
 import type { DevSite } from './devSite.ts';
 
 /** What the browser's dev client is told, as server-sent events. */
@@ -17,9 +17,10 @@ export type DevMessage =
  * Serves the in-memory site the way `serve` serves `build/` (trailing slashes, 404 page):
  * the files the generator made from memory, the site's own files (static, images next to
  * pages) read from where they are when asked for (a change shows at once), the dev
- * client, and an event stream that tells open tabs what changed.
+ * client, and an event stream that tells open tabs what changed. Only to requests for
+ * this machine's names and `allowedHosts` (refuseHost: DNS rebinding).
  */
-export function createDevServer(dev: DevSite, devClientJs: () => string): { server: http.Server; broadcast(message: DevMessage): void } {
+export function createDevServer(dev: DevSite, devClientJs: () => string, allowedHosts: readonly string[] = []): { server: http.Server; broadcast(message: DevMessage): void } {
   const clients = new Set<http.ServerResponse>();
   const VIRTUAL_ROOT = path.resolve('/__site');
   const exists = (file: string): 'file' | 'dir' | null => {
@@ -29,7 +30,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string): { serv
     return dev.outputs.has(index) || dev.copies.has(index) ? 'dir' : null;
   };
   const server = http.createServer((req, res) => {
-    if (refuseMethod(req, res)) return;
+    if (refuseHost(req, res, allowedHosts) || refuseMethod(req, res)) return;
     const url = requestPath(req.url);
     if (url === '/__dev/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });

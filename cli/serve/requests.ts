@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type http from 'node:http';
 
@@ -13,6 +15,44 @@ export function refuseMethod(req: http.IncomingMessage, res: http.ServerResponse
   if (req.method === 'GET' || req.method === 'HEAD') return false;
   res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end(req.method === 'HEAD' ? undefined : 'Method not allowed: this server only reads.\n');
   return true;
+}
+
+/**
+ * The dev server answers only requests addressed to this machine: localhost (and
+ * `*.localhost`), an IP address, the machine's own name, the `--host` it listens on, and
+ * `--allowed-hosts`. A page elsewhere could otherwise read the site being written (drafts
+ * included) and its problems through DNS rebinding: its own name made to point at
+ * 127.0.0.1, its scripts then read the dev server as their own origin. Vite and webpack's
+ * dev server check the Host header for the same reason. An absolute-form target's
+ * authority stands for the Host header (RFC 9112 §3.2.2). Answers 403 and says how to
+ * allow the name; true when it did.
+ */
+export function refuseHost(req: http.IncomingMessage, res: http.ServerResponse, allowed: readonly string[]): boolean {
+  const target = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(req.url ?? '')?.[1];
+  const host = target ?? req.headers.host;
+  // HTTP/1.0 has no Host: no browser sends such a request.
+  if (host === undefined) return false;
+  const hostname = hostnameOf(host);
+  if (hostname !== undefined && isAllowedHost(hostname, allowed)) return false;
+  res
+    .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' })
+    .end(`Blocked: this dev server answers requests for localhost, IP addresses and this machine's name, not ${JSON.stringify(host)}. To allow that name, start dev with --allowed-hosts ${hostname ?? host}.\n`);
+  return true;
+}
+
+function hostnameOf(host: string): string | undefined {
+  try {
+    return new URL(`http://${host}`).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function isAllowedHost(hostname: string, allowed: readonly string[]): boolean {
+  if (hostname === 'localhost' || hostname.endsWith('.localhost') || net.isIP(hostname) !== 0) return true;
+  const machine = os.hostname().toLowerCase();
+  if (hostname === machine || hostname === `${machine}.local`) return true;
+  return allowed.some((name) => name.toLowerCase() === hostname);
 }
 
 /**

@@ -126,7 +126,8 @@ describe.each(['serve', 'dev'] as const)('%s', (name) => {
     const page = await raw(s().port, `GET http://127.0.0.1:${s().port}/x/ HTTP/1.1\r\nHost: 127.0.0.1:${s().port}\r\nConnection: close\r\n\r\n`);
     expect(page).toMatch(/^HTTP\/1\.1 200/);
     expect(page).toContain('page x');
-    const file = await raw(s().port, `GET http://example.test/img/a.txt?v=1 HTTP/1.1\r\nHost: example.test\r\nConnection: close\r\n\r\n`);
+    // Another authority than the server's (dev answers names of this machine only: see below).
+    const file = await raw(s().port, `GET http://docs.localhost/img/a.txt?v=1 HTTP/1.1\r\nHost: docs.localhost\r\nConnection: close\r\n\r\n`);
     expect(file).toMatch(/^HTTP\/1\.1 200/);
     expect(file).toContain('inside file');
     const redirect = await raw(s().port, `GET http://127.0.0.1:${s().port}/x?q=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
@@ -149,6 +150,40 @@ describe.each(['serve', 'dev'] as const)('%s', (name) => {
   it('still serves links that stay inside its folder', async () => {
     expect(await request(s().url, 'GET', '/alias/a.txt')).toMatchObject({ status: 200, body: 'inside file' });
     expect(await request(s().url, 'GET', '/alias.txt')).toMatchObject({ status: 200, body: 'inside file' });
+  });
+});
+
+describe('dev, asked for another host name (DNS rebinding)', () => {
+  const ask = (host: string, target = '/x/') => raw(servers.dev.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+
+  it('refuses a name that is not this machine with 403 and how to allow it, for pages and the event stream', async () => {
+    for (const target of ['/x/', '/', '/img/a.txt', '/__dev/events', '/__dev/client.js']) {
+      const answer = await ask(`rebind.example:${servers.dev.port}`, target);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 403/);
+      expect(answer, target).toContain('start dev with --allowed-hosts rebind.example');
+      expect(answer, target).not.toContain('page x');
+    }
+    // An absolute-form target's authority stands for the Host header.
+    expect(await raw(servers.dev.port, `GET http://rebind.example/x/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 403/);
+  });
+
+  it('answers localhost, *.localhost, IP addresses and this machine\'s name', async () => {
+    for (const host of [`localhost:${servers.dev.port}`, 'docs.localhost', '127.0.0.1', `[::1]:${servers.dev.port}`, '192.168.1.20:3000', os.hostname()]) {
+      expect(await ask(host), host).toMatch(/^HTTP\/1\.1 200/);
+    }
+  });
+
+  it('answers the names --allowed-hosts lists', async () => {
+    const dev = servers.dev.dev!;
+    const { server } = createDevServer(dev, () => '', ['Docs.Tunnel.example']);
+    const { port } = await listen(server);
+    try {
+      expect(await raw(port, 'GET /x/ HTTP/1.1\r\nHost: docs.tunnel.example\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200/);
+      expect(await raw(port, 'GET /x/ HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 403/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
 
