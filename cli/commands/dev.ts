@@ -111,12 +111,29 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   const targets = dev.watchTargets(PACKAGE_ROOT);
   const kindOf = (file: string): Change['kind'] =>
     targets.find((t) => file === t.path || file.startsWith(t.path + path.sep))?.kind ?? 'content';
+  const ignored = (p: string) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(p) || /\.(swp|swx|tmp)$|~$/.test(p);
   const watcher = chokidar.watch(
     targets.map((t) => t.path),
-    { ignoreInitial: true, ignored: (p: string) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(p) || /\.(swp|swx|tmp)$|~$/.test(p) },
+    { ignoreInitial: true, ignored },
   );
   watcher.on('all', (_event, file) => queue.push({ kind: kindOf(path.resolve(file)), path: path.resolve(file) }));
   watcher.on('error', (error) => reporter.error(`Watcher: ${(error as Error).message}`));
+  // chokidar stops watching a folder (or file) it was given once it is removed, and does
+  // not see it come back: a branch switch that took docs/ away and brought it back left
+  // every later save unseen. The folders that hold them are watched one level deep for
+  // their return, when each is watched again and read again whole.
+  const watched = new Set(targets.map((t) => t.path));
+  const holders = chokidar.watch([...new Set(targets.map((t) => path.dirname(t.path)))], { ignoreInitial: true, depth: 0, ignored });
+  const returned = (file: string) => {
+    const back = path.resolve(file);
+    if (!watched.has(back)) return;
+    watcher.unwatch(back);
+    watcher.add(back);
+    queue.push({ kind: kindOf(back), path: back });
+  };
+  holders.on('add', returned);
+  holders.on('addDir', returned);
+  holders.on('error', (error) => reporter.error(`Watcher: ${(error as Error).message}`));
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -126,7 +143,7 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   // Let a rebuild under way finish before its compilers are disposed.
   await Promise.race([queue.idle(), new Promise((r) => setTimeout(r, 2000))]);
   queue.close();
-  await watcher.close();
+  await Promise.all([watcher.close(), holders.close()]);
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await dev.dispose();

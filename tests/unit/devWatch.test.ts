@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startDev, stopDev } from '../helpers/devServer.ts';
+import { writeTempSite } from '../helpers/memorySite.ts';
+
+/** Polls `url` until it answers `status`, for at most `ms`; the last status it gave. */
+async function statusOf(url: string, status: number, ms = 10_000): Promise<number> {
+  const until = Date.now() + ms;
+  let last = 0;
+  while (Date.now() < until) {
+    last = (await fetch(url)).status;
+    if (last === status) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return last;
+}
+
+describe('dev, when a watched folder is removed and comes back (a branch switch, a git stash)', () => {
+  const dir = writeTempSite({ 'docs/intro.md': '# Intro\n', 'docs/b.md': '# B\n' });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('sees the folder again: its pages, and every later save in it', async () => {
+    const { url, child } = await startDev(dir);
+    try {
+      expect(await statusOf(`${url}/b/`, 200)).toBe(200);
+      const docs = path.join(dir, 'docs');
+      fs.renameSync(docs, `${docs}-away`);
+      expect(await statusOf(`${url}/b/`, 404)).toBe(404);
+      // Back, with a page added while it was away: chokidar watched it no more.
+      fs.writeFileSync(path.join(`${docs}-away`, 'c.md'), '# C\n');
+      fs.renameSync(`${docs}-away`, docs);
+      expect(await statusOf(`${url}/c/`, 200)).toBe(200);
+      fs.writeFileSync(path.join(docs, 'd.md'), '# D\n');
+      expect(await statusOf(`${url}/d/`, 200)).toBe(200);
+      // Removed and made anew.
+      fs.rmSync(docs, { recursive: true });
+      expect(await statusOf(`${url}/d/`, 404)).toBe(404);
+      fs.mkdirSync(docs);
+      fs.writeFileSync(path.join(docs, 'e.md'), '# E\n');
+      expect(await statusOf(`${url}/e/`, 200)).toBe(200);
+      fs.writeFileSync(path.join(docs, 'f.md'), '# F\n');
+      expect(await statusOf(`${url}/f/`, 200)).toBe(200);
+    } finally {
+      await stopDev(child);
+    }
+  });
+});
