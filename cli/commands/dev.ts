@@ -112,9 +112,11 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   const kindOf = (file: string): Change['kind'] =>
     targets.find((t) => file === t.path || file.startsWith(t.path + path.sep))?.kind ?? 'content';
   const ignored = (p: string) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(p) || /\.(swp|swx|tmp)$|~$/.test(p);
+  // Links are not followed: the scan judges each (followed inside the site, reported outside it), as the build's does,
+  // while chokidar went round `docs/loop -> ..` until ELOOP, and into whatever a link led to (/etc, 7,000 files).
   const watcher = chokidar.watch(
     targets.map((t) => t.path),
-    { ignoreInitial: true, ignored },
+    { ignoreInitial: true, ignored, followSymlinks: false },
   );
   watcher.on('all', (_event, file) => queue.push({ kind: kindOf(path.resolve(file)), path: path.resolve(file) }));
   watcher.on('error', (error) => reporter.error(`Watcher: ${(error as Error).message}`));
@@ -123,7 +125,7 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   // every later save unseen. The folders that hold them are watched one level deep for
   // their return, when each is watched again and read again whole.
   const watched = new Set(targets.map((t) => t.path));
-  const holders = chokidar.watch([...new Set(targets.map((t) => path.dirname(t.path)))], { ignoreInitial: true, depth: 0, ignored });
+  const holders = chokidar.watch([...new Set(targets.map((t) => path.dirname(t.path)))], { ignoreInitial: true, depth: 0, ignored, followSymlinks: false });
   const returned = (file: string) => {
     const back = path.resolve(file);
     if (!watched.has(back)) return;

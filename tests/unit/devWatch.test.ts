@@ -46,3 +46,32 @@ describe('dev, when a watched folder is removed and comes back (a branch switch,
     }
   });
 });
+
+describe('dev, when links appear in a watched folder', () => {
+  const dir = writeTempSite({ 'docs/intro.md': '# Intro\n', 'docs/b.md': '# B\n' });
+  const outside = writeTempSite(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`notes/n${i}.md`, `# Outside ${i}\n`])));
+  afterAll(() => {
+    for (const d of [dir, outside]) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('neither goes round a loop nor into a folder outside the site, and later saves still show', async () => {
+    const { url, child, output } = await startDev(dir);
+    try {
+      fs.symlinkSync('..', path.join(dir, 'docs/loop'));
+      fs.symlinkSync(path.join(outside, 'notes'), path.join(dir, 'docs/outside'));
+      fs.writeFileSync(path.join(dir, 'docs/c.md'), '# C\n');
+      expect(await statusOf(`${url}/c/`, 200)).toBe(200);
+      expect(await statusOf(`${url}/outside/n1/`, 404)).toBe(404);
+      fs.writeFileSync(path.join(dir, 'docs/d.md'), '# D\n');
+      expect(await statusOf(`${url}/d/`, 200)).toBe(200);
+      // The scan's words for each link, as the build's; not the watcher's ELOOP, and nothing read from the outside folder.
+      expect(output()).toContain('docs/loop is a symbolic link to a folder it is itself in');
+      expect(output()).toContain('docs/outside is a symbolic link to');
+      expect(output()).not.toContain('ELOOP');
+      expect(output()).not.toContain('n1.md');
+    } finally {
+      await stopDev(child);
+    }
+  });
+});
+
