@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import chokidar from 'chokidar';
+import type { FollowedLink } from '../content/walkFolder.ts';
 import * as esbuild from 'esbuild';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { DevSite } from '../dev/devSite.ts';
@@ -103,6 +104,8 @@ export async function devCommand(siteDir: string, options: { port: number; host:
         if (options.debug) reporter.error((error as Error).stack ?? '');
       } finally {
         recheck();
+        // Links the scan follows may have come or gone.
+        watchLinked();
       }
     },
     { quietMs: QUIET_MS },
@@ -118,8 +121,29 @@ export async function devCommand(siteDir: string, options: { port: number; host:
     targets.map((t) => t.path),
     { ignoreInitial: true, ignored, followSymlinks: false },
   );
-  watcher.on('all', (_event, file) => queue.push({ kind: kindOf(path.resolve(file)), path: path.resolve(file) }));
+  /** A changed file, and the same file where each link the scan followed shows it (docs/shared -> ../shared). */
+  const changed = (file: string) => {
+    const abs = path.resolve(file);
+    for (const at of [abs, ...linkedPaths(dev.followedLinks, abs)]) queue.push({ kind: kindOf(at), path: at });
+  };
+  watcher.on('all', (_event, file) => changed(file));
   watcher.on('error', (error) => reporter.error(`Watcher: ${(error as Error).message}`));
+  // What the followed links lead to, watched where it really is.
+  const linked = chokidar.watch([], { ignoreInitial: true, ignored, followSymlinks: false });
+  let linkedReals = new Set<string>();
+  const watchLinked = () => {
+    const reals = new Set(dev.followedLinks.map((link) => link.real));
+    const gone = [...linkedReals].filter((real) => !reals.has(real));
+    const added = [...reals].filter((real) => !linkedReals.has(real));
+    if (gone.length > 0) linked.unwatch(gone);
+    if (added.length > 0) linked.add(added);
+    linkedReals = reals;
+  };
+  watchLinked();
+  linked.on('all', (_event, file) => {
+    for (const at of linkedPaths(dev.followedLinks, path.resolve(file))) queue.push({ kind: kindOf(at), path: at });
+  });
+  linked.on('error', (error) => reporter.error(`Watcher: ${(error as Error).message}`));
   // chokidar stops watching a folder (or file) it was given once it is removed, and does
   // not see it come back: a branch switch that took docs/ away and brought it back left
   // every later save unseen. The folders that hold them are watched one level deep for
@@ -145,7 +169,7 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   // Let a rebuild under way finish before its compilers are disposed.
   await Promise.race([queue.idle(), new Promise((r) => setTimeout(r, 2000))]);
   queue.close();
-  await Promise.all([watcher.close(), holders.close()]);
+  await Promise.all([watcher.close(), holders.close(), linked.close()]);
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await dev.dispose();
@@ -208,4 +232,9 @@ function openBrowser(url: string) {
   } catch {
     // No browser to open: the URL is printed.
   }
+}
+
+/** Where `real` shows through the links the scan followed: `shared/a.md` is `docs/shared/a.md` through `docs/shared -> ../shared`. */
+function linkedPaths(links: readonly FollowedLink[], real: string): string[] {
+  return links.flatMap((link) => (real === link.real ? [link.path] : real.startsWith(link.real + path.sep) ? [link.path + real.slice(link.real.length)] : []));
 }

@@ -12,7 +12,7 @@ const PAGE_MODULE = /\.(jsx?|tsx?)$/;
  */
 export function scanReactPages(config: ResolvedConfig): Promise<WalkResult> {
   // Pages turned off (`pages: false` in a Docusaurus config): none to find.
-  if (config.paths.pages === false) return Promise.resolve({ files: [], diagnostics: [] });
+  if (config.paths.pages === false) return Promise.resolve({ files: [], diagnostics: [], links: [] });
   return walkFolder(path.resolve(config.siteDir, config.paths.pages), {
     allowedRoots: readRoots(config),
     siteDir: config.siteDir,

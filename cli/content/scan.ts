@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { contentFolders, readRoots, siteFileStatus } from '../config/sitePaths.ts';
-import { walkFolder } from './walkFolder.ts';
+import { walkFolder, type FollowedLink } from './walkFolder.ts';
 import { readText } from './readText.ts';
 import { stampOf, type FileStamp, type KnownFiles } from './knownFiles.ts';
 
@@ -57,6 +57,8 @@ export interface ScanResult<T> {
   files: T[];
   /** Links that lead out of the site or nowhere. */
   diagnostics: Diagnostic[];
+  /** The links the scan followed, for dev to watch what they lead to (chokidar follows none). */
+  links: FollowedLink[];
 }
 
 /**
@@ -73,10 +75,12 @@ export async function scanContent(config: ResolvedConfig, docsFolders?: string[]
     : contentFolders(config);
   const allowedRoots = readRoots(config);
   const diagnostics: Diagnostic[] = [];
+  const links: FollowedLink[] = [];
   const lists = await Promise.all(
     areas.map(async ({ area, dir: root }) => {
       const walked = await walkFolder(root, { allowedRoots, siteDir: config.siteDir, skip: skipContent });
       diagnostics.push(...walked.diagnostics);
+      links.push(...walked.links);
       // The walk's paths are plain (names joined by "/"): joined by hand, not normalized 10,000 times.
       const rootFromSite = toPosix(path.relative(config.siteDir, root));
       const absolute = path.sep === '/' && !root.endsWith('/') ? (relPath: string) => `${root}/${relPath}` : (relPath: string) => path.join(root, relPath);
@@ -93,7 +97,7 @@ export async function scanContent(config: ResolvedConfig, docsFolders?: string[]
     }),
   );
   const files = lists.flat().sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files, diagnostics };
+  return { files, diagnostics, links };
 }
 
 /**

@@ -17,6 +17,14 @@ export interface WalkResult {
   /** Paths relative to the walked folder, with forward slashes, sorted. */
   files: string[];
   diagnostics: Diagnostic[];
+  /** The links followed (to a file or a folder inside the site): where each is, and the real path it leads to. */
+  links: FollowedLink[];
+}
+
+/** A symbolic link the walk followed: `path` is where it is, `real` the real path of what it leads to. */
+export interface FollowedLink {
+  path: string;
+  real: string;
 }
 
 /**
@@ -37,6 +45,7 @@ export interface WalkResult {
 export async function walkFolder(root: string, options: WalkOptions): Promise<WalkResult> {
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
+  const links: FollowedLink[] = [];
   const shown = (abs: string) => path.relative(options.siteDir, abs).split(path.sep).join('/');
 
   /** `ancestors`: the real paths of the folders walked down through to get here. */
@@ -75,6 +84,7 @@ export async function walkFolder(root: string, options: WalkOptions): Promise<Wa
           diagnostics.push({ severity: 'warning', file: shown(abs), ...catalog.symlinkToAncestor(shown(abs)) });
           continue;
         }
+        if ((isDirectory || isFile) && !options.skip?.(entry.name, isDirectory)) links.push({ path: abs, real });
       }
       if (options.skip?.(entry.name, isDirectory)) continue;
       if (isDirectory) walk(abs, real, rel, [...ancestors, realDir]);
@@ -86,12 +96,14 @@ export async function walkFolder(root: string, options: WalkOptions): Promise<Wa
   try {
     realRoot = fs.realpathSync.native(root);
   } catch {
-    return { files, diagnostics };
+    return { files, diagnostics, links };
   }
   if (!options.allowedRoots.some((allowed) => isInside(realRoot, allowed))) {
     diagnostics.push({ severity: 'warning', file: shown(root), ...catalog.linkOutsideSite(shown(root), realRoot) });
-    return { files, diagnostics };
+    return { files, diagnostics, links };
   }
+  // The folder itself may be a link (docs -> ../shared-docs): what is in it is then watched where it really is.
+  if (realRoot !== path.resolve(root)) links.push({ path: path.resolve(root), real: realRoot });
   walk(root, realRoot, '', []);
-  return { files: files.sort(), diagnostics };
+  return { files: files.sort(), diagnostics, links };
 }

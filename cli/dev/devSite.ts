@@ -42,6 +42,7 @@ import { PACKAGE_ROOT } from '../paths.ts';
 import type { PageAssets } from '../render/document.ts';
 import { lastUpdatesFor, type LastUpdate } from '../content/gitHistory.ts';
 import { watchdog } from '../watchdog.ts';
+import type { FollowedLink } from '../content/walkFolder.ts';
 
 /** A file the dev server answers with. */
 export interface Output {
@@ -90,6 +91,13 @@ export class DevSite {
   private versions: VersionSource[] = [];
   /** What the last scan found wrong with the folders (links out of the site or nowhere). */
   private scanProblems: { content: Diagnostic[]; static: Diagnostic[] } = { content: [], static: [] };
+  /** The links the last scans followed (content, static, React pages), by where they are. */
+  private followed: { content: FollowedLink[]; static: FollowedLink[] } = { content: [], static: [] };
+
+  /** The links the scans followed: the watcher follows none, so what they lead to is watched as well (commands/dev.ts). */
+  get followedLinks(): FollowedLink[] {
+    return [...this.followed.content, ...this.followed.static];
+  }
   private readonly cache: DocumentCache;
   private readonly keys = new WeakMap<SourceFile, string>();
   private linkProblems: Diagnostic[] = [];
@@ -193,6 +201,7 @@ export class DevSite {
         const scanned = await scanStatic(this.config);
         this.staticFiles = scanned.files;
         this.scanProblems.static = scanned.diagnostics;
+        this.followed.static = scanned.links;
         continue;
       }
       const source = contentSource(this.config, change.path);
@@ -273,6 +282,7 @@ export class DevSite {
     // Read again when files come and go, not on each save: a save is not a commit.
     this.lastUpdates = lastUpdatesFor(this.config);
     this.scanProblems = { content: [...versions.diagnostics, ...content.diagnostics, ...reactPages.diagnostics], static: staticScan.diagnostics };
+    this.followed = { content: [...content.links, ...reactPages.links], static: staticScan.links };
   }
 
   /**

@@ -75,3 +75,28 @@ describe('dev, when links appear in a watched folder', () => {
   });
 });
 
+
+describe('dev, with a link to a folder inside the site', () => {
+  const dir = writeTempSite({ 'docs/intro.md': '# Intro\n', 'shared/s.md': '# Shared\n' });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('shows saves made where the link leads, at the pages the link gives them', async () => {
+    fs.symlinkSync('../shared', path.join(dir, 'docs/shared'));
+    const { url, child } = await startDev(dir);
+    try {
+      expect(await (await fetch(`${url}/shared/s/`)).text()).toContain('<h1>Shared</h1>');
+      fs.writeFileSync(path.join(dir, 'shared/s.md'), '# Shared, edited\n');
+      const until = Date.now() + 10_000;
+      let html = '';
+      while (Date.now() < until && !html.includes('<h1>Shared, edited</h1>')) {
+        html = await (await fetch(`${url}/shared/s/`)).text();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(html).toContain('<h1>Shared, edited</h1>');
+      fs.writeFileSync(path.join(dir, 'shared/t.md'), '# T\n');
+      expect(await statusOf(`${url}/shared/t/`, 200)).toBe(200);
+    } finally {
+      await stopDev(child);
+    }
+  });
+});
