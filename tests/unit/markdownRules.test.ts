@@ -134,8 +134,14 @@ describe('links and images', () => {
     expect(file('./pic.png', 'image')).toBe('docs/guides/pic.png');
   });
 
-  it('leave other links as written: routes, outside URLs, anchors, files that are not images', () => {
-    for (const url of ['/b/', 'https://x.example/a.md', '//x.example/a.md', '#a.md', 'mailto:a@b.md', './report.pdf', './notes.md.txt']) expect(file(url), url).toBeUndefined();
+  it('turn links to files beside the page into site paths, by the file\'s extension, as Docusaurus publishes them', () => {
+    expect(file('./report.pdf')).toBe('docs/guides/report.pdf');
+    expect(file('./notes.md.txt')).toBe('docs/guides/notes.md.txt');
+    expect(file('../data/rates.json?v=2#top')).toBe('docs/data/rates.json');
+  });
+
+  it('leave other links as written: routes (dotted ones too), outside URLs, anchors, files from the root', () => {
+    for (const url of ['/b/', 'https://x.example/a.md', '//x.example/a.md', '#a.md', 'mailto:a@b.md', './v1.2', '../next.js', '/files/report.pdf']) expect(file(url), url).toBeUndefined();
     expect(file('/img/a.png', 'image')).toBeUndefined();
     expect(file('https://x.example/a.png', 'image')).toBeUndefined();
   });
