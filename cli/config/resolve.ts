@@ -8,6 +8,7 @@ import { nearest } from '../report/nearest.ts';
 import { configKeyLine } from './keyLine.ts';
 import { describeIssueRule } from '../errors/zodIssue.ts';
 import { valueShapeDiagnostic } from './valueShape.ts';
+import { isInside } from './sitePaths.ts';
 
 export type ResolveResult = { ok: true; config: ResolvedConfig } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -28,6 +29,13 @@ export function resolveConfig(input: unknown, where: { siteDir: string; configFi
   const parsed = userConfigSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => describeIssue(issue, input, place)) };
+  }
+  // Everything in the static folder is published as it is: one that holds the site folder would publish the
+  // config, the sources and whatever secret lies beside them (`static: '.'` published .env).
+  const staticDir = path.resolve(where.siteDir, parsed.data.paths.static);
+  if (isInside(where.siteDir, staticDir)) {
+    const at = place(['paths', 'static']).line !== undefined ? place(['paths', 'static']) : place(['staticDirectories']);
+    return { ok: false, diagnostics: [{ severity: 'error', ...at, ...catalog.staticHoldsSite(parsed.data.paths.static) }] };
   }
   return { ok: true, config: { ...parsed.data, siteDir: where.siteDir, configFile: where.configFile } };
 }

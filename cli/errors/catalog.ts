@@ -28,6 +28,11 @@ export const catalog = {
     message: `The site config could not be loaded: ${cause}`,
     hint: `Fix the syntax or the import in ${file}.`,
   }),
+  staticHoldsSite: (folder: string): Entry => ({
+    code: 'static-holds-site',
+    message: `The static folder "${folder}" holds the site folder itself: everything in it would be published as it is, the config, the sources and any secret beside them (.env) included.`,
+    hint: 'Point paths.static (staticDirectories in a Docusaurus config) at a folder inside the site that holds only files to publish: static/ by default.',
+  }),
   configInvalid: (path: string, detail: string, value: string): Entry => ({
     code: 'config-invalid',
     message: `Config key "${path}" ${detail}; found ${value}.`,

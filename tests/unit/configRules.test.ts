@@ -101,6 +101,15 @@ describe('config defaults', () => {
     }
   });
 
+  it('refuses a static folder that holds the site folder, whose config, sources and .env would be published', () => {
+    for (const folder of ['.', './', '..', '/', '../..']) {
+      expect(problems({ title: 'T', paths: { static: folder } }), folder).toEqual([
+        `site.config.ts: The static folder "${folder}" holds the site folder itself: everything in it would be published as it is, the config, the sources and any secret beside them (.env) included.\n  Point paths.static (staticDirectories in a Docusaurus config) at a folder inside the site that holds only files to publish: static/ by default.`,
+      ]);
+    }
+    for (const folder of ['static', 'public/files', '../shared-static']) expect(resolveConfig({ title: 'T', paths: { static: folder } }, where).ok, folder).toBe(true);
+  });
+
   it('says an empty title must not be empty, in words', () => {
     expect(problems({ title: '' })).toEqual(['site.config.ts: Config key "title" must not be empty; found "".']);
   });
