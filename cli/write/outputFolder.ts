@@ -68,7 +68,9 @@ export function assertSafeOutputFolder(outDir: string, config: Pick<ResolvedConf
 
 /**
  * Refuses (exit code 2) an output file (`export-search-records --out`) that is one of the
- * site's sources or the generator's files, lies inside them, or is a folder.
+ * site's sources or the generator's files, lies inside them, or is a folder; and a file
+ * that exists but is not search records this command wrote (`--out package.json`
+ * replaced the site's package.json): only its own output is written over.
  */
 export function assertSafeOutputFile(file: string, config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'configFile'>, generatorRoot: string): void {
   const shown = path.relative(process.cwd(), file) || file;
@@ -78,5 +80,16 @@ export function assertSafeOutputFile(file: string, config: Pick<ResolvedConfig, 
     if (fs.existsSync(source.path) && isInside(real, realPath(source.path))) {
       throw usageError(catalog.outputFileUnsafe(shown, `${real === realPath(source.path) ? 'is' : 'lies inside'} ${source.what}`));
     }
+  }
+  if (fs.existsSync(file) && !isSearchRecords(file)) throw usageError(catalog.outputFileUnsafe(shown, 'exists and holds something other than the search records this command writes'));
+}
+
+/** Whether a file holds what export-search-records writes: a JSON array of records, each with its objectID. */
+function isSearchRecords(file: string): boolean {
+  try {
+    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return Array.isArray(value) && value.every((record) => typeof (record as { objectID?: unknown } | null)?.objectID === 'string');
+  } catch {
+    return false;
   }
 }

@@ -389,4 +389,18 @@ describe('output folder and file guards', () => {
     expect(() => assertSafeOutputFile(path.join(root, 'records.json'), config, generator)).not.toThrow();
     expect(() => assertSafeOutputFile(path.join(siteDir, 'records.json'), config, generator)).not.toThrow();
   });
+
+  it('writes over an existing file only when it holds search records it wrote', () => {
+    const { root, config, generator } = site();
+    const at = (name: string, text: string) => {
+      fs.writeFileSync(path.join(root, name), text);
+      return path.join(root, name);
+    };
+    expect(() => assertSafeOutputFile(at('package.json', '{"name": "docs"}\n'), config, generator)).toThrow(/it exists and holds something other than the search records this command writes/);
+    expect(() => assertSafeOutputFile(at('notes.txt', 'my notes\n'), config, generator)).toThrow(/holds something other/);
+    expect(() => assertSafeOutputFile(at('list.json', '[1, 2]'), config, generator)).toThrow(/holds something other/);
+    expect(() => assertSafeOutputFile(at('records.json', '[\n  {\n    "objectID": "https://x.example/a::lvl1",\n    "type": "lvl1"\n  }\n]\n'), config, generator)).not.toThrow();
+    expect(() => assertSafeOutputFile(at('none.json', '[]\n'), config, generator)).not.toThrow();
+    expect(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).toBe('{"name": "docs"}\n');
+  });
 });
