@@ -157,3 +157,7 @@ if (!fs.existsSync(path.join(outDir, 'main.mjs'))) {
 process.env.SITE_CLI_BUILD = stamp;
 const { main } = await import(pathToFileURL(path.join(outDir, 'main.mjs')).href);
 process.exitCode = await main(process.argv);
+// The command is done. The site's own code may have left something running (a config that
+// starts a timer or a server kept the process alive for ever): whatever is still being
+// written gets half a second, then the process ends with the command's code.
+setTimeout(() => process.exit(), 500).unref();

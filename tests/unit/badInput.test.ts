@@ -515,6 +515,18 @@ describe("the site's own code that never ends", () => {
     }
   });
 
+  it('a config that leaves a timer and a server running: check and build end when they are done, with their code', () => {
+    const dir = tempSite({ 'site.config.ts': "import net from 'node:net';\nsetInterval(() => {}, 1000);\nnet.createServer().listen(0, '127.0.0.1');\nexport default { title: 'T' };\n", 'docs/intro.md': '# Intro\n\n[gone](./gone.md)\n' });
+    for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
+      const started = Date.now();
+      const result = runCli(command);
+      // They waited for the timer for ever (until runCli's 120 s).
+      expect({ command: command[0], code: result.code }).toEqual({ command: command[0], code: 1 });
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(result.stderr).toContain('Broken link to "./gone.md"');
+    }
+  });
+
   it('a component that renders itself forever: the build stops at its page, leaving the previous build as it was and no unfinished folder', () => {
     const dir = tempSite({
       'docs/intro.md': '# Intro\n',
