@@ -61,6 +61,11 @@ export const catalog = {
     message: `The site config could not be loaded: ${cause}`,
     hint: `${file} uses packages that are not installed (${list(missing)}), and a stand-in cannot do what they do: run npm install in the site folder, then build again.`,
   }),
+  docusaurusStaticDirectories: (first: string, others: string[]): Entry => ({
+    code: 'docusaurus-static-directories',
+    message: `Only the first folder of staticDirectories, "${first}", is published as the static folder; ${list(others)} ${others.length === 1 ? 'is' : 'are'} not.`,
+    hint: 'Move their files into the first folder, or list one folder only.',
+  }),
   docusaurusLocales: (defaultLocale: string, others: string[]): Entry => ({
     code: 'docusaurus-locales',
     message: `Only the default locale "${defaultLocale}" is built; the other locales of i18n.locales (${list(others)}) are not.`,

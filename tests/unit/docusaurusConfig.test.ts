@@ -33,6 +33,16 @@ describe('mapping a Docusaurus config', () => {
     expect(map({}).warnings).toEqual([]);
   });
 
+  it('takes the first of staticDirectories as the static folder, and names the others in a warning', () => {
+    expect(map({ staticDirectories: ['public'] }).input.paths).toMatchObject({ static: 'public' });
+    expect(map({ staticDirectories: ['public'] }).warnings).toEqual([]);
+    const two = map({ staticDirectories: ['public', 'static'] });
+    expect(two.input.paths).toMatchObject({ static: 'public' });
+    expect(two.warnings.map((w) => w.message)).toEqual(['Only the first folder of staticDirectories, "public", is published as the static folder; "static" is not.']);
+    expect(map({ staticDirectories: [] }).input.paths).not.toHaveProperty('static');
+    expect(map({ staticDirectories: [] }).warnings.map((w) => w.code)).toEqual(['docusaurus-option-unsupported']);
+  });
+
   it('maps the broken-link levels: only throw fails', () => {
     expect(map({ onBrokenLinks: 'throw', onBrokenAnchors: 'throw' }).input).toMatchObject({ onBrokenLinks: 'error', onBrokenAnchors: 'error' });
     expect(map({ onBrokenLinks: 'warn', onBrokenAnchors: 'log' }).input).toMatchObject({ onBrokenLinks: 'warn', onBrokenAnchors: 'warn' });

@@ -94,6 +94,7 @@ export function mapDocusaurusConfig(dc: Obj, file: string, siteDir = path.dirnam
   for (const [i, entry] of list(dc.themes).entries()) notes.plugin(['themes', i], pluginName(entry));
   const theme = obj(dc.themeConfig);
   Object.assign(input, mapThemeConfig(theme ?? {}, notes));
+  mapStaticDirectories(dc.staticDirectories, input.paths as Obj, notes);
 
   for (const key of Object.keys(dc)) {
     if (!HANDLED.has(key) && !SILENT.has(key)) notes.unsupported([key]);
@@ -140,8 +141,23 @@ function normalizeFolder(folder: string): string {
 /** Top-level keys mapped above. */
 const HANDLED = new Set([
   'title', 'tagline', 'titleDelimiter', 'trailingSlash', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors',
-  'onBrokenMarkdownLinks', 'markdown', 'presets', 'plugins', 'themes', 'themeConfig', 'customFields',
+  'onBrokenMarkdownLinks', 'markdown', 'presets', 'plugins', 'themes', 'themeConfig', 'customFields', 'staticDirectories',
 ]);
+
+/**
+ * `staticDirectories` (default `['static']`): the site has one static folder, the first;
+ * the others are named in a warning (their files are not published).
+ */
+function mapStaticDirectories(value: unknown, paths: Obj, notes: Notes): void {
+  if (value === undefined) return;
+  const folders = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+  if (folders.length === 0 || folders.length !== (value as unknown[]).length) {
+    notes.unsupported(['staticDirectories'], 'the static folder is static/');
+    return;
+  }
+  paths.static = folders[0];
+  if (folders.length > 1) notes.add(['staticDirectories'], catalog.docusaurusStaticDirectories(folders[0]!, folders.slice(1)));
+}
 /** Keys that change nothing in the built pages (deploy settings, data for React code). */
 const SILENT = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'future', 'baseUrlIssueBanner', 'onDuplicateRoutes']);
 
