@@ -1,10 +1,9 @@
 import http from 'node:http';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { resolveRequest, slashlessFor } from '../serve/staticServer.ts';
 import { contentType } from '../serve/contentTypes.ts';
-import { realPathInside, refuseHost, refuseMethod, requestPath } from '../serve/requests.ts';
+import { realPathInside, refuseHost, refuseMethod, requestPath, sendFile } from '../serve/requests.ts';
 import type { DevSite } from './devSite.ts';
 
 /** What the browser's dev client is told, as server-sent events. */
@@ -63,7 +62,8 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
     const source = dev.copies.get(rel);
     const file = source ? dev.readRoots.map((root) => realPathInside(root, source)).find((f) => f !== null) : null;
     if (!file) return notFound();
-    fs.readFile(file, (error, body) => (error ? notFound() : send(body)));
+    // Streamed, with ranges (a video in static/ plays in Safari, and is not read into memory).
+    sendFile(req, res, file, result.status, { 'Content-Type': contentType(rel), 'Cache-Control': 'no-cache' }, notFound);
   });
   return {
     server,

@@ -107,3 +107,58 @@ export function containedKind(realRoot: string, file: string): 'file' | 'dir' | 
     return null;
   }
 }
+
+/**
+ * The byte range a `Range` header asks of a body of `size` bytes, as static hosts answer
+ * it (RFC 9110 §14): one range (`bytes=0-99`, `bytes=100-`, `bytes=-100`, its end cut to
+ * the size), `'unsatisfiable'` for one that starts past the end (a 416), or undefined to
+ * send the whole body: no Range, an If-Range (the body may have changed), several ranges,
+ * or another unit. Safari plays a video only from a server that answers ranges.
+ */
+export function byteRange(headers: http.IncomingHttpHeaders, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const header = headers.range;
+  if (header === undefined || headers['if-range'] !== undefined) return undefined;
+  const one = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!one || (one[1] === '' && one[2] === '')) return undefined;
+  if (one[1] === '') {
+    // The last N bytes.
+    const length = Number(one[2]);
+    if (length === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(one[1]);
+  const end = one[2] === '' ? size - 1 : Math.min(Number(one[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return undefined;
+  return { start, end };
+}
+
+/**
+ * Answers with `file` (whose real path the caller checked), or the part of it a Range asks
+ * for: streamed, so a video of a gigabyte is not read into memory, with `Accept-Ranges`.
+ * `headers`: the response's others (type, caching).
+ */
+export function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, status: number, headers: http.OutgoingHttpHeaders, onMissing: () => void): void {
+  fs.stat(file, (error, stat) => {
+    if (error || !stat.isFile()) return onMissing();
+    const range = status === 200 ? byteRange(req.headers, stat.size) : undefined;
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { 'Content-Range': `bytes */${stat.size}`, 'Content-Type': 'text/plain; charset=utf-8' }).end();
+      return;
+    }
+    const { start, end } = range ?? { start: 0, end: stat.size - 1 };
+    res.writeHead(range ? 206 : status, {
+      ...headers,
+      'Accept-Ranges': 'bytes',
+      'Content-Length': Math.max(0, end - start + 1),
+      ...(range ? { 'Content-Range': `bytes ${start}-${end}/${stat.size}` } : {}),
+    });
+    if (req.method === 'HEAD' || end < start) {
+      res.end();
+      return;
+    }
+    const stream = fs.createReadStream(file, { start, end });
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  });
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { contentType } from './contentTypes.ts';
-import { containedKind, realPathInside, realRoot, refuseMethod, requestPath } from './requests.ts';
+import { containedKind, realPathInside, realRoot, refuseMethod, requestPath, sendFile } from './requests.ts';
 
 /**
  * How pages' addresses without their slash are answered (see resolveRequest): a folder's
@@ -97,6 +97,9 @@ function notFound(root: string): Resolution {
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
 
+/** Text larger than this is sent as it is (read whole to compress it, a 500 MB log would be in memory). */
+const COMPRESS_MAX = 8 * 1024 * 1024;
+
 function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const value = String(header ?? '');
   return /\bbr\b/.test(value) ? 'br' : /\bgzip\b/.test(value) ? 'gzip' : null;
@@ -141,19 +144,24 @@ export function createStaticServer(rootDir: string, slashless: Slashless = 'redi
     // Even the 404 page is read only when it is really inside the folder.
     const file = realPathInside(real, result.file);
     if (!file) return notFound();
-    fs.readFile(file, (error, raw) => {
+    const headers = {
+      'Content-Type': type,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      ...(COMPRESSIBLE.test(type) ? { Vary: 'Accept-Encoding' } : {}),
+    };
+    const encoding = COMPRESSIBLE.test(type) ? acceptedEncoding(req.headers['accept-encoding']) : null;
+    // Media, downloads, a range asked for, or text past what is worth compressing: streamed as it is.
+    if (!encoding || req.headers.range !== undefined) return sendFile(req, res, file, result.status, headers, notFound);
+    fs.stat(file, (error, stat) => {
       if (error) return notFound();
-      const encoding = COMPRESSIBLE.test(type) ? acceptedEncoding(req.headers['accept-encoding']) : null;
-      const body = encoding ? compress(result.file, raw, encoding) : raw;
-      res.writeHead(result.status, {
-        'Content-Type': type,
-        'Content-Length': body.byteLength,
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
-        Vary: 'Accept-Encoding',
-        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      if (stat.size > COMPRESS_MAX) return sendFile(req, res, file, result.status, headers, notFound);
+      fs.readFile(file, (readError, raw) => {
+        if (readError) return notFound();
+        const body = compress(result.file, raw, encoding);
+        res.writeHead(result.status, { ...headers, 'Content-Length': body.byteLength, 'Content-Encoding': encoding });
+        res.end(req.method === 'HEAD' ? undefined : body);
       });
-      res.end(req.method === 'HEAD' ? undefined : body);
     });
   });
 }

@@ -147,6 +147,28 @@ describe.each(['serve', 'dev'] as const)('%s', (name) => {
     }
   });
 
+  it('answers a byte range with 206 and Content-Range, one past the end with 416, several ranges with the whole file', async () => {
+    const get = (range: string, method = 'GET') =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const req = http.request(`${s().url}/img/a.txt`, { method, headers: { range } }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // "inside file": 11 bytes.
+    expect(await get('bytes=0-5')).toMatchObject({ status: 206, body: 'inside', headers: { 'content-range': 'bytes 0-5/11', 'content-length': '6' } });
+    expect(await get('bytes=7-')).toMatchObject({ status: 206, body: 'file', headers: { 'content-range': 'bytes 7-10/11' } });
+    expect(await get('bytes=-4')).toMatchObject({ status: 206, body: 'file' });
+    expect(await get('bytes=7-1000')).toMatchObject({ status: 206, body: 'file', headers: { 'content-range': 'bytes 7-10/11' } });
+    expect(await get('bytes=11-')).toMatchObject({ status: 416, body: '', headers: { 'content-range': 'bytes */11' } });
+    expect(await get('bytes=0-1,3-4')).toMatchObject({ status: 200, body: 'inside file' });
+    expect(await get('items=0-1')).toMatchObject({ status: 200, body: 'inside file', headers: { 'accept-ranges': 'bytes' } });
+    expect(await get('bytes=0-5', 'HEAD')).toMatchObject({ status: 206, body: '', headers: { 'content-length': '6' } });
+  });
+
   it('still serves links that stay inside its folder', async () => {
     expect(await request(s().url, 'GET', '/alias/a.txt')).toMatchObject({ status: 200, body: 'inside file' });
     expect(await request(s().url, 'GET', '/alias.txt')).toMatchObject({ status: 200, body: 'inside file' });
