@@ -31,6 +31,7 @@ export function buildBlog(
   authors: Record<string, Author>,
   config: ResolvedConfig,
   declaredTags: Record<string, TagDeclaration> = {},
+  authorsUnread = false,
 ): { routes: Route[]; posts: PostSummary[]; recent: NavLink[]; diagnostics: Diagnostic[] } {
   const base = joinRoute(config.blog.routeBasePath);
   const diagnostics: Diagnostic[] = [];
@@ -68,7 +69,7 @@ export function buildBlog(
         const key = typeof a === 'string' ? a : a.key!;
         const found = authors[key];
         if (!found) {
-          diagnostics.push({ severity: 'error', file: document.file, line: document.frontMatterLines?.authors ?? 1, column: 1, ...catalog.unknownAuthor(key, Object.keys(authors)) });
+          if (!authorsUnread) diagnostics.push({ severity: 'error', file: document.file, line: document.frontMatterLines?.authors ?? 1, column: 1, ...catalog.unknownAuthor(key, Object.keys(authors)) });
           return [];
         }
         // `page` is the author's own page, when authors.yml gives them one (not the option as written).

@@ -61,7 +61,9 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     docsPlugins.push({ pluginId: instance.pluginId, routeBasePath: joinRoute(instance.options.routeBasePath), version: docsVersions.find((v) => v.isLast) ?? docsVersions[0]!, versions: docsVersions });
   }
   const configFile = config.configFile ? config.configFile.slice(config.siteDir.length + 1) : undefined;
-  const blog = buildBlog(content.documents, content.authors, config, content.tagsFiles.blog);
+  // An authors.yml that could not be read is its own error: every post naming an author is not another one.
+  const authorsUnread = content.diagnostics.some((d) => d.severity === 'error' && /(^|\/)authors\.ya?ml$/.test(d.file ?? ''));
+  const blog = buildBlog(content.documents, content.authors, config, content.tagsFiles.blog, authorsUnread);
   routes.push(...blog.routes);
   diagnostics.push(...blog.diagnostics);
 

@@ -336,6 +336,15 @@ describe('YAML or JSON data nested thousands of levels deep', () => {
   });
 });
 
+describe('an authors.yml that cannot be read', () => {
+  it('is the one error: the posts naming its authors are not each another', () => {
+    const dir = tempSite({ 'blog/authors.yml': 'jo:\n  name: [Jo\n', 'blog/2024-01-01-p.md': '---\nauthors: jo\n---\nA post.\n', 'blog/2024-01-02-q.md': '---\nauthors: [jo, ann]\n---\nAnother.\n' });
+    const result = runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter((line) => /^blog\//.test(line))).toEqual([expect.stringMatching(/^blog\/authors\.yml:2:9: YAML syntax error/)]);
+  });
+});
+
 describe('YAML aliases that stand for billions of values ("billion laughs")', () => {
   /** Nine lines of lists of aliases: 9^9 values in 300 bytes of YAML. */
   const laughs = (indent = '') => ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]', ...Array.from({ length: 8 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`)].map((line) => indent + line).join('\n');
