@@ -11,8 +11,9 @@ import { catalog } from './errors/catalog.ts';
  * memory; when one runs `limitMs` without ending, the worker tells the main thread which,
  * and stops the main thread's JavaScript through the inspector (as a debugger pauses a
  * loop). The main thread's event loop then takes the message, reports the task at its
- * file, and ends the command with exit code 1. The build's swap leaves the previous
- * build folder whole, as after any failure; the next run removes the unfinished one.
+ * file, runs the cleanups registered (the build removes its unfinished folder, and the
+ * previous build folder stays whole, as after any failure), and ends the command with
+ * exit code 1.
  */
 
 /**
@@ -106,7 +107,7 @@ class Watchdog {
     }
   }
 
-  /** Runs the synchronous `run` as a watched task: cheaper than `run` for a task a page. */
+  /** Runs the synchronous `run` as a watched task, without a promise: a page's render is one. */
   runSync<T>(task: WatchedTask, run: () => T): T {
     this.begin(task, true);
     try {

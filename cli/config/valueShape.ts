@@ -83,6 +83,7 @@ export function valueShapeProblem(value: unknown, limits = VALUE_LIMITS): ValueS
   visit(value, []);
   return problem;
 }
+
 function isPlainContainer(v: unknown): v is object {
   if (Array.isArray(v)) return true;
   if (v === null || typeof v !== 'object') return false;

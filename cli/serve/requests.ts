@@ -5,9 +5,10 @@ import path from 'node:path';
 import type http from 'node:http';
 
 /**
- * What `serve` and `dev` share about a request before they look up a file: the methods
- * a static host answers, the path of an absolute-form target, and the rule that no file
- * is served from outside the folder, however a symlink points.
+ * What `serve` and `dev` share about a request and its answer: the methods a static host
+ * answers, the host names dev answers, the path of an absolute-form target, the rule that
+ * no file is served from outside the folder, however a symlink points, and files sent in
+ * byte ranges.
  */
 
 /** A static site is read-only: anything but GET and HEAD is a 405 (RFC 9110 §15.5.6 wants `Allow`). */
@@ -120,6 +121,8 @@ export function byteRange(headers: http.IncomingHttpHeaders, size: number): { st
   if (header === undefined || headers['if-range'] !== undefined) return undefined;
   const one = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!one || (one[1] === '' && one[2] === '')) return undefined;
+  // An empty body has no byte to give.
+  if (size === 0) return 'unsatisfiable';
   if (one[1] === '') {
     // The last N bytes.
     const length = Number(one[2]);
