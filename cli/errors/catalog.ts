@@ -203,6 +203,11 @@ export const catalog = {
     message: `${format} syntax error: ${reason}.`,
     hint: format === 'YAML' ? 'Check the indentation, close every [ and {, and quote values that contain ":" or "#".' : 'Check for a missing comma or quote, or a trailing comma.',
   }),
+  routesAlikeOnMacOS: (pages: string[]): Entry => ({
+    code: 'routes-alike',
+    message: `The pages ${list(pages)} differ only in upper and lower case, or in how an accent is encoded: built on macOS, whose disks take them for one file (Windows' too, for case), one page would be written over the other.`,
+    hint: 'Give one of them another "slug", or rename its file or folder.',
+  }),
   duplicateRoute: (route: string, files: string[]): Entry => ({
     code: 'duplicate-route',
     message: `${files.length} ${files.some((f) => f.startsWith('(generated')) ? 'pages' : 'files'} claim the route ${route}: ${list(files)}.`,

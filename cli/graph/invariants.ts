@@ -61,6 +61,32 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
     const place = firstPlace.get(path) ?? (claimedByStatic ? { file: `static${staticFile}` } : {});
     if (files.length > 1) diagnostics.push({ severity: 'error', ...place, ...catalog.duplicateRoute(path, files) });
   }
+  diagnostics.push(...filesAlikeOnMacOS(routes, trailingSlash));
+  return diagnostics;
+}
+
+/**
+ * Routes whose files differ only in case or in how an accent is encoded (`/Intro/` and
+ * `/intro/`, `café` composed and decomposed): macOS's and Windows' file systems take them
+ * for one file, so a build there writes one page over the other, and hosts that serve from
+ * such a disk show one page at both addresses. A warning (Linux keeps both), at the first
+ * page's file, naming every page involved.
+ */
+function filesAlikeOnMacOS(routes: Route[], trailingSlash: boolean | undefined): Diagnostic[] {
+  const byKey = new Map<string, Route[]>();
+  for (const route of routes) {
+    const key = routeFile(route.path, trailingSlash).normalize('NFC').toLowerCase();
+    const list = byKey.get(key);
+    if (!list) byKey.set(key, [route]);
+    else if (!list.some((r) => r.path === route.path)) list.push(route);
+  }
+  const diagnostics: Diagnostic[] = [];
+  for (const alike of byKey.values()) {
+    if (alike.length < 2) continue;
+    const first = alike.find((r) => r.source) ?? alike[0]!;
+    const line = slugLineOf(first);
+    diagnostics.push({ severity: 'warning', ...(first.source ? { file: first.source, line, column: line && 1 } : {}), ...catalog.routesAlikeOnMacOS(alike.map((r) => `${r.path}${r.source ? ` (${r.source})` : ''}`)) });
+  }
   return diagnostics;
 }
 

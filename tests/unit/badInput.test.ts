@@ -431,6 +431,20 @@ describe('duplicates name every place', () => {
     ]);
   });
 
+  it('pages whose files differ only in case or in how an accent is encoded: a warning at the first, naming each', async () => {
+    const { diagnostics } = await graphOf({
+      'docs/intro.md': 'I.\n',
+      'docs/Intro.md': 'Big I.\n',
+      'docs/c1.md': '---\nslug: /caf\u00e9\n---\nC.\n',
+      'docs/c2.md': '---\nslug: /cafe\u0301\n---\nC.\n',
+      'docs/other.md': 'O.\n',
+    });
+    expect(diagnostics).toEqual([
+      'docs/intro.md:: The pages "/intro/ (docs/intro.md)", "/Intro/ (docs/Intro.md)" differ only in upper and lower case, or in how an accent is encoded: built on macOS, whose disks take them for one file (Windows\' too, for case), one page would be written over the other.',
+      'docs/c1.md:2: The pages "/caf%C3%A9/ (docs/c1.md)", "/cafe%CC%81/ (docs/c2.md)" differ only in upper and lower case, or in how an accent is encoded: built on macOS, whose disks take them for one file (Windows\' too, for case), one page would be written over the other.',
+    ]);
+  });
+
   it('an id that equals another file name is a duplicate too', async () => {
     const { diagnostics } = await graphOf({ 'docs/b.md': 'B.\n', 'docs/a.md': '---\nid: b\n---\nA.\n' });
     expect(diagnostics).toHaveLength(2);
