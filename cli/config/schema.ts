@@ -106,6 +106,20 @@ export type SidebarConfigItemInput =
       description?: string;
     } & ItemCommon);
 
+/** Where a category leads: a doc, a generated index of its items, or nowhere (null); in sidebars and `_category_` files alike. */
+export const categoryLink = z.union([
+  z.strictObject({ type: z.literal('doc'), id: z.string() }),
+  z.strictObject({
+    type: z.literal('generated-index'),
+    slug: z.string().optional(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    image: z.string().optional(),
+    keywords: z.array(z.string()).optional(),
+  }),
+  z.null(),
+]);
+
 const itemCommon = {
   className: z.string().optional(),
   customProps: z.record(z.string(), z.unknown()).optional(),
@@ -131,20 +145,7 @@ const sidebarItem: z.ZodType<SidebarConfigItemInput> = z.lazy(() =>
       type: z.literal('category'),
       label: z.string(),
       items: z.array(sidebarItem),
-      link: z
-        .union([
-          z.strictObject({ type: z.literal('doc'), id: z.string() }),
-          z.strictObject({
-            type: z.literal('generated-index'),
-            slug: z.string().optional(),
-            title: z.string().optional(),
-            description: z.string().optional(),
-            image: z.string().optional(),
-            keywords: z.array(z.string()).optional(),
-          }),
-          z.null(),
-        ])
-        .optional(),
+      link: categoryLink.optional(),
       /** @default docs.sidebarCollapsed */
       collapsed: z.boolean().optional(),
       /** @default docs.sidebarCollapsible */

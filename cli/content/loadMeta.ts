@@ -6,6 +6,7 @@ import { describeIssueRule } from '../errors/zodIssue.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
 import { findControl, jsonDepthMark, loadYaml, ControlCharacterError, DataDepthError, YamlExpansionError } from './loadYaml.ts';
 import { kebabCase } from './slug.ts';
+import { categoryLink } from '../config/schema.ts';
 
 /** Docusaurus's `_category_` keys (`validateCategoryMetadataFile`): anything else is an error. */
 const categorySchema = z.strictObject({
@@ -19,20 +20,7 @@ const categorySchema = z.strictObject({
   customProps: z.record(z.string(), z.unknown()).optional(),
   /** The item's key for translations and React, which this sidebar does not need. */
   key: z.string().optional(),
-  link: z
-    .union([
-      z.strictObject({ type: z.literal('doc'), id: z.string() }),
-      z.strictObject({
-        type: z.literal('generated-index'),
-        slug: z.string().optional(),
-        title: z.string().optional(),
-        description: z.string().optional(),
-        image: z.string().optional(),
-        keywords: z.array(z.string()).optional(),
-      }),
-    ])
-    .nullable()
-    .optional(),
+  link: categoryLink.optional(),
 });
 
 /** A folder's `_category_` file. */
