@@ -18,13 +18,17 @@ type Place = { line: number; column: number };
 /**
  * A `file` is imported for its URL (an image, a video, a download), as Docusaurus's file
  * loaders give it: the name is that URL, or with `namespace` (`import * as x`, `require(…)`)
- * a module whose `default` is. `source` is the path as the content writes it.
+ * a module whose `default` is. `source` is the path as the content writes it. A `raw` file
+ * is imported for its text (`import Source from '!!raw-loader!./example.js'`, as Docusaurus
+ * sites show code from files): the name is the text, or with `namespace` a module whose
+ * `default` is.
  */
 export type Binding =
   | { kind: 'theme'; name: string }
   | ({ kind: 'partial'; file: string } & Place)
   | ({ kind: 'component'; file: string; exportName: string; package?: true; /** Defined by the page itself (`file` is the page): its module is MdxData.module. */ inline?: true } & Place)
-  | ({ kind: 'file'; file: string; source: string; namespace?: true } & Place);
+  | ({ kind: 'file'; file: string; source: string; namespace?: true } & Place)
+  | ({ kind: 'raw'; file: string; namespace?: true } & Place);
 
 /** What a page's content imports and exports, as the render stage gets it (partials loaded, their links resolved). */
 export interface ContentImports {

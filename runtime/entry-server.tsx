@@ -111,7 +111,7 @@ function contentElement(tree: Root, imports: ContentImports | undefined, availab
   for (const [local, binding] of Object.entries(imports?.bindings ?? {})) {
     if (binding.kind === 'theme') bound[local] = components[binding.name] ?? helpers[binding.name] ?? MissingComponent;
     // Its URL is among the values (cli/render/toPageData.ts).
-    else if (binding.kind === 'file') continue;
+    else if (binding.kind === 'file' || binding.kind === 'raw') continue;
     else if (binding.kind === 'partial') {
       const partial = imports?.partials?.[local];
       bound[local] = partial && depth < MAX_PARTIAL_DEPTH ? () => contentElement(partial.tree, partial, available, pageScope, depth + 1) : MissingComponent;

@@ -10,6 +10,8 @@ export interface LoadedContent {
   documents: LoadedDocument[];
   /** MDX partials the documents import (`import Intro from './_intro.mdx'`), by site-relative file. */
   partials: Map<string, LoadedDocument>;
+  /** The text of each file content imports through raw-loader (`!!raw-loader!./example.js`), by site-relative file. */
+  rawFiles?: Map<string, string>;
   categories: CategoryMeta[];
   authors: Record<string, Author>;
   /** Each area's `tags.yml`, when it has one. */
@@ -98,11 +100,12 @@ export async function loadContent(
     return doc;
   });
   const partials = await loadPartials(documents, deps.readPartial, cache, loadMarkdown);
+  const raw = readRawFiles([...documents, ...partials.loaded.values()], deps.readPartial);
   const categories: CategoryMeta[] = [];
   let authors: Record<string, Author> = {};
   const tagsFiles: LoadedContent['tagsFiles'] = {};
   const docsTagsFiles: Record<string, Record<string, TagDeclaration>> = {};
-  const diagnostics: Diagnostic[] = [...unreadable, ...documents.flatMap((d) => d.diagnostics), ...partials.diagnostics];
+  const diagnostics: Diagnostic[] = [...unreadable, ...documents.flatMap((d) => d.diagnostics), ...partials.diagnostics, ...raw.diagnostics];
   for (const source of files) {
     if (source.area === 'docs' && /(^|\/)_category_\.(json|ya?ml)$/.test(source.relPath)) {
       const result = loadCategory(source);
@@ -119,7 +122,7 @@ export async function loadContent(
       diagnostics.push(...result.diagnostics);
     }
   }
-  return { documents, partials: partials.loaded, categories, authors, tagsFiles, docsTagsFiles, diagnostics };
+  return { documents, partials: partials.loaded, rawFiles: raw.texts, categories, authors, tagsFiles, docsTagsFiles, diagnostics };
 }
 
 /** The parser, loaded when a document needs it (a warm cache needs none). */
@@ -133,6 +136,29 @@ async function loadInThisThread(sources: SourceFile[]): Promise<LoadedDocument[]
  * like any document). A partial's own problems are reported at its own file and line; one
  * that cannot be read is reported at the import that names it.
  */
+/**
+ * The text of the files documents import through raw-loader, read as partials are (inside
+ * the site, decoded, within markdown.maxFileSize); one that cannot be read is a warning at
+ * its import, and the name stands for nothing.
+ */
+function readRawFiles(documents: Iterable<LoadedDocument>, read: ((file: string) => SourceFile | 'missing' | 'outside') | undefined): { texts: Map<string, string>; diagnostics: Diagnostic[] } {
+  const texts = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  const tried = new Set<string>();
+  for (const document of documents) {
+    for (const binding of Object.values(document.mdx?.bindings ?? {})) {
+      if (binding.kind !== 'raw' || !read) continue;
+      const source = tried.has(binding.file) ? undefined : read(binding.file);
+      tried.add(binding.file);
+      if (source === undefined) continue;
+      if (typeof source === 'string') diagnostics.push({ severity: 'warning', file: document.file, line: binding.line, column: binding.column, ...catalog.mdxRawFileMissing(binding.file, source) });
+      else if (source.unreadable) diagnostics.push(source.unreadable);
+      else texts.set(binding.file, source.text);
+    }
+  }
+  return { texts, diagnostics };
+}
+
 async function loadPartials(
   documents: LoadedDocument[],
   read: ((file: string) => SourceFile | 'missing' | 'outside') | undefined,

@@ -336,6 +336,11 @@ export const catalog = {
     message: why === 'missing' ? `The partial "${file}" does not exist: the element importing it shows nothing.` : `The partial "${file}" lies outside the site folder and is not read.`,
     hint: 'Check the import path: it is relative to the importing file, or to the site folder with @site/.',
   }),
+  mdxRawFileMissing: (file: string, why: 'missing' | 'outside'): Entry => ({
+    code: 'mdx-raw-file-missing',
+    message: why === 'missing' ? `The file "${file}" imported through raw-loader does not exist: its name stands for nothing.` : `The file "${file}" imported through raw-loader lies outside the site folder and is not read.`,
+    hint: 'Check the path after "raw-loader!": it is relative to the importing file, or to the site folder with @site/.',
+  }),
   siteComponentMissing: (file: string, extensions: string[]): Entry => ({
     code: 'mdx-site-component-missing',
     message: `Cannot find the site component "${file}": no such file in the site folder (tried ${extensions.join(', ')} and ${file}/index.*). Its elements show their content only.`,

@@ -113,7 +113,7 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
 
   // The first instance (the classic preset's docs) is the one single-docs code reads as `version(s)`.
   const main = docsPlugins[0]!;
-  return { routes, byPath, fileRoutes, sidebars, version: main.version, versions: main.versions, docsPlugins, blogSidebar: blog.recent, posts: blog.posts, partials: content.partials ?? new Map(), diagnostics, imageSizes: new Map() };
+  return { routes, byPath, fileRoutes, sidebars, version: main.version, versions: main.versions, docsPlugins, blogSidebar: blog.recent, posts: blog.posts, partials: content.partials ?? new Map(), rawFiles: content.rawFiles ?? new Map(), diagnostics, imageSizes: new Map() };
 }
 
 /**

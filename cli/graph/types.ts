@@ -180,6 +180,8 @@ export interface RouteGraph {
   posts: PostSummary[];
   /** MDX partials pages import, by site-relative file (rendered where they are used). */
   partials: Map<string, LoadedDocument>;
+  /** The text of each file content imports through raw-loader, by site-relative file. */
+  rawFiles: Map<string, string>;
   /** Sizes of the static images pages show, by URL; filled in by the caller (it is I/O). */
   imageSizes: Map<string, { width: number; height: number }>;
   diagnostics: Diagnostic[];

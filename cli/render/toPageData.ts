@@ -165,6 +165,11 @@ function importsOf(document: LoadedDocument, graph: RouteGraph, config: Resolved
       const url = contentFileHref(config.baseUrl, binding.file);
       files[local] = binding.namespace ? { default: url } : url;
     }
+    if (binding.kind === 'raw') {
+      // Its text, read with the content (loadContent.ts); nothing when it could not be read (a warning said so).
+      const text = graph.rawFiles.get(binding.file);
+      if (text !== undefined) files[local] = binding.namespace ? { default: text } : text;
+    }
     if (binding.kind !== 'partial' || chain.has(binding.file)) continue;
     const partial = graph.partials.get(binding.file);
     if (partial) partials[local] = { tree: resolveTree(partial.content, graph, config, pageUrl), ...importsOf(partial, graph, config, pageUrl, new Set([...chain, binding.file])) };

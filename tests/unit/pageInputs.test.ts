@@ -14,7 +14,7 @@ import type { LoadedDocument } from '../../cli/content/loadDocument.ts';
  * changed (tablesDigest): whatever a lookup of a table can find must change the digest,
  * else a page linking to a moved route would keep its old link.
  */
-function graphOf(changes: { kind?: string; permalink?: string; extraRoute?: boolean; file?: string; width?: number; partialFile?: string } = {}): RouteGraph {
+function graphOf(changes: { kind?: string; permalink?: string; extraRoute?: boolean; file?: string; width?: number; partialFile?: string; rawText?: string } = {}): RouteGraph {
   const routes = [
     { path: '/a/', kind: 'doc', permalink: '/a/' },
     { path: '/b/', kind: changes.kind ?? 'doc', permalink: changes.permalink ?? '/b/' },
@@ -26,18 +26,19 @@ function graphOf(changes: { kind?: string; permalink?: string; extraRoute?: bool
     fileRoutes: new Map([['docs/a.md', '/a/'], ['docs/b.md', changes.file ?? '/b/']]),
     imageSizes: new Map([['/img/x.png', { width: changes.width ?? 10, height: 20 }]]),
     partials: new Map([['docs/_intro.mdx', partial]]),
+    rawFiles: new Map([['docs/example.js', changes.rawText ?? 'const a = 1;\n']]),
   } as unknown as RouteGraph;
 }
 
 const keys = new Map([['docs/_intro.mdx', 'intro-1'], ['docs/_other.mdx', 'other-1']]);
-const reads = ['file\0docs/b.md', 'image\0/img/x.png', 'partial\0docs/_intro.mdx', 'route\0/b/', 'route\0/c/'];
+const reads = ['file\0docs/b.md', 'image\0/img/x.png', 'partial\0docs/_intro.mdx', 'raw\0docs/example.js', 'route\0/b/', 'route\0/c/'];
 const lookups = (graph: RouteGraph) => readsDigest(reads, graph, { documentKeys: keys, memo: new Map() });
 
 describe('tablesDigest', () => {
   it('is the same for the same tables, and changes with whatever a lookup finds', () => {
     const base = tablesDigest(graphOf(), keys);
     expect(tablesDigest(graphOf(), keys)).toBe(base);
-    for (const change of [{ kind: 'category' }, { permalink: '/bee/' }, { extraRoute: true }, { file: '/bee/' }, { width: 11 }, { partialFile: 'docs/_other.mdx' }]) {
+    for (const change of [{ kind: 'category' }, { permalink: '/bee/' }, { extraRoute: true }, { file: '/bee/' }, { width: 11 }, { partialFile: 'docs/_other.mdx' }, { rawText: 'const a = 2;\n' }]) {
       const graph = graphOf(change);
       // The pages that read it find something else: their lookups must be redone.
       expect(lookups(graph), JSON.stringify(change)).not.toBe(lookups(graphOf()));
@@ -45,7 +46,7 @@ describe('tablesDigest', () => {
     }
   });
 
-  it('covers lookups of the four tables only: a page that read the graph otherwise ("*") has its lookups redone', () => {
+  it('covers lookups of the five tables only: a page that read the graph otherwise ("*") has its lookups redone', () => {
     expect(readsOnlyTables(reads)).toBe(true);
     expect(readsOnlyTables([])).toBe(true);
     expect(readsOnlyTables(['route\0/a/', '*'])).toBe(false);

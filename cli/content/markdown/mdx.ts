@@ -158,7 +158,7 @@ function readStatement(statement: Program['body'][number], from: string, data: M
   if (statement.type === 'ImportDeclaration') {
     const imported = String(statement.source.value);
     // What the page's own components may use of what it imports (a partial is Markdown, and a stylesheet the page's already).
-    if (!MARKDOWN_EXT.test(imported) && !(statement.specifiers.length === 0 && /\.css$/.test(imported))) module.parts.push(textOf(statement));
+    if (!MARKDOWN_EXT.test(imported) && !RAW_LOADER.test(imported) && !(statement.specifiers.length === 0 && /\.css$/.test(imported))) module.parts.push(textOf(statement));
     // React is the generator's, given to site code (hooks for the page's own components): nothing content names.
     if (/^react(-dom)?(\/|$)/.test(imported)) return;
   } else if (statement.type === 'ExportNamedDeclaration') module.parts.push(textOf(statement));
@@ -186,7 +186,7 @@ function readStatement(statement: Program['body'][number], from: string, data: M
       if (binding.kind === 'component') {
         const exportName = specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportSpecifier' ? (specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value)) : '*';
         data.bindings[local] = { ...binding, exportName };
-      } else if (binding.kind === 'file' && specifier.type !== 'ImportDefaultSpecifier') {
+      } else if ((binding.kind === 'file' || binding.kind === 'raw') && specifier.type !== 'ImportDefaultSpecifier') {
         // `import * as x`: the module, its URL the default export; a named export it has not.
         if (specifier.type === 'ImportNamespaceSpecifier') data.bindings[local] = { ...binding, namespace: true };
       } else data.bindings[local] = binding;
@@ -230,7 +230,7 @@ function bindRequires(program: Program, from: string, data: MdxData, names: Set<
       const place = estreePlace(call) ?? { line: 1, column: 1 };
       const binding = bindingOf(source, from, place);
       if ('problem' in binding) report(place, 'warning', binding.problem);
-      else if (binding.kind === 'file') {
+      else if (binding.kind === 'file' || binding.kind === 'raw') {
         // A name no import can take (not an identifier): the same file required twice is one binding.
         const local = `require(${JSON.stringify(source)})`;
         data.bindings[local] ??= { ...binding, namespace: true };
@@ -256,6 +256,9 @@ function pageComponentOf(statement: Program['body'][number]): string | undefined
   return declarator!.id.type === 'Identifier' && isFunction ? named(declarator!.id.name) : undefined;
 }
 
+/** An import of a file's text through webpack's raw-loader (`!!raw-loader!./x.js`, `raw-loader!./x.js`): the path after it. */
+const RAW_LOADER = /^!*raw-loader!(.+)$/;
+
 function bindingOf(source: string, from: string, place: Place): Binding | { problem: { code: string; message: string; hint?: string } } {
   const theme = THEME_PREFIX.exec(source);
   if (theme) {
@@ -263,6 +266,13 @@ function bindingOf(source: string, from: string, place: Place): Binding | { prob
     return (THEME_COMPONENT_NAMES as readonly string[]).includes(name) ? { kind: 'theme', name } : { problem: catalog.mdxUnknownThemeComponent(source, [...THEME_COMPONENT_NAMES]) };
   }
   if (Object.hasOwn(DOCUSAURUS_MODULES, source)) return { kind: 'theme', name: DOCUSAURUS_MODULES[source]! };
+  // A file's text, as webpack's raw-loader gives it (`!!raw-loader!./example.js`).
+  const raw = RAW_LOADER.exec(source)?.[1];
+  if (raw !== undefined) {
+    if (raw.startsWith('@site/')) return { kind: 'raw', file: path.posix.normalize(raw.slice('@site/'.length)), ...place };
+    if (raw.startsWith('./') || raw.startsWith('../')) return { kind: 'raw', file: path.posix.join(path.posix.dirname(from), raw), ...place };
+    return { problem: catalog.mdxUnresolvedImport(source, 'raw-loader reads a file of the site, by a relative or @site/ path.') };
+  }
   let file: string;
   if (source.startsWith('@site/')) file = path.posix.normalize(source.slice('@site/'.length));
   else if (source.startsWith('./') || source.startsWith('../')) file = path.posix.join(path.posix.dirname(from), source);
