@@ -128,11 +128,13 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   };
   watcher.on('all', (_event, file) => changed(file));
   watcher.on('error', (error) => reporter.error(`Watcher: ${(error as Error).message}`));
-  // What the followed links lead to, watched where it really is.
+  // What the followed links lead to, watched where it really is; and files pages import from elsewhere.
   const linked = chokidar.watch([], { ignoreInitial: true, ignored, followSymlinks: false });
   let linkedReals = new Set<string>();
+  const inTargets = (file: string) => targets.some((t) => file === t.path || file.startsWith(t.path + path.sep));
   const watchLinked = () => {
-    const reals = new Set(dev.followedLinks.map((link) => link.real));
+    // And the files pages import from outside the watched folders (a partial or a raw file in snippets/).
+    const reals = new Set([...dev.followedLinks.map((link) => link.real), ...dev.importedFiles.filter((file) => !inTargets(file))]);
     const gone = [...linkedReals].filter((real) => !reals.has(real));
     const added = [...reals].filter((real) => !linkedReals.has(real));
     if (gone.length > 0) linked.unwatch(gone);
@@ -141,7 +143,9 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   };
   watchLinked();
   linked.on('all', (_event, file) => {
-    for (const at of linkedPaths(dev.followedLinks, path.resolve(file))) queue.push({ kind: kindOf(at), path: at });
+    const abs = path.resolve(file);
+    const shown = linkedPaths(dev.followedLinks, abs);
+    for (const at of shown.length > 0 ? shown : [abs]) queue.push({ kind: kindOf(at), path: at });
   });
   linked.on('error', (error) => reporter.error(`Watcher: ${(error as Error).message}`));
   // chokidar stops watching a folder (or file) it was given once it is removed, and does

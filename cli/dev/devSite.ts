@@ -94,6 +94,15 @@ export class DevSite {
   /** The links the last scans followed (content, static, React pages), by where they are. */
   private followed: { content: FollowedLink[]; static: FollowedLink[] } = { content: [], static: [] };
 
+  /**
+   * The files pages import that may lie outside the watched folders (`@site/snippets/x.md`,
+   * `!!raw-loader!../../examples/a.js`): partials and raw files, as absolute paths.
+   */
+  get importedFiles(): string[] {
+    if (!this.graph) return [];
+    return [...this.graph.partials.keys(), ...this.graph.rawFiles.keys()].map((file) => path.resolve(this.config.siteDir, file));
+  }
+
   /** The links the scans followed: the watcher follows none, so what they lead to is watched as well (commands/dev.ts). */
   get followedLinks(): FollowedLink[] {
     return [...this.followed.content, ...this.followed.static];
@@ -210,6 +219,9 @@ export class DevSite {
         if (insideContent(this.config, change.path)) {
           await this.rescan();
           structural = true;
+        } else if (this.importedFiles.includes(path.resolve(change.path))) {
+          // A partial or raw file outside the content folders: read again with the content.
+          structural = true;
         }
         continue;
       }
@@ -308,6 +320,8 @@ export class DevSite {
         return doc && doc.area !== 'blog' && this.fingerprints.get(file) === navFingerprint(doc);
       });
     const graph = fast ? patchDocuments(this.graph, docsByFile, changed) : buildRouteGraph({ ...content, reactPages: this.reactPages, lastUpdates: this.lastUpdates }, this.config, this.staticFiles, this.versions);
+    // The files content imports for their text are read with the content each time: a body edit may name a new one.
+    graph.rawFiles = content.rawFiles ?? new Map();
     // Image sizes are file reads: after a body edit, read only images new to the edited files.
     graph.imageSizes = fast
       ? new Map([...this.graph.imageSizes, ...measureImages([...imageUrls(changedDocs(docsByFile, changed))].filter((u) => !this.graph.imageSizes.has(u)), this.staticDir)])

@@ -100,3 +100,40 @@ describe('dev, with a link to a folder inside the site', () => {
     }
   });
 });
+
+describe('dev, with files pages import from outside the watched folders', () => {
+  const dir = writeTempSite({
+    'docs/intro.mdx': "import Example from '!!raw-loader!@site/snippets/example.js';\nimport Shared from '@site/snippets/_shared.md';\n\n# Intro\n\n<pre>{Example}</pre>\n\n<Shared />\n",
+    'snippets/example.js': 'const first = 1;\n',
+    'snippets/_shared.md': 'Shared text one.\n',
+    'snippets/other.js': 'const other = 3;\n',
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** Polls the page until it holds `text`, for at most 10 s; the last HTML. */
+  async function pageWith(url: string, text: string): Promise<string> {
+    const until = Date.now() + 10_000;
+    let html = '';
+    while (Date.now() < until && !html.includes(text)) {
+      html = await (await fetch(url)).text();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return html;
+  }
+
+  it('shows a save of a raw file or a partial there, and a raw file a save newly imports', async () => {
+    const { url, child } = await startDev(dir);
+    try {
+      expect(await pageWith(`${url}/intro/`, 'const first = 1;')).toContain('Shared text one.');
+      fs.writeFileSync(path.join(dir, 'snippets/example.js'), 'const second = 2;\n');
+      expect(await pageWith(`${url}/intro/`, 'const second = 2;')).toContain('const second = 2;');
+      fs.writeFileSync(path.join(dir, 'snippets/_shared.md'), 'Shared text two.\n');
+      expect(await pageWith(`${url}/intro/`, 'Shared text two.')).toContain('Shared text two.');
+      // A body edit that imports another file: the page is patched, and the new file's text is there.
+      fs.writeFileSync(path.join(dir, 'docs/intro.mdx'), "import Example from '!!raw-loader!@site/snippets/other.js';\n\n# Intro\n\n<pre>{Example}</pre>\n");
+      expect(await pageWith(`${url}/intro/`, 'const other = 3;')).toContain('const other = 3;');
+    } finally {
+      await stopDev(child);
+    }
+  });
+});
