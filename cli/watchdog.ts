@@ -23,6 +23,9 @@ import { catalog } from './errors/catalog.ts';
  */
 const DEFAULT_LIMIT_MS = 15_000;
 
+/** Node's own exit, as it is when the CLI starts: a config stopped while it loads may have left process.exit replaced (noExit.ts). */
+const exitProcess: (code?: number) => never = process.exit.bind(process);
+
 /** How long a stopped command waits for its cleanups (removing a folder of a few thousand files). */
 const CLEANUP_MS = 10_000;
 
@@ -93,7 +96,7 @@ class Watchdog {
     const cleaned = Promise.allSettled([...this.cleanups].map((cleanup) => cleanup()));
     await Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, CLEANUP_MS))]);
     fs.writeSync(2, `${this.headline}\n`);
-    process.exit(1);
+    exitProcess(1);
   }
 
   /** Runs `run` as a watched task (one inside another is watched as the outer one). */

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundledModuleUrl } from './moduleUrl.ts';
 import { untilSettled } from './untilSettled.ts';
+import { withoutExit } from './noExit.ts';
 import { resolveConfig } from './resolve.ts';
 import type { ResolvedConfig } from './types.ts';
 import { SiteError, siteError } from '../errors/SiteError.ts';
@@ -34,12 +35,14 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   if (configFile) {
     try {
       const url = await compileConfig(configFile);
-      input = await watchdog.run({ what: 'Loading the site config', file: path.relative(dir, configFile) }, async () => {
-        const mod = (await untilSettled(import(url))) as { default?: unknown };
-        const value = await untilSettled(mod.default);
-        // A config may be exported as a function that returns it (or a promise of it), as Docusaurus and Vite allow.
-        return typeof value === 'function' ? untilSettled((value as () => unknown)()) : value;
-      });
+      input = await watchdog.run({ what: 'Loading the site config', file: path.relative(dir, configFile) }, () =>
+        withoutExit(async () => {
+          const mod = (await untilSettled(import(url))) as { default?: unknown };
+          const value = await untilSettled(mod.default);
+          // A config may be exported as a function that returns it (or a promise of it), as Docusaurus and Vite allow.
+          return typeof value === 'function' ? untilSettled((value as () => unknown)()) : value;
+        }),
+      );
     } catch (error) {
       throw siteError({ file: path.relative(dir, configFile), ...catalog.configLoadFailed(configFile, (error as Error).message) }, error);
     }

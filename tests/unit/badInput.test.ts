@@ -523,6 +523,20 @@ describe('a config that awaits a promise nothing resolves', () => {
   });
 });
 
+describe('a config that calls process.exit while it loads', () => {
+  it('fails naming the file, where check exited 0 with nothing checked', () => {
+    const native = tempSite({ 'site.config.ts': "process.exit(0);\nexport default { title: 'T' };\n", 'docs/intro.md': '# Intro\n\n[gone](./gone.md)\n' });
+    const docusaurus = tempSite({ 'docusaurus.config.js': 'process.exit();\nmodule.exports = { title: "T" };\n', 'docs/intro.md': '# Intro\n' });
+    for (const [dir, file, call] of [[native, 'site.config.ts', 'process.exit(0)'], [docusaurus, 'docusaurus.config.js', 'process.exit()']] as const) {
+      for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
+        const result = runCli(command);
+        expect({ file, command: command[0], code: result.code }).toEqual({ file, command: command[0], code: 1 });
+        expect(result.stderr).toContain(`${file}: The site config could not be loaded: it calls ${call} while it loads, which would end the command there`);
+      }
+    }
+  });
+});
+
 describe("the site's own code that never ends", () => {
   // The limit is 15 s; a test waits 2.
   const env = { SITE_TASK_LIMIT_MS: '2000' };

@@ -6,6 +6,7 @@ import type * as esbuild from 'esbuild';
 import { bundledModuleUrl } from '../moduleUrl.ts';
 import { isInside, realPath } from '../sitePaths.ts';
 import { untilSettled } from '../untilSettled.ts';
+import { withoutExit } from '../noExit.ts';
 import { watchdog } from '../../watchdog.ts';
 
 /** What importing a Docusaurus config or sidebars file gave. */
@@ -64,11 +65,13 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
   let stubbed: Set<string>;
   try {
     // Its code runs here: a loop that never ends stops the command, naming the file (watchdog.ts).
-    [value, stubbed] = await watchdog.run({ what: `Loading ${path.basename(file)}`, file: path.relative(siteDir, file) }, async () => {
-      const mod = (await untilSettled(import(url))) as { default?: unknown; __siteMissing: Set<string> };
-      const exported = await untilSettled(mod.default);
-      return [typeof exported === 'function' ? await untilSettled((exported as () => unknown)()) : exported, mod.__siteMissing] as const;
-    });
+    [value, stubbed] = await watchdog.run({ what: `Loading ${path.basename(file)}`, file: path.relative(siteDir, file) }, () =>
+      withoutExit(async () => {
+        const mod = (await untilSettled(import(url))) as { default?: unknown; __siteMissing: Set<string> };
+        const exported = await untilSettled(mod.default);
+        return [typeof exported === 'function' ? await untilSettled((exported as () => unknown)()) : exported, mod.__siteMissing] as const;
+      }),
+    );
   } catch (error) {
     // The config's own code failed; stand-ins are the likely cause when there are any.
     throw new ConfigRunError((error as Error)?.message ?? String(error), [...missing].sort(), { cause: error });
