@@ -23,12 +23,13 @@ async function runBuild(siteDir: string, options: BuildOptions): Promise<number>
   const reporter = createReporter();
   watchdog.headline = BUILD_FAILED;
   const cache = commandCache(options.cache);
+  // A path typed on the command line is relative to where it was typed: resolved before the config's code runs (it may change the working folder).
+  const outDir = options.outDir && path.resolve(options.outDir);
   try {
     const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
     const knownFiles = commandKnownFiles(cache, config.siteDir, startedAt);
     cache?.useHeadsOf(config.siteDir);
-    // A path typed on the command line is relative to where it was typed.
-    await build(config, { reporter, cache, knownFiles, buildCache: commandBuildCache(options.cache), outDir: options.outDir && path.resolve(options.outDir) });
+    await build(config, { reporter, cache, knownFiles, buildCache: commandBuildCache(options.cache), outDir });
     cache?.flush();
     knownFiles?.flush();
     return 0;

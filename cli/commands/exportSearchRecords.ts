@@ -22,9 +22,11 @@ export async function exportSearchRecordsCommand(siteDir: string, options: { out
   // With stdout as the output, progress stays on stderr.
   const reporter = createReporter();
   const cache = commandCache(options.cache);
+  // Resolved where it was typed, before the config's code runs (it may change the working folder).
+  const out = options.out && path.resolve(options.out);
   try {
     const config = withConfigOptions(await reporter.step('Loading config', () => loadConfig(siteDir)), options);
-    if (options.out) assertSafeOutputFile(path.resolve(options.out), config, PACKAGE_ROOT);
+    if (out) assertSafeOutputFile(out, config, PACKAGE_ROOT);
     const analysis = await analyze(config, { reporter, cache });
     cache?.flush();
     // As the build does: the site's code bundled, its React pages rendered for their text.
@@ -36,8 +38,8 @@ export async function exportSearchRecordsCommand(siteDir: string, options: { out
     }
     const records = searchRecords(graph, config, config.url.replace(/\/$/, ''), reactPages);
     const json = `${JSON.stringify(records, null, 2)}\n`;
-    if (options.out) {
-      const file = path.resolve(options.out);
+    if (out) {
+      const file = out;
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, json);
       reporter.info(`Wrote ${records.length} records of ${new Set(records.map((r) => r.url_without_anchor)).size} pages to ${path.relative(process.cwd(), file) || file}.`);

@@ -11,9 +11,11 @@ import { siteError } from '../errors/SiteError.ts';
 /** `site serve [siteDir] [--port] [--host] [--dir]`: serves the build folder as a static host would. */
 export async function serveCommand(siteDir: string, options: { port: number; host: string; dir?: string; debug?: boolean }): Promise<number> {
   const reporter = createReporter();
+  // Resolved where it was typed, before the config's code runs (it may change the working folder).
+  const given = options.dir && path.resolve(options.dir);
   try {
     const config = await loadConfig(siteDir);
-    const dir = options.dir ? path.resolve(options.dir) : path.resolve(config.siteDir, config.paths.outDir);
+    const dir = given || path.resolve(config.siteDir, config.paths.outDir);
     repairOutputFolder(dir);
     // Any build folder will do: a site need not have a page at "/" (its 404 page is its only sure file).
     const problem = buildFolderProblem(dir);

@@ -537,6 +537,17 @@ describe('a config that calls process.exit while it loads', () => {
   });
 });
 
+describe('a config that changes the working folder', () => {
+  it('leaves --out-dir where it was typed: the build was written into the folder the config moved to', () => {
+    const elsewhere = tempSite({});
+    const dir = tempSite({ 'site.config.ts': `process.chdir(${JSON.stringify(elsewhere)});\nexport default { title: 'T' };\n`, 'docs/intro.md': '# Intro\n' });
+    const result = runCli(['build', dir, '--out-dir', 'typed-out'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'typed-out/intro/index.html'))).toBe(true);
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+  });
+});
+
 describe("the site's own code that never ends", () => {
   // The limit is 15 s; a test waits 2.
   const env = { SITE_TASK_LIMIT_MS: '2000' };
