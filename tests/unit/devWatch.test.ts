@@ -16,6 +16,17 @@ async function statusOf(url: string, status: number, ms = 10_000): Promise<numbe
   return last;
 }
 
+/** Polls the page until it holds `text`, for at most 10 s; the last HTML. */
+async function pageWith(url: string, text: string): Promise<string> {
+  const until = Date.now() + 10_000;
+  let html = '';
+  while (Date.now() < until && !html.includes(text)) {
+    html = await (await fetch(url)).text();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return html;
+}
+
 describe('dev, when a watched folder is removed and comes back (a branch switch, a git stash)', () => {
   const dir = writeTempSite({ 'docs/intro.md': '# Intro\n', 'docs/b.md': '# B\n' });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -86,13 +97,7 @@ describe('dev, with a link to a folder inside the site', () => {
     try {
       expect(await (await fetch(`${url}/shared/s/`)).text()).toContain('<h1>Shared</h1>');
       fs.writeFileSync(path.join(dir, 'shared/s.md'), '# Shared, edited\n');
-      const until = Date.now() + 10_000;
-      let html = '';
-      while (Date.now() < until && !html.includes('<h1>Shared, edited</h1>')) {
-        html = await (await fetch(`${url}/shared/s/`)).text();
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(html).toContain('<h1>Shared, edited</h1>');
+      expect(await pageWith(`${url}/shared/s/`, '<h1>Shared, edited</h1>')).toContain('<h1>Shared, edited</h1>');
       fs.writeFileSync(path.join(dir, 'shared/t.md'), '# T\n');
       expect(await statusOf(`${url}/shared/t/`, 200)).toBe(200);
     } finally {
@@ -109,17 +114,6 @@ describe('dev, with files pages import from outside the watched folders', () => 
     'snippets/other.js': 'const other = 3;\n',
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-  /** Polls the page until it holds `text`, for at most 10 s; the last HTML. */
-  async function pageWith(url: string, text: string): Promise<string> {
-    const until = Date.now() + 10_000;
-    let html = '';
-    while (Date.now() < until && !html.includes(text)) {
-      html = await (await fetch(url)).text();
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return html;
-  }
 
   it('shows a save of a raw file or a partial there, and a raw file a save newly imports', async () => {
     const { url, child } = await startDev(dir);
