@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { formatDiagnostic, type Diagnostic } from './report/diagnostic.ts';
 import { catalog } from './errors/catalog.ts';
+import { SiteError } from './errors/SiteError.ts';
 
 /**
  * The site's own code runs on this thread: its config and sidebars files, and its React
@@ -13,7 +14,7 @@ import { catalog } from './errors/catalog.ts';
  * loop). The main thread's event loop then takes the message, reports the task at its
  * file, runs the cleanups registered (the build removes its unfinished folder, and the
  * previous build folder stays whole, as after any failure), and ends the command with
- * exit code 1.
+ * exit code 1; or, inside a `guard` (dev's rebuilds), ends only the work it ran in.
  */
 
 /**
@@ -29,18 +30,24 @@ const exitProcess: (code?: number) => never = process.exit.bind(process);
 /** How long a stopped command waits for its cleanups (removing a folder of a few thousand files). */
 const CLEANUP_MS = 10_000;
 
+/** A task of a guard's work was stopped: the work ended there, perhaps half done. */
+export class TaskStoppedError extends SiteError {}
+
 /** A task the main thread runs: what it is, and the file whose code it runs. */
 export interface WatchedTask {
   what: string;
   file?: string;
 }
 
+/** How long the worker waits for a thread that is not busy to take its word before it stops the thread's JavaScript. */
+const TAKEN_WAIT_MS = 1000;
+
 const SCRIPT = `
 const { workerData, parentPort } = require('node:worker_threads');
 const state = new Int32Array(workerData.state);
 let seen = -1;
 let since = Date.now();
-const timer = setInterval(() => {
+setInterval(() => {
   const task = Atomics.load(state, 0);
   const now = Date.now();
   if (Atomics.load(state, 1) === 0 || task !== seen) {
@@ -49,14 +56,20 @@ const timer = setInterval(() => {
     return;
   }
   if (now - since < workerData.limitMs) return;
-  clearInterval(timer);
+  // Once for this task; the watch goes on for the next (a guarded task ends only its work).
+  since = Infinity;
   // Said in shared memory first: the main thread may find the event loop empty before the message.
   Atomics.store(state, 2, 1);
+  Atomics.store(state, 3, 0);
   parentPort.postMessage(task);
+  // A thread that is not busy (its task awaits what never comes) takes the message at once
+  // and says so: stopping its JavaScript then would cut short whatever it ran next.
+  if (Atomics.wait(state, 3, 0, ${TAKEN_WAIT_MS}) !== 'timed-out') return;
   try {
     const session = new (require('node:inspector').Session)();
     session.connectToMainThread();
-    session.post('Runtime.terminateExecution');
+    // Let go once done, as the watch goes on: a session still held at exit keeps Node "waiting for the debugger to disconnect".
+    session.post('Runtime.terminateExecution', () => session.disconnect());
   } catch {
     // No inspector in this Node: the process can only be ended from here, without the place.
     require('node:fs').writeSync(2, 'Stopped: the site\\'s own code ran for ' + workerData.limitMs / 1000 + ' s without finishing.\\n');
@@ -71,13 +84,15 @@ const timer = setInterval(() => {
  */
 class Watchdog {
   private worker: Worker | undefined;
-  /** [the task count, whether a task runs, whether the worker stopped the main thread]. */
-  private readonly state = new Int32Array(new SharedArrayBuffer(12));
+  /** [the task count, whether a task runs, whether the worker is stopping the task, whether this thread took the worker's word]. */
+  private readonly state = new Int32Array(new SharedArrayBuffer(16));
   private stopped = false;
   private readonly tasks = new Map<number, WatchedTask>();
   private count = 0;
   private depth = 0;
   private readonly cleanups = new Set<() => Promise<void>>();
+  /** The work of open guards, each ended (rejected) when a task in it is stopped. */
+  private readonly guards = new Set<(error: TaskStoppedError) => void>();
   /** The command's last line when it is stopped, as when it fails. */
   headline = 'Stopped.';
 
@@ -97,6 +112,33 @@ class Watchdog {
     await Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, CLEANUP_MS))]);
     fs.writeSync(2, `${this.headline}\n`);
     exitProcess(1);
+  }
+
+  /**
+   * Runs `work` so that a task stopped inside it ends that work only: the promise returned
+   * rejects with the problem (a SiteError), the watch goes on, and so does the process.
+   * dev's rebuilds run so: the author fixes the file and saves again, and the server never
+   * went away. (`work`'s own promise never settles: its code was stopped where it ran.)
+   */
+  guard<T>(work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.guards.add(reject);
+      (async () => work())()
+        .then(resolve, reject)
+        .finally(() => this.guards.delete(reject));
+    });
+  }
+
+  /** A task in a guard was stopped: its guards fail with the problem, and the next task is watched afresh. */
+  private endGuarded(problem: Diagnostic): void {
+    this.depth = 0;
+    this.stopped = false;
+    Atomics.store(this.state, 1, 0);
+    Atomics.store(this.state, 2, 0);
+    this.worker?.unref();
+    const error = new TaskStoppedError([problem]);
+    for (const reject of this.guards) reject(error);
+    this.guards.clear();
   }
 
   /** Runs `run` as a watched task (one inside another is watched as the outer one). */
@@ -155,10 +197,13 @@ class Watchdog {
     this.worker.on('error', () => (this.worker = undefined));
     // The worker's message, or the event loop running dry once the stopped thread left nothing to run, whichever comes first.
     const stopped = () => {
+      Atomics.store(this.state, 3, 1);
+      Atomics.notify(this.state, 3);
       if (this.stopped) return;
       this.stopped = true;
       const task = this.tasks.get(Atomics.load(this.state, 0)) ?? { what: "The site's own code" };
-      void this.stop({ severity: 'error', file: task.file, ...catalog.taskNeverEnded(task.what, limitMs / 1000) });
+      if (this.guards.size > 0) this.endGuarded({ severity: 'error', file: task.file, ...catalog.taskNeverEnded(task.what, limitMs / 1000, 'this rebuild') });
+      else void this.stop({ severity: 'error', file: task.file, ...catalog.taskNeverEnded(task.what, limitMs / 1000, 'the command') });
     };
     this.worker.on('message', stopped);
     process.on('beforeExit', () => {

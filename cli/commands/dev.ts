@@ -17,6 +17,7 @@ import { pageDataUrl } from '../../runtime/pageData.ts';
 import { urlFilePath } from '../graph/paths.ts';
 import { commandCache } from './cache.ts';
 import { isRunning } from '../process.ts';
+import { watchdog } from '../watchdog.ts';
 import type { ConfigOptions } from '../config/configOptions.ts';
 
 /** Saves arriving closer together than this are one rebuild. */
@@ -39,6 +40,8 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   let dev: DevSite;
   let shown = new Set<string>();
   const diskCache = commandCache(true);
+  // Code that never ends while the site first loads ends the command; in a rebuild, that rebuild (DevSite.apply).
+  watchdog.headline = 'The dev server could not start.';
   try {
     dev = await DevSite.start(siteDir, tempDir, diskCache, options);
     diskCache?.flush();

@@ -41,7 +41,8 @@ import { asSiteCodeError, SiteCodeError } from '../bundle/siteCode.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import type { PageAssets } from '../render/document.ts';
 import { lastUpdatesFor, type LastUpdate } from '../content/gitHistory.ts';
-import { watchdog } from '../watchdog.ts';
+import { TaskStoppedError, watchdog } from '../watchdog.ts';
+import { SiteError } from '../errors/SiteError.ts';
 import type { FollowedLink } from '../content/walkFolder.ts';
 
 /** A file the dev server answers with. */
@@ -187,8 +188,24 @@ export class DevSite {
     ];
   }
 
-  /** Applies a batch of file changes. */
+  /**
+   * Applies a batch of file changes. The site's code that never ends (a component that
+   * renders itself, a loop in the config) is stopped there (watchdog.ts): this rebuild
+   * fails with the file named, and the server goes on with the last good pages.
+   */
   async apply(batch: Change[]): Promise<RebuildResult> {
+    try {
+      return await watchdog.guard(() => this.applyChanges(batch));
+    } catch (error) {
+      // Kept for tabs opened before it is fixed, as the problems a rebuild finds are.
+      if (error instanceof SiteError) this.diagnostics = error.diagnostics;
+      // Stopped halfway, some pages rendered anew and some not: the next good rebuild builds the graph anew and reloads open tabs.
+      if (error instanceof TaskStoppedError) this.hasGoodBuild = false;
+      throw error;
+    }
+  }
+
+  private async applyChanges(batch: Change[]): Promise<RebuildResult> {
     // The site's code (a React page in the pages folder, a stylesheet) is code wherever it is.
     // (The config and sidebars files are .ts/.js too: they stay config, read again as config.)
     const kinds = new Set(batch.map((c) => (c.kind !== 'config' && SITE_CODE.test(c.path) ? 'code' : c.kind)));

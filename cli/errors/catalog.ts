@@ -398,9 +398,9 @@ export const catalog = {
     message: `"${request}" has no export named "${name}" here: the generator provides ${provided.length ? list([...provided]) : 'no exports'} of it.`,
     hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
   }),
-  taskNeverEnded: (what: string, seconds: number): Entry => ({
+  taskNeverEnded: (what: string, seconds: number, stopped: 'the command' | 'this rebuild'): Entry => ({
     code: 'never-ended',
-    message: `${what} ran for ${seconds} s without finishing, so the command was stopped.`,
+    message: `${what} ran for ${seconds} s without finishing, so ${stopped} was stopped.`,
     hint: 'Look there for code that never ends: a loop whose condition stays true, a component that renders itself, a recursion with no end.',
   }),
   siteCodeNodeModule: (request: string): Entry => ({

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { ROOT } from './cli.ts';
 
 /** Starts `site dev` on a free port and resolves with its URL once it is ready. */
-export function startDev(siteDir: string, timeoutMs = 30_000): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/site.js'), 'dev', siteDir, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+export function startDev(siteDir: string, timeoutMs = 30_000, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/site.js'), 'dev', siteDir, '--port', '0'], { env: { ...process.env, NO_COLOR: '1', ...env } });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -22,6 +22,8 @@ export function startDev(siteDir: string, timeoutMs = 30_000): Promise<{ url: st
 /** Stops it with Ctrl+C and resolves with the exit code. */
 export function stopDev(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
+    // Already gone (a test that failed because it ended): nothing will say so again.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
     child.kill('SIGINT');
   });

@@ -131,3 +131,44 @@ describe('dev, with files pages import from outside the watched folders', () => 
     }
   });
 });
+
+describe("dev, when a save brings the site's code that never ends", () => {
+  const dir = writeTempSite({
+    'site.config.ts': "export default { title: 'Before' };\n",
+    'docs/intro.md': '# Intro\n',
+    'docs/loop.mdx': "import Again from '@site/src/components/Again';\n\n# Loop\n\n<Again />\n",
+    'src/components/Again.jsx': 'export default function Again() {\n  return <p>first version</p>;\n}\n',
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** Polls dev's output until it holds `text`, for at most 15 s. */
+  async function said(output: () => string, text: string): Promise<string> {
+    const until = Date.now() + 15_000;
+    while (Date.now() < until && !output().includes(text)) await new Promise((r) => setTimeout(r, 100));
+    return output();
+  }
+
+  it('stops that rebuild at the file, keeps serving the last good pages, and takes the fix', async () => {
+    // The limit is 15 s; the test waits 2.
+    const { url, child, output } = await startDev(dir, 30_000, { SITE_TASK_LIMIT_MS: '2000' });
+    try {
+      expect(await pageWith(`${url}/loop/`, 'first version')).toContain('first version');
+      // A component that renders itself: dev ended, with the page named.
+      fs.writeFileSync(path.join(dir, 'src/components/Again.jsx'), 'export default function Again() {\n  return <div><Again /></div>;\n}\n');
+      expect(await said(output, 'docs/loop.mdx: Rendering /loop/ ran for 2 s without finishing, so this rebuild was stopped.')).toContain('still serving the last good pages');
+      expect(child.exitCode).toBe(null);
+      expect(await (await fetch(`${url}/loop/`)).text()).toContain('first version');
+      fs.writeFileSync(path.join(dir, 'src/components/Again.jsx'), 'export default function Again() {\n  return <p>fixed version</p>;\n}\n');
+      expect(await pageWith(`${url}/loop/`, 'fixed version')).toContain('fixed version');
+
+      // A config awaiting what never comes: the thread is free, and must not be cut short as a busy one is.
+      fs.writeFileSync(path.join(dir, 'site.config.ts'), "await new Promise(() => {});\nexport default { title: 'Never' };\n");
+      expect(await said(output, 'site.config.ts: Loading the site config ran for 2 s without finishing, so this rebuild was stopped.')).toBeTruthy();
+      fs.writeFileSync(path.join(dir, 'site.config.ts'), "export default { title: 'After' };\n");
+      expect(await pageWith(`${url}/intro/`, 'After')).toMatch(/<title>[^<]*After/);
+      expect(child.exitCode).toBe(null);
+    } finally {
+      await stopDev(child);
+    }
+  });
+});
