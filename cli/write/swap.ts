@@ -6,7 +6,7 @@ import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { MARKER_FILE, markerText, readMarker } from './outputFolder.ts';
 import { sameStamp, stampOf, type FileStamp } from './buildCache.ts';
-import { isRunning } from '../process.ts';
+import { isRunning, parseStamp, processStamp } from '../process.ts';
 
 /**
  * The folders around an output folder `build/`:
@@ -60,13 +60,13 @@ export function acquireOutputLock(target: string): () => void {
   const { lock } = sideFolders(target);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lock, processStamp(), { flag: 'wx' });
       return () => fs.rmSync(lock, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(fs.readFileSync(lock, 'utf8').trim());
+      const { pid, start } = parseStamp(fs.readFileSync(lock, 'utf8'));
       // Our own id: another writer of this process holds it.
-      if (pid === process.pid || isRunning(pid)) {
+      if (pid === process.pid || isRunning(pid, start)) {
         throw siteError(catalog.outputLocked(target, pid, lock));
       }
       fs.rmSync(lock, { force: true });

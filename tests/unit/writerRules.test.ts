@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -151,13 +152,37 @@ describe('the output lock', () => {
     const { lock } = sideFolders(target);
     expect(lock).toBe(path.join(dir, '.build.lock'));
     const unlock = acquireOutputLock(target);
-    expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(lock, 'utf8')).toMatch(new RegExp(`^${process.pid}( \\d+)?$`));
     expect(() => acquireOutputLock(target)).toThrow(`Another build (process ${process.pid}) is writing`);
     unlock();
     expect(fs.existsSync(lock)).toBe(false);
     fs.writeFileSync(lock, String(DEAD_PID));
     acquireOutputLock(target)();
     expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it.runIf(fs.existsSync('/proc/self/stat'))('is taken over from a killed build not yet reaped (a zombie), and from another process that now has its id', async () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'build');
+    const { lock } = sideFolders(target);
+    // `sleep 0.1` ends while its parent, become `sleep 5`, never reaps it: a zombie, as a killed build is in a container with no init.
+    const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number((await new Promise<Buffer>((resolve) => parent.stdout.once('data', resolve))).toString());
+      await new Promise((r) => setTimeout(r, 500));
+      expect(fs.readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /);
+      fs.writeFileSync(lock, String(zombie));
+      acquireOutputLock(target)();
+      // The id of a running process, which started later than the build that wrote the lock.
+      const start = fs.readFileSync(`/proc/${parent.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]!;
+      fs.writeFileSync(lock, `${parent.pid} ${Number(start) - 1}`);
+      acquireOutputLock(target)();
+      // The one that did write it still holds it.
+      fs.writeFileSync(lock, `${parent.pid} ${start}`);
+      expect(() => acquireOutputLock(target)).toThrow(`Another build (process ${parent.pid}) is writing`);
+    } finally {
+      parent.kill();
+    }
   });
 });
 
