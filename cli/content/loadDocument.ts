@@ -82,10 +82,14 @@ export function loadDocument(source: SourceFile): LoadedDocument {
       // micromark's MDX messages (a stray "{" or "<") come with their place: the author's mistake, not ours.
       const fromMdx = mdx && /^(micromark-extension-mdx|mdast-util-mdx)/.test((error as { source?: string }).source ?? '');
       const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-      const tooDeep = (error as { cause?: unknown }).cause instanceof CodeTooDeepError;
+      const cause = (error as { cause?: unknown }).cause;
+      const tooDeep = cause instanceof CodeTooDeepError;
+      // Code that acorn could not parse: what it said ("Identifier 'Tabs' has already been declared") is the author's clue, not micromark's "Could not parse … with acorn".
+      const source = (error as { source?: string }).source;
+      const code = fromMdx && cause instanceof SyntaxError && (error as { ruleId?: string }).ruleId === 'acorn' ? { in: source === 'micromark-extension-mdxjs-esm' ? ('esm' as const) : ('expression' as const), problem: cause.message } : undefined;
       // Emphasis found too deep while the parser resolved it (linearResolvers.ts): said as the tree check says it.
       if (error instanceof EmphasisTooDeepError) diagnostics.push({ severity: 'error', ...at(error.place), ...catalog.markdownTooDeep('elements', MAX_NESTING) });
-      else diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(tooDeep ? catalog.mdxCodeTooDeep(MAX_CODE_DEPTH) : fromMdx ? catalog.mdxSyntax(reason) : catalog.markdownFailed(reason)) });
+      else diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(tooDeep ? catalog.mdxCodeTooDeep(MAX_CODE_DEPTH) : fromMdx ? catalog.mdxSyntax(reason, code) : catalog.markdownFailed(reason)) });
     }
   }
   for (const message of vfile.messages) {

@@ -306,10 +306,23 @@ export const catalog = {
     message: `The zoom selector "${selector}" is not a valid CSS selector.`,
     hint: 'Fix config key "zoom.selector" (for example ".markdown img").',
   }),
-  mdxSyntax: (reason: string): Entry => ({
+  /** `code`: what JavaScript's parser said of the code in `import`/`export` lines or in `{…}`, when that is what failed. */
+  mdxSyntax: (reason: string, code?: { in: 'esm' | 'expression'; problem: string }): Entry => ({
     code: 'mdx-syntax',
-    message: `The MDX could not be parsed: ${reason.replace(/\.?$/, '.')}`,
-    hint: 'In MDX, "{" starts an expression and "<" a tag: write \\{ and &lt; (or {"<"}) for the characters, close every tag (<br />), or set `format: md` in the front matter (or markdown.format: "detect" in the config) for plain Markdown.',
+    message: code
+      ? `The MDX could not be parsed: the code ${code.in === 'esm' ? 'of this import or export' : 'in these braces'} is not valid JavaScript: ${code.problem.replace(/\.?$/, '.')}`
+      : `The MDX could not be parsed: ${reason.replace(/\.?$/, '.')}`,
+    hint:
+      code?.in === 'esm'
+        ? "Correct the statement there: import and export lines are JavaScript, and a page's are one module, where each name is declared once."
+        : code?.in === 'expression'
+          ? 'Correct the code between the braces: it is one JavaScript expression. To show a brace as text, write \\{ (or set `format: md` in the front matter for plain Markdown).'
+          : 'In MDX, "{" starts an expression and "<" a tag: write \\{ and &lt; (or {"<"}) for the characters, close every tag (<br />), or set `format: md` in the front matter (or markdown.format: "detect" in the config) for plain Markdown.',
+  }),
+  mdxDeclaredTwice: (name: string, first: { line: number; column: number }): Entry => ({
+    code: 'mdx-declared-twice',
+    message: `"${name}" is declared a second time here; it was first at line ${first.line}, column ${first.column}. A page's imports and exports are one module, which cannot be built with the name twice.`,
+    hint: 'Remove one of them, or give one another name.',
   }),
   mdxCodeTooDeep: (max: number): Entry => ({
     code: 'mdx-code-too-deep',

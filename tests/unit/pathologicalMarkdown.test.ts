@@ -289,7 +289,28 @@ describe('large ordinary Markdown stays linear', () => {
 
   it('a name declared twice in one block is still an error at its place (acorn\'s scopes, indexed)', () => {
     const doc = loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: 'export const a = 1;\nexport const b = 2;\nexport const a = 3;\n\n# T\n' });
-    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['3:14 The MDX could not be parsed: Could not parse import/exports with acorn.']);
+    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(["3:14 The MDX could not be parsed: the code of this import or export is not valid JavaScript: Identifier 'a' has already been declared."]);
+  });
+
+  it('a name declared in two blocks is an error at the second, naming the first: each block is parsed alone, and the page was built with the later value', () => {
+    const text = '# T\n\nexport const a = 1;\n\nText.\n\nexport const { x, y: [a] } = { x: 1, y: [2] };\n\nexport function x() {}\n\nexport const b = 3;\n';
+    const doc = loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text });
+    expect(doc.diagnostics.map((d) => `${d.severity} ${d.line}:${d.column} ${d.message}`)).toEqual([
+      'error 7:23 "a" is declared a second time here; it was first at line 3, column 14. A page\'s imports and exports are one module, which cannot be built with the name twice.',
+      'error 9:17 "x" is declared a second time here; it was first at line 7, column 16. A page\'s imports and exports are one module, which cannot be built with the name twice.',
+    ]);
+  });
+
+  it("says what JavaScript's parser found wrong in code, with a hint for code, not micromark's \"could not parse with acorn\"", () => {
+    const problems = (text: string) => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text }).diagnostics.map((d) => `${d.line}:${d.column} ${d.message} | ${d.hint}`);
+    expect(problems("import Tabs from '@theme/Tabs';\n\n# T\n\nimport Tabs from '@theme/Tabs';\n")).toEqual([
+      "5:8 The MDX could not be parsed: the code of this import or export is not valid JavaScript: Identifier 'Tabs' has already been declared. | Correct the statement there: import and export lines are JavaScript, and a page's are one module, where each name is declared once.",
+    ]);
+    expect(problems('# T\n\nexport default 1;\nexport default 2;\n')[0]).toMatch(/^4:8 .*not valid JavaScript: Duplicate export 'default'\./);
+    expect(problems('# T\n\nSum: {1 +}\n')).toEqual([
+      '3:10 The MDX could not be parsed: the code in these braces is not valid JavaScript: Unexpected token. | Correct the code between the braces: it is one JavaScript expression. To show a brace as text, write \\{ (or set `format: md` in the front matter for plain Markdown).',
+    ]);
+    expect(problems('# T\n\n<A b={1 +} />\n')[0]).toMatch(/^3:10 .*the code in these braces is not valid JavaScript: Unexpected token\./);
   });
 
   it('a list is loose or tight as a whole, as before', () => {

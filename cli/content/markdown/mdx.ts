@@ -57,6 +57,8 @@ export function remarkMdxContent() {
     // 10,000 exports cost 10,000² steps: 256 KB of them took 20 s).
     const scopeNames = new Set<string>();
     const module: PageModule = { parts: [], components: 0 };
+    // Each block is parsed alone, so only here is a name declared in two blocks seen; the page's module could not be built with it.
+    const declared = new Map<string, Place>();
     tree.children = tree.children.filter((node) => {
       if (node.type !== 'mdxjsEsm') return true;
       const esm = node as MdxjsEsm;
@@ -67,7 +69,14 @@ export function remarkMdxContent() {
         const { start, end } = statement as unknown as { start: number; end: number };
         return esm.value.slice(start - blockStart, end - blockStart);
       };
-      for (const statement of program?.body ?? []) readStatement(statement, file.path, data, scopeNames, report, module, textOf);
+      for (const statement of program?.body ?? []) {
+        const twice = declaredNames(statement).filter(({ name, place }) => declared.has(name) || (declared.set(name, place), false));
+        if (twice.length > 0) {
+          for (const { name, place } of twice) report(place, 'error', catalog.mdxDeclaredTwice(name, declared.get(name)!));
+          continue;
+        }
+        readStatement(statement, file.path, data, scopeNames, report, module, textOf);
+      }
       return false;
     });
     if (module.components > 0) data.module = module.parts.join('\n');
@@ -242,6 +251,28 @@ function bindRequires(program: Program, from: string, data: MdxData, names: Set<
     }
     for (const [key, value] of Object.entries(node)) if (key !== 'loc' && key !== 'range' && value && typeof value === 'object') stack.push(value);
   }
+}
+
+/** The names a statement declares in the page's module (its imports, and what it exports by name), each at its place. */
+function declaredNames(statement: Program['body'][number]): { name: string; place: Place }[] {
+  const at = (node: EstreeNode) => ({ name: (node as { name: string }).name, place: estreePlace(node) ?? { line: 1, column: 1 } });
+  if (statement.type === 'ImportDeclaration') return statement.specifiers.map((specifier) => at(specifier.local));
+  if (statement.type !== 'ExportNamedDeclaration' || !statement.declaration) return [];
+  const declaration = statement.declaration;
+  if (declaration.type !== 'VariableDeclaration') return declaration.id ? [at(declaration.id)] : [];
+  // `export const { a, b: [c] } = …` declares a and c: the identifiers of its patterns.
+  const names: { name: string; place: Place }[] = [];
+  const stack: unknown[] = declaration.declarations.map((d) => d.id);
+  while (stack.length > 0) {
+    const node = stack.pop() as EstreeNode | null;
+    if (!node) continue;
+    if (node.type === 'Identifier') names.push(at(node));
+    else if (node.type === 'ObjectPattern') for (const property of node.properties) stack.push(property.type === 'RestElement' ? property.argument : property.value);
+    else if (node.type === 'ArrayPattern') stack.push(...node.elements);
+    else if (node.type === 'RestElement') stack.push(node.argument);
+    else if (node.type === 'AssignmentPattern') stack.push(node.left);
+  }
+  return names.reverse();
 }
 
 /** The name of a component the statement exports: `export const Name = (…) => …`, `export function Name() {…}` (a capitalised name, as JSX needs). */
