@@ -13,7 +13,7 @@ export default defineConfig({
   favicon: '/img/favicon.svg',
   image: '/img/social-card.png',
   i18n: { defaultLocale: 'en', locales: ['en'] },
-  paths: { docs: 'content/docs', blog: 'content/blog', pages: 'content/pages', static: 'static', outDir: 'build' },
+  paths: { docs: 'content/docs', blog: 'content/blog', pages: false, static: 'static', outDir: 'build' },
   navbar: {
     title: 'Coinvoy',
     logo: { src: '/img/logo.svg', srcDark: '/img/logo-dark.svg', alt: 'Coinvoy logo', width: 32, height: 32 },

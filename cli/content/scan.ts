@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { catalog } from '../errors/catalog.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { contentFolders, readRoots, siteFileStatus } from '../config/sitePaths.ts';
@@ -97,7 +99,36 @@ export async function scanContent(config: ResolvedConfig, docsFolders?: string[]
     }),
   );
   const files = lists.flat().sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files, diagnostics, links };
+  return { files, diagnostics: [...missingFolders(config), ...diagnostics], links };
+}
+
+/** Each kind of config's content folders when it names none. */
+const NATIVE_FOLDERS = { docs: 'docs', blog: 'blog', pages: 'pages' };
+const DOCUSAURUS_FOLDERS = { docs: 'docs', blog: 'blog', pages: 'src/pages' };
+
+/**
+ * Content folders the config names that are not there. A docs folder is an error, as in
+ * Docusaurus ("The docs folder does not exist"): the site would be built without its docs.
+ * A blog or pages folder named otherwise than by default is a warning: Docusaurus builds
+ * without one, but a mistyped path would drop every post without a word.
+ */
+function missingFolders(config: ResolvedConfig): Diagnostic[] {
+  const configFile = config.configFile ? toPosix(path.relative(config.siteDir, config.configFile)) : undefined;
+  // Keys are the native config's; a Docusaurus config's options are elsewhere (its presets and plugins).
+  const docusaurus = configFile !== undefined && /^docusaurus\.config\./.test(path.basename(configFile));
+  const named: { area: ContentArea; folder: string; key: string; explicit: boolean }[] = [
+    ...(['docs', 'blog', 'pages'] as const).flatMap((area) => {
+      const folder = config.paths[area];
+      return folder === false ? [] : [{ area, folder, key: `paths.${area}`, explicit: folder !== (docusaurus ? DOCUSAURUS_FOLDERS : NATIVE_FOLDERS)[area] }];
+    }),
+    ...(config.docsPlugins ?? []).map((plugin, i) => ({ area: 'docs' as const, folder: plugin.path, key: `docsPlugins.${i}.path`, explicit: true })),
+  ];
+  return named.flatMap(({ area, folder, key, explicit }) => {
+    if (fs.existsSync(path.resolve(config.siteDir, folder))) return [];
+    // Docusaurus's docs plugin, on unless the config turns it off, needs its folder even where the config names none.
+    if (!explicit && !(area === 'docs' && docusaurus)) return [];
+    return [{ severity: area === 'docs' ? ('error' as const) : ('warning' as const), file: configFile, ...(docusaurus ? {} : { configKey: key }), ...catalog.contentFolderMissing(area, folder) }];
+  });
 }
 
 /**

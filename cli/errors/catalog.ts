@@ -319,6 +319,17 @@ export const catalog = {
           ? 'Correct the code between the braces: it is one JavaScript expression. To show a brace as text, write \\{ (or set `format: md` in the front matter for plain Markdown).'
           : 'In MDX, "{" starts an expression and "<" a tag: write \\{ and &lt; (or {"<"}) for the characters, close every tag (<br />), or set `format: md` in the front matter (or markdown.format: "detect" in the config) for plain Markdown.',
   }),
+  /** `hint`: the missing-file check's own (the nearest files, or where to put it). */
+  configImageMissing: (url: string, key: string, hint: string | undefined): Entry => ({
+    code: 'config-image-missing',
+    message: `The image "${url}" that ${key} names is not in the static folder: every page would show it broken.`,
+    hint: hint ?? 'Put the file in the static folder (static/img/… is served as /img/…).',
+  }),
+  contentFolderMissing: (area: 'docs' | 'blog' | 'pages', folder: string): Entry => ({
+    code: 'content-folder-missing',
+    message: `The ${area} folder "${folder}" that the config names does not exist, so the site has no ${area === 'pages' ? 'pages from it' : area}.`,
+    hint: area === 'docs' ? 'Correct the path (it is read from the site folder), create the folder, or turn the docs off (docs: false in a Docusaurus config).' : 'Correct the path (it is read from the site folder), or create the folder.',
+  }),
   mdxDeclaredTwice: (name: string, first: { line: number; column: number }): Entry => ({
     code: 'mdx-declared-twice',
     message: `"${name}" is declared a second time here; it was first at line ${first.line}, column ${first.column}. A page's imports and exports are one module, which cannot be built with the name twice.`,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { LinkRef } from '../content/markdown/links.ts';
@@ -97,6 +98,21 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
     else if (entry.to) configLinks.push([entry.to, `footer.links.${i}.to`]);
   });
   for (const [url, key] of configLinks) checkOne(url, 'link', undefined, { file: configFile, configKey: key });
+  // The config's images, shown on every page. Docusaurus builds with one missing, so a warning, not an error.
+  // (A Docusaurus config has them in its themeConfig, but for the favicon.)
+  const theme = configFile && /^docusaurus\.config\./.test(path.basename(configFile)) ? 'themeConfig.' : '';
+  const configImages: [url: string | undefined, key: string][] = [
+    [config.favicon, 'favicon'],
+    [config.image, `${theme}image`],
+    ...(['navbar', 'footer'] as const).flatMap((part): [string | undefined, string][] => [[config[part].logo?.src, `${theme}${part}.logo.src`], [config[part].logo?.srcDark, `${theme}${part}.logo.srcDark`]]),
+  ];
+  for (const [url, key] of configImages) {
+    if (!url?.startsWith('/') || url.startsWith('//')) continue;
+    const found = diagnostics.length;
+    checkOne(url, 'image', undefined, { file: configFile, configKey: key });
+    // Said as a missing image of the config, which onBrokenLinks does not make an error.
+    for (const problem of diagnostics.slice(found)) Object.assign(problem, { severity: 'warning', ...catalog.configImageMissing(url, key, problem.hint) });
+  }
 
   // Sidebar links written as plain hrefs in the config.
   const walk = (items: SidebarItem[]) => {

@@ -594,3 +594,47 @@ describe("the site's own code that never ends", () => {
     expect(fs.readdirSync(dir).filter((name) => name.startsWith('out'))).toEqual(['out']);
   });
 });
+
+describe('what the config names that is not there', () => {
+  it('a docs folder is an error at its key, as in Docusaurus: the site was built without its docs, saying nothing', () => {
+    const native = tempSite({ 'site.config.ts': "export default {\n  title: 'T',\n  paths: { docs: 'nodocs' },\n};\n", 'blog/2024-01-01-a.md': '# A\n\nText.\n' });
+    const result = runCli(['check', native]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('site.config.ts:3:1: The docs folder "nodocs" that the config names does not exist, so the site has no docs.');
+    // Docusaurus's docs plugin needs its folder whether or not the config names it, unless the config turns it off.
+    const docusaurus = tempSite({ 'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/' };\n", 'blog/2024-01-01-a.md': '# A\n\nText.\n' });
+    expect(runCli(['check', docusaurus]).stderr).toContain('docusaurus.config.js: The docs folder "docs" that the config names does not exist');
+    const docsOff = tempSite({ 'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', { docs: false }]] };\n", 'blog/2024-01-01-a.md': '# A\n\nText.\n' });
+    const off = runCli(['check', docsOff]);
+    expect(off.code).toBe(0);
+    expect(off.stderr).not.toContain('folder');
+  });
+
+  it('a blog or pages folder named, and not there, is a warning; the default folders are not named, and not missed', () => {
+    const named = tempSite({ 'site.config.ts': "export default {\n  title: 'T',\n  paths: { blog: 'news' },\n};\n", 'docs/intro.md': '# Intro\n' });
+    const result = runCli(['check', named]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('site.config.ts:3:1: The blog folder "news" that the config names does not exist, so the site has no blog.');
+    // A Docusaurus site without src/pages (or a blog) is a site without them.
+    const docusaurus = tempSite({ 'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/' };\n", 'docs/intro.md': '# Intro\n' });
+    expect(runCli(['check', docusaurus]).stderr).not.toContain('folder');
+  });
+
+  it("the favicon, logos and social card missing from the static folder are warnings at their keys, whatever onBrokenLinks says: Docusaurus builds so, and every page shows them broken", () => {
+    const dir = tempSite({
+      'site.config.ts': "export default {\n  title: 'T',\n  onBrokenLinks: 'error',\n  favicon: '/img/nope.ico',\n  image: '/img/card.png',\n  navbar: {\n    logo: { src: '/img/logo.svg', srcDark: '/img/logo-dak.svg', alt: 'T' },\n  },\n};\n",
+      'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'static/img/logo-dark.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'static/img/card.png': 'png',
+      'docs/intro.md': '# Intro\n',
+    });
+    const result = runCli(['check', dir]);
+    expect(result.code).toBe(0);
+    const warnings = result.stderr.split('\n').filter((line) => line.startsWith('site.config.ts'));
+    expect(warnings).toEqual([
+      'site.config.ts:4:1: The image "/img/nope.ico" that favicon names is not in the static folder: every page would show it broken.',
+      'site.config.ts:7:1: The image "/img/logo-dak.svg" that navbar.logo.srcDark names is not in the static folder: every page would show it broken.',
+    ]);
+    expect(result.stderr).toContain('Nearest files: /img/logo-dark.svg');
+  });
+});
