@@ -330,6 +330,12 @@ export const catalog = {
     message: `Sidebar "${sidebarId}" is generated from the folder "${dirName}", which holds no docs${docsFolder ? ` in ${docsFolder}/` : ''}: that part of the sidebar is empty.`,
     hint: 'dirName is read from the docs folder: correct it, or add docs there.',
   }),
+  /** `hint`: the missing-file check's own. */
+  frontMatterImageMissing: (url: string, hint: string | undefined): Entry => ({
+    code: 'front-matter-image-missing',
+    message: `The image "${url}" that the front matter gives the page (its social card) is not in the static folder: where the page is shared, the card would be missing.`,
+    hint: hint ?? 'Put the file in the static folder (static/img/… is served as /img/…).',
+  }),
   contentFolderMissing: (area: 'docs' | 'blog' | 'pages', folder: string): Entry => ({
     code: 'content-folder-missing',
     message: `The ${area} folder "${folder}" that the config names does not exist, so the site has no ${area === 'pages' ? 'pages from it' : area}.`,

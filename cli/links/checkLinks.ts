@@ -71,6 +71,13 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
     if (!('document' in route) || route.canonical) continue;
     if (deps.onlyFiles && !deps.onlyFiles.has(route.document.file)) continue;
     checkDocument(route.document, route);
+    // The social card the front matter names: a warning, as for the config's images (Docusaurus does not look).
+    const image = route.document.frontMatter.image;
+    if (typeof image === 'string' && image.startsWith('/') && !image.startsWith('//')) {
+      const found = diagnostics.length;
+      checkOne(image, 'image', route, { file: route.document.file, line: route.document.frontMatterLines.image, column: 1 });
+      for (const problem of diagnostics.slice(found)) Object.assign(problem, { severity: 'warning', ...catalog.frontMatterImageMissing(image, problem.hint) });
+    }
   }
   // A partial's links are checked once, at its own file and lines; a relative URL in it
   // is read from the first page that shows it (its Markdown file links do not depend on that).

@@ -637,4 +637,18 @@ describe('what the config names that is not there', () => {
     ]);
     expect(result.stderr).toContain('Nearest files: /img/logo-dark.svg');
   });
+
+  it("a page's social card (front matter image) missing from the static folder is a warning at its line", () => {
+    const dir = tempSite({
+      'docs/intro.md': '---\ntitle: Intro\nimage: /img/card.png\n---\n# Intro\n',
+      'docs/other.md': '---\nimage: /img/nope.png\n---\n# Other\n',
+      'blog/2024-01-01-a.md': '---\nimage: https://cdn.example/card.png\n---\n# A\n\nText.\n\n<!-- truncate -->\n',
+      'static/img/card.png': 'png',
+    });
+    const result = runCli(['check', dir]);
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter((line) => /^(docs|blog)\//.test(line))).toEqual([
+      'docs/other.md:2:1: The image "/img/nope.png" that the front matter gives the page (its social card) is not in the static folder: where the page is shared, the card would be missing.',
+    ]);
+  });
 });
