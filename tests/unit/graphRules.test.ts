@@ -285,6 +285,9 @@ describe('the docs version and config references', () => {
     const { diagnostics } = await graphOf({ 'docs/assets/x.md': '# X\n', 'docs/page-data/y.md': '# Y\n', 'docs/assets-list.md': '# Z\n' });
     expect(diagnostics.map((d) => d.split(': ')[0])).toEqual(['docs/assets/x.md:', 'docs/page-data/y.md:']);
     expect(diagnostics[0]).toContain('/assets/x/');
+    // A slug that leads there is named at its line: that is what to change.
+    const bySlug = await graphOf({ 'docs/intro.md': md({ title: 'Intro', slug: '/assets' }) });
+    expect(bySlug.diagnostics).toEqual(['docs/intro.md:3: The route /assets/ is inside /assets/, which the generator uses for its own files.']);
   });
 
   it('names a mirror copy in a duplicate-route error', async () => {
