@@ -25,7 +25,7 @@ export const CONFIG_FILES = ['site.config.ts', 'site.config.mts', 'site.config.j
 export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   const dir = path.resolve(siteDir);
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-    throw siteError(catalog.configNotFound(dir));
+    throw siteError(catalog.configNotFound(dir, fs.existsSync(dir) ? 'a file' : 'nothing'));
   }
   const configFile = CONFIG_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f)) ?? null;
   const docusaurusConfig = DOCUSAURUS_CONFIG_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));

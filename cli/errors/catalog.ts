@@ -18,10 +18,11 @@ const fileSize = (bytes: number) => {
 };
 
 export const catalog = {
-  configNotFound: (file: string): Entry => ({
+  /** `found`: what is at the path instead of a folder. */
+  configNotFound: (dir: string, found: 'nothing' | 'a file'): Entry => ({
     code: 'config-not-found',
-    message: `Cannot read the site config "${file}".`,
-    hint: 'Create site.config.ts in the site folder (export default defineConfig({ title: "…" })) or pass the right folder.',
+    message: found === 'nothing' ? `There is no site folder "${dir}": nothing is there.` : `"${dir}" is a file, not a site folder.`,
+    hint: 'Pass the folder that holds the site: its docs/ (or blog/) and, if it has one, its site.config.ts or docusaurus.config.js.',
   }),
   configLoadFailed: (file: string, cause: string): Entry => ({
     code: 'config-load-failed',

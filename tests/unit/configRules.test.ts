@@ -295,8 +295,8 @@ describe('loading site.config.ts', () => {
 
   it('says so when the site folder does not exist or is a file', async () => {
     const dir = siteWith({ 'file.txt': '' });
-    expect(await failure(path.join(dir, 'nope'))).toEqual([`config-not-found - Cannot read the site config "${path.join(dir, 'nope')}".`]);
-    expect(await failure(path.join(dir, 'file.txt'))).toEqual([`config-not-found - Cannot read the site config "${path.join(dir, 'file.txt')}".`]);
+    expect(await failure(path.join(dir, 'nope'))).toEqual([`config-not-found - There is no site folder "${path.join(dir, 'nope')}": nothing is there.`]);
+    expect(await failure(path.join(dir, 'file.txt'))).toEqual([`config-not-found - "${path.join(dir, 'file.txt')}" is a file, not a site folder.`]);
   });
 
   it('takes site.config.ts first, and bundles its own imports while packages and node: modules stay imports', async () => {
