@@ -5,8 +5,8 @@ import type { Expression, Node, Program } from 'estree';
  * MDX content names components (`<Tabs>`) and values (`{frontMatter.title}`, `style={{…}}`)
  * in JavaScript. Content is never run as code: what a page may name is looked up here, in
  * a scope of plain values (the components, the page's front matter and toc, its
- * `export const`s), and only expressions made of literals, names and member access are
- * evaluated. The load stage reports everything else with its place in the file; should
+ * `export const`s), and only expressions made of literals, names, member access, operators
+ * on plain values and conditions are evaluated. The load stage reports everything else with its place in the file; should
  * anything else still arrive here it renders as nothing, never as text.
  */
 export type Scope = Record<string, unknown>;
@@ -62,6 +62,26 @@ export function pureHelper<T extends (...args: never[]) => unknown>(fn: T): T {
   return fn;
 }
 
+/** Operators of two values, on strings, numbers, booleans, null and undefined only (an object's would run its valueOf or toString). */
+const BINARY: Record<string, (a: never, b: never) => unknown> = {
+  '+': (a, b) => (a as number) + (b as number),
+  '-': (a, b) => (a as number) - (b as number),
+  '*': (a, b) => (a as number) * (b as number),
+  '/': (a, b) => (a as number) / (b as number),
+  '%': (a, b) => (a as number) % (b as number),
+  '**': (a, b) => (a as number) ** (b as number),
+  '==': (a, b) => a == b,
+  '!=': (a, b) => a != b,
+  '===': (a, b) => a === b,
+  '!==': (a, b) => a !== b,
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+};
+const UNARY = new Set(['-', '+', '!', 'typeof']);
+const isPrimitive = (value: unknown) => value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol' && typeof value !== 'bigint');
+
 const PURE_ARRAY_METHODS = new Set(['slice', 'concat', 'at', 'join', 'includes', 'indexOf']);
 const PURE_STRING_METHODS = new Set(['slice', 'toUpperCase', 'toLowerCase', 'trim', 'at', 'includes', 'startsWith', 'endsWith', 'padStart', 'padEnd', 'replace']);
 
@@ -98,8 +118,23 @@ export function evaluate(node: Node, scope: Scope): unknown {
       if (node.operator === '-') return -(value as number);
       if (node.operator === '+') return +(value as number);
       if (node.operator === '!') return !value;
+      if (node.operator === 'typeof') return typeof value;
       return undefined;
     }
+    case 'BinaryExpression': {
+      const operate = Object.hasOwn(BINARY, node.operator) ? BINARY[node.operator]! : undefined;
+      if (!operate || node.left.type === 'PrivateIdentifier') return undefined;
+      const [left, right] = [evaluate(node.left, scope), evaluate(node.right, scope)];
+      return isPrimitive(left) && isPrimitive(right) ? operate(left as never, right as never) : undefined;
+    }
+    case 'LogicalExpression': {
+      const left = evaluate(node.left, scope);
+      if (node.operator === '&&') return left ? evaluate(node.right, scope) : left;
+      if (node.operator === '||') return left ? left : evaluate(node.right, scope);
+      return left ?? evaluate(node.right, scope);
+    }
+    case 'ConditionalExpression':
+      return evaluate(node.test, scope) ? evaluate(node.consequent, scope) : evaluate(node.alternate, scope);
     case 'ChainExpression':
       return evaluate(node.expression, scope);
     case 'CallExpression': {
@@ -157,7 +192,13 @@ export function unsupportedPart(node: Node, names: ReadonlySet<string>, helpers:
     case 'MemberExpression':
       return unsupportedPart(node.object, names, helpers) ?? (node.computed ? unsupportedPart(node.property, names, helpers) : undefined);
     case 'UnaryExpression':
-      return ['-', '+', '!'].includes(node.operator) ? unsupportedPart(node.argument, names, helpers) : node;
+      return UNARY.has(node.operator) ? unsupportedPart(node.argument, names, helpers) : node;
+    case 'BinaryExpression':
+      return Object.hasOwn(BINARY, node.operator) && node.left.type !== 'PrivateIdentifier' ? first([node.left, node.right]) : node;
+    case 'LogicalExpression':
+      return first([node.left, node.right]);
+    case 'ConditionalExpression':
+      return first([node.test, node.consequent, node.alternate]);
     case 'ChainExpression':
       return unsupportedPart(node.expression, names, helpers);
     case 'CallExpression': {

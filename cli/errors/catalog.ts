@@ -472,7 +472,7 @@ export const catalog = {
   mdxUnsupportedCode: (what: string): Entry => ({
     code: 'mdx-unsupported-code',
     message: `${what} is not evaluated: content is not run as code, so it renders as nothing.`,
-    hint: 'Use literals, names the page has (frontMatter, toc, contentTitle, your export const values) and member access; move logic into a component.',
+    hint: 'Use literals, names the page has (frontMatter, toc, contentTitle, your export const values), member access, operators and conditions; move logic into a component.',
   }),
   markdownFailed: (reason: string): Entry => ({
     code: 'markdown-failed',

@@ -615,6 +615,34 @@ describe('MDX problems', () => {
     expect(result.stderr).not.toContain('Could not resolve');
   });
 
+  it('evaluates operators and conditions on plain values, as MDX does, without a warning; an operator on an object gives nothing', () => {
+    const dir = site({
+      'docs/intro.mdx': [
+        '---',
+        'slug: /',
+        'edition: pro',
+        'seats: 3',
+        '---',
+        "export const base = 'https://x.example';",
+        'export const double = 2;',
+        'export const total = 3 * double + 1;',
+        '',
+        "Sum: {1 + 2}. Total: {total}. Joined: {base + '/v' + (frontMatter.seats - 1)}. Plan: {frontMatter.edition === 'pro' ? 'Pro plan' : 'Free plan'}.",
+        '',
+        "Fallback: {frontMatter.missing ?? 'none'}, {frontMatter.missing || 'empty'}, {frontMatter.edition && 'set'}. Kind: {typeof frontMatter.seats}. Not: {!frontMatter.edition ? 'no' : 'yes'}.",
+        '',
+        'Object: {frontMatter + 1}.',
+      ].join('\n'),
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('is not evaluated');
+    const text = read(path.join(dir, 'build/index.html')).querySelector('#__content')!.textContent;
+    expect(text).toContain('Sum: 3. Total: 7. Joined: https://x.example/v2. Plan: Pro plan.');
+    expect(text).toContain('Fallback: none, empty, set. Kind: number. Not: yes.');
+    expect(text).toContain('Object: .');
+  });
+
   it('warns at file:line:col about an unknown component, an import it cannot resolve and code it will not run; the page shows the children', () => {
     const dir = site({
       'docs/intro.mdx': "---\nslug: /\n---\nimport Chart from 'chart-package';\nimport Mystery from '@theme/Mystery';\n\nText <Unknown>kept child</Unknown> and {Date.now()}.\n\n<Chart>chart fallback</Chart>\n",
