@@ -12,6 +12,7 @@ import { SiteError, siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { DOCUSAURUS_CONFIG_FILES, loadDocusaurusConfig } from './docusaurus/loadDocusaurusConfig.ts';
 import { watchdog } from '../watchdog.ts';
+import { inSiteFolder } from './inSiteFolder.ts';
 
 /** Config file names looked for in the site folder, in order. */
 export const CONFIG_FILES = ['site.config.ts', 'site.config.mts', 'site.config.js', 'site.config.mjs'];
@@ -36,12 +37,14 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
     try {
       const url = await compileConfig(configFile);
       input = await watchdog.run({ what: 'Loading the site config', file: path.relative(dir, configFile) }, () =>
-        withoutExit(async () => {
-          const mod = (await untilSettled(import(url))) as { default?: unknown };
-          const value = await untilSettled(mod.default);
-          // A config may be exported as a function that returns it (or a promise of it), as Docusaurus and Vite allow.
-          return typeof value === 'function' ? untilSettled((value as () => unknown)()) : value;
-        }),
+        inSiteFolder(dir, () =>
+          withoutExit(async () => {
+            const mod = (await untilSettled(import(url))) as { default?: unknown };
+            const value = await untilSettled(mod.default);
+            // A config may be exported as a function that returns it (or a promise of it), as Docusaurus and Vite allow.
+            return typeof value === 'function' ? untilSettled((value as () => unknown)()) : value;
+          }),
+        ),
       );
     } catch (error) {
       throw siteError({ file: path.relative(dir, configFile), ...catalog.configLoadFailed(configFile, (error as Error).message) }, error);

@@ -6,7 +6,7 @@ import { loadAuthors, loadCategory } from '../../cli/content/loadMeta.ts';
 import { decodeText } from '../../cli/content/decodeText.ts';
 import { formatDiagnostic, type Diagnostic } from '../../cli/report/diagnostic.ts';
 import { graphOf, writeTempSite } from '../helpers/memorySite.ts';
-import { runCli } from '../helpers/cli.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
 import { RACY_MS } from '../../cli/content/knownFiles.ts';
 
 const doc = (text: string, file = 'docs/page.md') => loadDocument({ area: file.startsWith('blog/') ? 'blog' : 'docs', relPath: file.replace(/^(docs|blog)\//, ''), file, text });
@@ -545,6 +545,27 @@ describe('a config that changes the working folder', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(fs.existsSync(path.join(dir, 'typed-out/intro/index.html'))).toBe(true);
     expect(fs.readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it("runs the config's code in the site folder, as Docusaurus is run from there: path.resolve('src/css/x.css') named a file elsewhere when the command ran from another folder", () => {
+    const dir = tempSite({
+      'docusaurus.config.js': "const path = require('node:path');\nmodule.exports = { title: path.basename(process.cwd()), url: 'https://x.test', baseUrl: '/', presets: [['classic', { theme: { customCss: [path.resolve('src/css/site.css')] } }]] };\n",
+      'src/css/site.css': '.marker-from-site-css { color: red; }\n',
+      'docs/intro.md': '# Intro\n',
+    });
+    // Typed from the generator's folder, and from inside the site: the same site.
+    for (const cwd of [ROOT, dir]) {
+      const out = path.join(dir, `out-${cwd === dir ? 'inside' : 'outside'}`);
+      const result = runCli(['build', dir, '--out-dir', out], { cwd });
+      expect(result.code, result.stderr).toBe(0);
+      expect(fs.readFileSync(path.join(out, 'docs/intro/index.html'), 'utf8')).toContain(`<title>Intro | ${path.basename(dir)}</title>`);
+      const css = fs.readdirSync(path.join(out, 'assets'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.css'));
+      expect(css.some((f) => fs.readFileSync(path.join(out, 'assets', f), 'utf8').includes('marker-from-site-css'))).toBe(true);
+    }
+    // site.config.ts likewise.
+    const native = tempSite({ 'site.config.ts': "import path from 'node:path';\nexport default { title: path.basename(process.cwd()) };\n", 'docs/intro.md': '# Intro\n' });
+    expect(runCli(['build', native, '--out-dir', path.join(native, 'out')]).code).toBe(0);
+    expect(fs.readFileSync(path.join(native, 'out/intro/index.html'), 'utf8')).toContain(`<title>Intro | ${path.basename(native)}</title>`);
   });
 });
 

@@ -8,6 +8,7 @@ import { isInside, realPath } from '../sitePaths.ts';
 import { untilSettled } from '../untilSettled.ts';
 import { withoutExit } from '../noExit.ts';
 import { watchdog } from '../../watchdog.ts';
+import { inSiteFolder } from '../inSiteFolder.ts';
 
 /** What importing a Docusaurus config or sidebars file gave. */
 export interface ImportedModule {
@@ -66,11 +67,13 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
   try {
     // Its code runs here: a loop that never ends stops the command, naming the file (watchdog.ts).
     [value, stubbed] = await watchdog.run({ what: `Loading ${path.basename(file)}`, file: path.relative(siteDir, file) }, () =>
-      withoutExit(async () => {
-        const mod = (await untilSettled(import(url))) as { default?: unknown; __siteMissing: Set<string> };
-        const exported = await untilSettled(mod.default);
-        return [typeof exported === 'function' ? await untilSettled((exported as () => unknown)()) : exported, mod.__siteMissing] as const;
-      }),
+      inSiteFolder(siteDir, () =>
+        withoutExit(async () => {
+          const mod = (await untilSettled(import(url))) as { default?: unknown; __siteMissing: Set<string> };
+          const exported = await untilSettled(mod.default);
+          return [typeof exported === 'function' ? await untilSettled((exported as () => unknown)()) : exported, mod.__siteMissing] as const;
+        }),
+      ),
     );
   } catch (error) {
     // The config's own code failed; stand-ins are the likely cause when there are any.
