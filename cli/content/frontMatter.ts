@@ -7,6 +7,15 @@ import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
 import { loadYaml, ControlCharacterError, DataDepthError, YamlExpansionError } from './loadYaml.ts';
 
 const stringList = z.array(z.union([z.string(), z.number()]).transform(String));
+
+/**
+ * A number, or a string that writes one (`sidebar_position: "2"`), and a boolean, or
+ * "true"/"false" in any case: Docusaurus validates front matter and category files with
+ * Joi, which converts them, so sites written for it hold them, and they were errors here.
+ */
+export const numberLike = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value) ? Number(value) : value), schema);
+export const booleanLike = () => z.preprocess((value) => (typeof value === 'string' && /^\s*(true|false)\s*$/i.test(value) ? value.trim().toLowerCase() === 'true' : value), z.boolean());
 const author = z.union([
   z.string(),
   z.looseObject({ name: z.string().optional(), title: z.string().optional(), url: z.string().optional(), image_url: z.string().optional(), key: z.string().optional() }),
@@ -20,11 +29,11 @@ export const frontMatterSchema = z.looseObject({
   description: z.string().optional(),
   slug: z.string().optional(),
   sidebar_label: z.string().optional(),
-  sidebar_position: z.number().optional(),
+  sidebar_position: numberLike(z.number()).optional(),
   sidebar_class_name: z.string().optional(),
   sidebar_key: z.string().optional(),
   sidebar_custom_props: z.record(z.string(), z.unknown()).optional(),
-  parse_number_prefixes: z.boolean().optional(),
+  parse_number_prefixes: booleanLike().optional(),
   custom_edit_url: z.string().nullable().optional(),
   displayed_sidebar: z.string().nullable().optional(),
   tags: z.array(z.union([z.string(), z.looseObject({ label: z.string(), permalink: z.string().optional() })])).optional(),
@@ -32,12 +41,12 @@ export const frontMatterSchema = z.looseObject({
   image: z.string().optional(),
   /** Parse this file as MDX or plain Markdown, whatever markdown.format says. */
   format: z.enum(['md', 'mdx', 'detect']).optional(),
-  draft: z.boolean().optional(),
-  unlisted: z.boolean().optional(),
-  hide_title: z.boolean().optional(),
-  hide_table_of_contents: z.boolean().optional(),
-  toc_min_heading_level: z.number().int().min(2).max(6).optional(),
-  toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+  draft: booleanLike().optional(),
+  unlisted: booleanLike().optional(),
+  hide_title: booleanLike().optional(),
+  hide_table_of_contents: booleanLike().optional(),
+  toc_min_heading_level: numberLike(z.number().int().min(2).max(6)).optional(),
+  toc_max_heading_level: numberLike(z.number().int().min(2).max(6)).optional(),
   pagination_prev: z.string().nullable().optional(),
   pagination_next: z.string().nullable().optional(),
   pagination_label: z.string().optional(),
@@ -45,7 +54,7 @@ export const frontMatterSchema = z.looseObject({
   // blog
   date: z.union([z.string(), z.date()]).optional(),
   authors: z.union([author, z.array(author)]).optional(),
-  hide_reading_time: z.boolean().optional(),
+  hide_reading_time: booleanLike().optional(),
 });
 
 export type FrontMatter = z.output<typeof frontMatterSchema>;

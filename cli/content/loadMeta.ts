@@ -7,13 +7,14 @@ import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
 import { findControl, jsonDepthMark, loadYaml, ControlCharacterError, DataDepthError, YamlExpansionError } from './loadYaml.ts';
 import { kebabCase } from './slug.ts';
 import { categoryLink } from '../config/schema.ts';
+import { booleanLike, numberLike } from './frontMatter.ts';
 
 /** Docusaurus's `_category_` keys (`validateCategoryMetadataFile`): anything else is an error. */
 const categorySchema = z.strictObject({
   label: z.string().optional(),
-  position: z.number().optional(),
-  collapsed: z.boolean().optional(),
-  collapsible: z.boolean().optional(),
+  position: numberLike(z.number()).optional(),
+  collapsed: booleanLike().optional(),
+  collapsible: booleanLike().optional(),
   className: z.string().optional(),
   description: z.string().optional(),
   /** Passed on to the sidebar item, as a sidebars file's `customProps`. */

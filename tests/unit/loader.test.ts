@@ -53,6 +53,20 @@ describe('front matter', () => {
     expect(d.title).toBe('Hello');
   });
 
+  it('takes a number or a boolean written as a string ("2", "true"), as Docusaurus\'s Joi converts them; other strings are still wrong', () => {
+    const d = doc('---\nsidebar_position: " 2.5 "\ntoc_max_heading_level: "4"\nhide_title: "TRUE"\ndraft: "false"\n---\nBody.\n');
+    expect(d.diagnostics).toEqual([]);
+    expect(d.frontMatter).toMatchObject({ sidebar_position: 2.5, toc_max_heading_level: 4, hide_title: true, draft: false });
+    expect(doc('---\nsidebar_position: "2nd"\nhide_title: "yes"\ntoc_min_heading_level: "9"\n---\nBody.\n').diagnostics.map((x) => x.message)).toEqual([
+      'Front matter "sidebar_position" must be a number; found "2nd".',
+      'Front matter "hide_title" must be a boolean; found "yes".',
+      'Front matter "toc_min_heading_level" must be at most 6; found "9".',
+    ]);
+    const category = loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: '{"position": "3", "collapsed": "false"}' });
+    expect(category.diagnostics).toEqual([]);
+    expect(category.category?.meta).toMatchObject({ position: 3, collapsed: false });
+  });
+
   it('says in words what a number out of range or a value of no allowed shape must be, not in zod\'s', () => {
     const d = doc('---\ntoc_min_heading_level: 1\ntoc_max_heading_level: 7\ntags: [{label: 3}]\n---\nBody.\n');
     expect(d.diagnostics.map((x) => x.message)).toEqual([
