@@ -145,7 +145,7 @@ function linkChecker(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps,
   const idSets = new Map<Route, Set<string> | undefined>();
   const idsOf = (route: Route): Set<string> | undefined => {
     if (!idSets.has(route)) {
-      const ids = route.kind === 'react-page' ? renderedIds(route) : 'document' in route ? route.document.ids : [];
+      const ids = route.kind === 'react-page' ? renderedIds(route) : 'document' in route ? documentIds(route.document, graph) : [];
       idSets.set(route, ids && new Set(ids.concat(THEME_IDS)));
     }
     return idSets.get(route);
@@ -193,6 +193,28 @@ function linkChecker(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps,
     }
   };
   return { diagnostics, checkOne, idsOf, suggest };
+}
+
+/**
+ * The ids a document's page has: its own, and those of the partials it imports, whose
+ * headings are drawn on it (`<CatalogPrune />` from `_catalogPrune.mdx`), as Docusaurus
+ * finds them on the rendered page. Each partial once, however often or deep it is imported.
+ */
+function documentIds(document: LoadedDocument, graph: RouteGraph): string[] {
+  const ids = [...document.ids];
+  const seen = new Set<string>();
+  const stack = [document];
+  while (stack.length > 0) {
+    for (const binding of Object.values(stack.pop()!.mdx?.bindings ?? {})) {
+      if (binding.kind !== 'partial' || seen.has(binding.file)) continue;
+      seen.add(binding.file);
+      const partial = graph.partials.get(binding.file);
+      if (!partial) continue;
+      ids.push(...partial.ids);
+      stack.push(partial);
+    }
+  }
+  return ids;
 }
 
 /** Candidate comparisons for suggestions per check (about half a second of edit distances). */

@@ -870,6 +870,24 @@ describe('MDX problems', () => {
     expect(result.stderr).toContain('docs/_shared.md:3:5: Broken link to "./missing.md"');
   });
 
+  it("takes the headings of the partials a page shows as its anchors, as Docusaurus finds them on the page: links to them were broken", () => {
+    const dir = site({
+      'docs/settings.mdx': "---\nslug: /settings\n---\n# Settings\n\nimport Prune from './_prune.mdx';\n\n<Prune />\n\n## Own heading\n",
+      'docs/_prune.mdx': "### catalogPrune\n\nText.\n\nimport Deeper from './_deeper.mdx';\n\n<Deeper />\n",
+      'docs/_deeper.mdx': '### scriptShell\n\nMore.\n',
+      'docs/intro.md': '---\nslug: /\n---\n# Intro\n\n[a](./settings.mdx#catalogprune), [b](/settings/#scriptshell), [c](/settings/#own-heading), [gone](/settings/#nothing-here).\n',
+    });
+    const result = runCli(['build', dir]);
+    expect(result.code).toBe(1);
+    const anchors = result.stderr.split('\n').filter((line) => line.includes('Broken anchor'));
+    expect(anchors).toEqual([expect.stringMatching(/^docs\/intro\.md:6:93: Broken anchor in "\/settings\/#nothing-here"/)]);
+    // And they are on the page, where the links lead.
+    fs.writeFileSync(path.join(dir, 'docs/intro.md'), '---\nslug: /\n---\n# Intro\n');
+    expect(runCli(['build', dir]).code).toBe(0);
+    const page = read(path.join(dir, 'build/settings/index.html'));
+    expect(['catalogprune', 'scriptshell', 'own-heading'].map((id) => page.querySelector(`#${id}`)?.tagName)).toEqual(['H3', 'H3', 'H2']);
+  });
+
   it('reads .md as MDX by default, as CommonMark under markdown.format "detect" or front matter format: md', () => {
     const text = 'Fees are <6% and {braces} stay.\n';
     const mdx = site({ 'docs/a.md': `---\nslug: /\n---\n${text}` });
