@@ -67,7 +67,14 @@ const dropdownChild = z.strictObject({
 });
 
 const navbarItem = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('default'), ...navbarLinkBase, label: z.string() }),
+  /**
+   * A link shows its `label`, or `html` (an icon's markup, inside the link); one with
+   * neither is named by `ariaLabel` and drawn by its `className`'s CSS (the GitHub icon
+   * Docusaurus sites draw so).
+   */
+  z
+    .strictObject({ type: z.literal('default'), ...navbarLinkBase, html: z.string().optional(), ariaLabel: z.string().optional() })
+    .refine((item) => item.label !== undefined || item.html !== undefined || item.ariaLabel !== undefined, { message: 'must be given when the link has neither html nor ariaLabel (a link drawn by its className is named by ariaLabel)', path: ['label'] }),
   /** `docsPluginId`: the docs instance the item links into (`docsPlugins`). @default 'default' */
   z.strictObject({ type: z.literal('doc'), ...navbarLinkBase, docId: z.string(), docsPluginId: z.string().optional() }),
   z.strictObject({ type: z.literal('docSidebar'), ...navbarLinkBase, sidebarId: z.string(), docsPluginId: z.string().optional() }),

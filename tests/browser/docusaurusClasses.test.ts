@@ -13,9 +13,17 @@ import { writeTempSite } from '../helpers/memorySite.ts';
  * phone), Infima's text, spacing and button classes.
  */
 const dir = writeTempSite({
-  'docusaurus.config.js': "module.exports = { title: 'Dinosaurs', tagline: 'Are cool', url: 'https://d.example', baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/docs' } }]] };\n",
+  'docusaurus.config.js': [
+    "module.exports = { title: 'Dinosaurs', tagline: 'Are cool', url: 'https://d.example', baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/docs' } }]],",
+    '  themeConfig: { navbar: { items: [',
+    // The GitHub link Docusaurus's own site draws: no label, an icon from its class's CSS, named by aria-label.
+    "    { href: 'https://github.com/dino/saurs', position: 'right', className: 'header-github-link', 'aria-label': 'GitHub repository' },",
+    "    { href: 'https://chat.example', position: 'right', html: '<svg class=\"chat-icon\" width=\"20\" height=\"20\"><circle cx=\"10\" cy=\"10\" r=\"10\"/></svg>', 'aria-label': 'Chat' },",
+    '  ] } } };',
+    '',
+  ].join('\n'),
   'docs/intro.md': '# Intro\n\nText.\n',
-  'src/css/custom.css': ":root { --ifm-color-primary: #2e8555; }\n[data-theme='dark'] { --ifm-color-primary: #25c2a0; }\n",
+  'src/css/custom.css': ":root { --ifm-color-primary: #2e8555; }\n[data-theme='dark'] { --ifm-color-primary: #25c2a0; }\n.header-github-link::before { content: ''; display: flex; width: 24px; height: 24px; background: #24292f; }\n",
   'src/pages/index.jsx': [
     "import Layout from '@theme/Layout';",
     "import Link from '@docusaurus/Link';",
@@ -77,6 +85,24 @@ describe("a Docusaurus site's home page, with Infima's classes", () => {
     expect(result.button).toBe('rgb(235, 237, 240) rgb(28, 30, 33)');
     expect(result.columns).toEqual(['33% at y 0', '33% at y 0', '33% at y 0']);
     expect(result.title).toBe('center 32px');
+    await page.close();
+  });
+
+  it("draws the navbar's icon links, named for screen readers: one drawn by its class's CSS, one by its html", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    const icons = await page.evaluate(() =>
+      ['.navbar .header-github-link', '.navbar a[href="https://chat.example"]'].map((selector) => {
+        const link = document.querySelector(selector);
+        if (!link) return `${selector}: none`;
+        const box = link.getBoundingClientRect();
+        const navbar = document.querySelector('.navbar')!.getBoundingClientRect();
+        const inside = box.top >= navbar.top && box.bottom <= navbar.bottom && box.right <= navbar.right;
+        return `${link.getAttribute('aria-label')}: ${Math.round(box.width) > 0 && Math.round(box.height) > 0 && inside ? 'drawn in the navbar' : 'not drawn'}, text "${link.textContent}", ${link.querySelectorAll('svg').length} svg`;
+      }),
+    );
+    expect(icons).toEqual(['GitHub repository: drawn in the navbar, text "", 0 svg', 'Chat: drawn in the navbar, text "", 1 svg']);
+    expect(await page.locator('.navbar .header-github-link').evaluate((a) => getComputedStyle(a, '::before').backgroundColor)).toBe('rgb(36, 41, 47)');
     await page.close();
   });
 

@@ -88,6 +88,15 @@ describe('config defaults', () => {
     expect(result.config.search).toEqual({ provider: 'algolia', appId: 'A', apiKey: 'K', indexName: 'I', contextualSearch: true });
   });
 
+  it('takes a navbar link named by html or ariaLabel alone (an icon), and refuses one that names nothing', () => {
+    const items = [{ href: 'https://github.com/x', className: 'header-github-link', ariaLabel: 'GitHub' }, { href: 'https://chat.example', html: '<svg></svg>' }];
+    const result = resolveConfig({ title: 'T', navbar: { items } }, where);
+    expect(result.ok && result.config.navbar.items).toEqual(items.map((item) => ({ type: 'default', position: 'right', ...item })));
+    expect(problems({ title: 'T', navbar: { items: [{ href: 'https://github.com/x' }] } })).toEqual([
+      'site.config.ts: Config key "navbar.items.0.label" must be given when the link has neither html nor ariaLabel (a link drawn by its className is named by ariaLabel); found nothing.',
+    ]);
+  });
+
   it('accepts a baseUrl that starts and ends with "/", and refuses one that does not', () => {
     for (const baseUrl of ['/', '/docs/', '/a/b/']) expect(resolveConfig({ title: 'T', baseUrl }, where).ok, baseUrl).toBe(true);
     for (const baseUrl of ['docs/', '/docs', 'x/docs/', '/docs/x']) {

@@ -46,7 +46,7 @@ function mapNavbar(navbar: Obj, notes: Notes, at: KeyPath): Obj {
 
 /** Which keys each native navbar item type takes. */
 const ITEM_KEYS: Record<string, string[]> = {
-  default: ['label', 'to', 'href', 'position', 'className'],
+  default: ['label', 'to', 'href', 'position', 'className', 'html', 'aria-label'],
   doc: ['docId', 'label', 'position', 'className'],
   docSidebar: ['sidebarId', 'label', 'position', 'className'],
   dropdown: ['label', 'items', 'position', 'className'],
@@ -83,10 +83,11 @@ function navbarItem(raw: unknown, notes: Notes, at: KeyPath): Obj[] {
     }
     if (key === 'items') out.items = (value as unknown[]).flatMap((child, i) => dropdownChild(child, notes, [...at, 'items', i]));
     else if (key === 'to' && typeof value === 'string') Object.assign(out, linkTarget(value));
+    else if (key === 'aria-label') out.ariaLabel = value;
     else out[key] = value;
   }
-  if (type === 'default' && typeof out.label !== 'string') {
-    notes.unsupported([...at, 'html'], 'navbar links without a label are left out');
+  if (type === 'default' && out.label === undefined && out.html === undefined && out.ariaLabel === undefined) {
+    notes.unsupported([...at, 'label'], 'a navbar link with no label, html or aria-label names nothing, and is left out');
     return [];
   }
   return [out];

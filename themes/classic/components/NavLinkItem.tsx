@@ -2,17 +2,27 @@ import type { LinkData } from '../../../runtime/pageData.ts';
 import { sameRoute, useRouter } from '../../../runtime/router.ts';
 import { applyTrailingSlash, useSite } from '../../../runtime/SiteContext.ts';
 
-/** A link from the config: internal (`to`, active when it leads to the current route) or outside (`href`, marked). */
-export function NavLinkItem({ link, className }: { link: LinkData; className: string }) {
+/**
+ * A link from the config: internal (`to`, active when it leads to the current route) or
+ * outside (`href`, marked). Its `html` replaces the link (a footer's), or with `htmlInside`
+ * is the link's content (a navbar's icon), as in Docusaurus.
+ */
+export function NavLinkItem({ link, className, activeClassName = `${className}--active`, htmlInside = false }: { link: LinkData & { ariaLabel?: string }; className: string; activeClassName?: string; htmlInside?: boolean }) {
   const { path } = useRouter();
   const site = useSite();
   const { baseUrl } = site;
-  if (link.html) return <span className={className} dangerouslySetInnerHTML={{ __html: link.html }} />;
+  if (link.html && !htmlInside) return <span className={className} dangerouslySetInnerHTML={{ __html: link.html }} />;
+  const content = link.html ? { dangerouslySetInnerHTML: { __html: link.html } } : undefined;
   if (link.href && /^[a-z]+:/i.test(link.href)) {
     return (
-      <a className={className} href={link.href} target="_blank" rel="noopener noreferrer">
-        {link.label}
-        <ExternalLinkIcon />
+      <a className={className} href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.ariaLabel} {...content}>
+        {content ? undefined : (
+          <>
+            {link.label}
+            {/* Not on a link without a label (an icon its className draws), as Docusaurus. */}
+            {link.label !== undefined && <ExternalLinkIcon />}
+          </>
+        )}
       </a>
     );
   }
@@ -20,8 +30,8 @@ export function NavLinkItem({ link, className }: { link: LinkData; className: st
   const href = applyTrailingSlash(to.startsWith('/') ? baseUrl + to.slice(1) : to, site);
   const active = to !== '/' && path.startsWith(to);
   return (
-    <a className={`${className}${active ? ` ${className}--active` : ''}`} href={href} aria-current={sameRoute(to, path) ? 'page' : undefined}>
-      {link.label}
+    <a className={`${className}${active ? ` ${activeClassName}` : ''}`} href={href} aria-current={sameRoute(to, path) ? 'page' : undefined} aria-label={link.ariaLabel} {...content}>
+      {content ? undefined : link.label}
     </a>
   );
 }

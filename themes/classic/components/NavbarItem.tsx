@@ -20,13 +20,10 @@ export function NavbarItem({ item, mobile = false, page }: { item: NavbarItemDat
       return <DocsVersionDropdown label={item.label} page={page} mobile={mobile} docsPluginId={item.docsPluginId} />;
     case 'localeDropdown':
       return <Dropdown label={item.label ?? 'English'} items={site.locales.map((l) => ({ label: l === 'en' ? 'English' : l, to: '/' }))} mobile={mobile} />;
-    default:
-      return mobile ? (
-        <li className="menu__list-item">
-          <NavLinkItem link={item} className={linkClass} />
-        </li>
-      ) : (
-        <NavLinkItem link={item} className={linkClass} />
-      );
+    default: {
+      // The item's own class beside the theme's (a `header-github-link` draws its icon), and its html inside the link, as Docusaurus's NavbarNavLink.
+      const link = <NavLinkItem link={item} className={item.className ? `${linkClass} ${item.className}` : linkClass} activeClassName={mobile ? 'menu__link--active' : 'navbar__link--active'} htmlInside />;
+      return mobile ? <li className="menu__list-item">{link}</li> : link;
+    }
   }
 }
