@@ -243,7 +243,7 @@ export interface LogoData {
 export type NavbarItemData =
   | { type: 'default' | 'doc' | 'docSidebar'; label?: string; to?: string; href?: string; position: 'left' | 'right'; className?: string; html?: string; ariaLabel?: string }
   | { type: 'dropdown'; label: string; items: LinkData[]; position: 'left' | 'right'; className?: string }
-  | { type: 'localeDropdown' | 'docsVersionDropdown'; label?: string; position: 'left' | 'right'; className?: string; docsPluginId?: string }
+  | { type: 'localeDropdown' | 'docsVersionDropdown'; label?: string; position: 'left' | 'right'; className?: string; docsPluginId?: string; dropdownItemsBefore?: LinkData[]; dropdownItemsAfter?: LinkData[] }
   | { type: 'search'; position: 'left' | 'right'; className?: string }
   | { type: 'html'; value: string; position: 'left' | 'right'; className?: string };
 

@@ -99,6 +99,9 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
   config.navbar.items.forEach((item, i) => {
     if ('to' in item && item.to) configLinks.push([item.to, `navbar.items.${i}.to`]);
     if (item.type === 'dropdown') item.items.forEach((child, k) => child.to && configLinks.push([child.to, `navbar.items.${i}.items.${k}.to`]));
+    if (item.type === 'docsVersionDropdown') {
+      for (const key of ['dropdownItemsBefore', 'dropdownItemsAfter'] as const) item[key]?.forEach((child, k) => child.to && configLinks.push([child.to, `navbar.items.${i}.${key}.${k}.to`]));
+    }
   });
   config.footer.links.forEach((entry, i) => {
     if ('items' in entry) entry.items.forEach((link, k) => link.to && configLinks.push([link.to, `footer.links.${i}.items.${k}.to`]));

@@ -180,6 +180,14 @@ describe('mapping a Docusaurus config', () => {
     ]);
   });
 
+  it("maps the versions dropdown's links before and after the versions", () => {
+    const mapped = map({ themeConfig: { navbar: { items: [{ type: 'docsVersionDropdown', dropdownItemsBefore: [{ href: 'https://old.example', label: 'Old' }], dropdownItemsAfter: [{ to: 'versions', label: 'All versions' }] }] } } });
+    expect((mapped.input.navbar as { items: unknown[] }).items).toEqual([
+      { type: 'docsVersionDropdown', position: 'left', dropdownItemsBefore: [{ href: 'https://old.example', label: 'Old' }], dropdownItemsAfter: [{ to: '/versions', label: 'All versions' }] },
+    ]);
+    expect(mapped.warnings).toEqual([]);
+  });
+
   it('maps the footer (columns or one row), announcement bar, colour mode, image and Algolia', () => {
     const theme = {
       footer: { style: 'dark', logo: { src: 'img/f.svg', alt: 'F', href: 'https://f.example' }, copyright: '©', links: [{ title: 'Docs', items: [{ label: 'Intro', to: 'docs/intro' }, { html: '<a href="/x">x</a>' }] }] },

@@ -51,7 +51,7 @@ const ITEM_KEYS: Record<string, string[]> = {
   docSidebar: ['sidebarId', 'label', 'position', 'className'],
   dropdown: ['label', 'items', 'position', 'className'],
   localeDropdown: ['label', 'position', 'className'],
-  docsVersionDropdown: ['label', 'position', 'className'],
+  docsVersionDropdown: ['label', 'position', 'className', 'dropdownItemsBefore', 'dropdownItemsAfter'],
   search: ['position', 'className'],
   html: ['value', 'position', 'className'],
 };
@@ -81,7 +81,9 @@ function navbarItem(raw: unknown, notes: Notes, at: KeyPath): Obj[] {
       notes.unsupported([...at, key]);
       continue;
     }
-    if (key === 'items') out.items = (value as unknown[]).flatMap((child, i) => dropdownChild(child, notes, [...at, 'items', i]));
+    if (key === 'items' || key === 'dropdownItemsBefore' || key === 'dropdownItemsAfter') {
+      out[key] = Array.isArray(value) ? value.flatMap((child, i) => dropdownChild(child, notes, [...at, key, i])) : [];
+    }
     else if (key === 'to' && typeof value === 'string') Object.assign(out, linkTarget(value));
     else if (key === 'aria-label') out.ariaLabel = value;
     else out[key] = value;

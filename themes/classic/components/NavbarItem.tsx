@@ -17,7 +17,7 @@ export function NavbarItem({ item, mobile = false, page }: { item: NavbarItemDat
     case 'dropdown':
       return <Dropdown label={item.label} items={item.items} mobile={mobile} />;
     case 'docsVersionDropdown':
-      return <DocsVersionDropdown label={item.label} page={page} mobile={mobile} docsPluginId={item.docsPluginId} />;
+      return <DocsVersionDropdown label={item.label} page={page} mobile={mobile} docsPluginId={item.docsPluginId} before={item.dropdownItemsBefore} after={item.dropdownItemsAfter} />;
     case 'localeDropdown':
       return <Dropdown label={item.label ?? 'English'} items={site.locales.map((l) => ({ label: l === 'en' ? 'English' : l, to: '/' }))} mobile={mobile} />;
     default: {
