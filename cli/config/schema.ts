@@ -79,8 +79,8 @@ const navbarItem = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('doc'), ...navbarLinkBase, docId: z.string(), docsPluginId: z.string().optional() }),
   z.strictObject({ type: z.literal('docSidebar'), ...navbarLinkBase, sidebarId: z.string(), docsPluginId: z.string().optional() }),
   z.strictObject({ type: z.literal('dropdown'), ...navbarLinkBase, label: z.string(), items: z.array(dropdownChild) }),
-  z.strictObject({ type: z.literal('localeDropdown'), ...navbarLinkBase }),
-  /** `dropdownItemsBefore`/`After`: links listed before and after the versions (an archive of old versions, say). */
+  z.strictObject({ type: z.literal('localeDropdown'), ...navbarLinkBase, dropdownItemsBefore: z.array(dropdownChild).optional(), dropdownItemsAfter: z.array(dropdownChild).optional() }),
+  /** `dropdownItemsBefore`/`After`: links listed before and after the versions (an archive of old versions, say), or the locales. */
   z.strictObject({ type: z.literal('docsVersionDropdown'), ...navbarLinkBase, docsPluginId: z.string().optional(), dropdownItemsBefore: z.array(dropdownChild).optional(), dropdownItemsAfter: z.array(dropdownChild).optional() }),
   z.strictObject({ type: z.literal('search'), position: navbarLinkBase.position, className: z.string().optional() }),
   z.strictObject({ type: z.literal('html'), position: navbarLinkBase.position, value: z.string(), className: z.string().optional() }),

@@ -99,7 +99,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
   config.navbar.items.forEach((item, i) => {
     if ('to' in item && item.to) configLinks.push([item.to, `navbar.items.${i}.to`]);
     if (item.type === 'dropdown') item.items.forEach((child, k) => child.to && configLinks.push([child.to, `navbar.items.${i}.items.${k}.to`]));
-    if (item.type === 'docsVersionDropdown') {
+    if (item.type === 'docsVersionDropdown' || item.type === 'localeDropdown') {
       for (const key of ['dropdownItemsBefore', 'dropdownItemsAfter'] as const) item[key]?.forEach((child, k) => child.to && configLinks.push([child.to, `navbar.items.${i}.${key}.${k}.to`]));
     }
   });

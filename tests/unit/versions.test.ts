@@ -196,14 +196,15 @@ describe('dev serves the versions build serves', () => {
   });
 });
 
-describe("the versions dropdown's own links", () => {
-  it('lists the config\'s links before and after the versions (dropdownItemsBefore/After), as Docusaurus does, and checks them', async () => {
+describe("the versions and locales dropdowns' own links", () => {
+  it('lists the config\'s links before and after the versions and the locales (dropdownItemsBefore/After), as Docusaurus does, and checks them', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'versions-around-'));
     try {
       fs.cpSync(fixture, dir, { recursive: true });
       const config = fs.readFileSync(path.join(dir, 'site.config.ts'), 'utf8');
       const around = "{ type: 'docsVersionDropdown', position: 'right', dropdownItemsBefore: [{ label: 'Archive', href: 'https://archive.example/' }], dropdownItemsAfter: [{ label: 'All versions', to: '/versions' }] }";
-      fs.writeFileSync(path.join(dir, 'site.config.ts'), config.replace("{ type: 'docsVersionDropdown', position: 'right' }", around));
+      const locales = "{ type: 'localeDropdown', position: 'right', dropdownItemsAfter: [{ label: 'Help translate', href: 'https://translate.example/' }] }";
+      fs.writeFileSync(path.join(dir, 'site.config.ts'), config.replace("{ type: 'docsVersionDropdown', position: 'right' }", `${around}, ${locales}`));
       fs.mkdirSync(path.join(dir, 'pages'));
       fs.writeFileSync(path.join(dir, 'pages/versions.md'), '# All versions\n');
       const { parse } = await import('node-html-parser');
@@ -214,6 +215,7 @@ describe("the versions dropdown's own links", () => {
       const menus = page.querySelectorAll('.navbar .dropdown__menu');
       expect(menus.map((menu) => menu.querySelectorAll('a').map((a) => `${a.textContent} ${a.getAttribute('href')}`))).toEqual([
         ['Archive https://archive.example/', 'Next /docs/next/intro', '2.0 /docs/intro', '1.0 /docs/1.0/intro', 'All versions /versions'],
+        ['English /', 'Help translate https://translate.example/'],
       ]);
       // A link there that leads nowhere is a broken link of the config, as in the navbar.
       fs.rmSync(path.join(dir, 'pages/versions.md'));

@@ -50,7 +50,7 @@ const ITEM_KEYS: Record<string, string[]> = {
   doc: ['docId', 'label', 'position', 'className'],
   docSidebar: ['sidebarId', 'label', 'position', 'className'],
   dropdown: ['label', 'items', 'position', 'className'],
-  localeDropdown: ['label', 'position', 'className'],
+  localeDropdown: ['label', 'position', 'className', 'dropdownItemsBefore', 'dropdownItemsAfter'],
   docsVersionDropdown: ['label', 'position', 'className', 'dropdownItemsBefore', 'dropdownItemsAfter'],
   search: ['position', 'className'],
   html: ['value', 'position', 'className'],

@@ -19,7 +19,7 @@ export function NavbarItem({ item, mobile = false, page }: { item: NavbarItemDat
     case 'docsVersionDropdown':
       return <DocsVersionDropdown label={item.label} page={page} mobile={mobile} docsPluginId={item.docsPluginId} before={item.dropdownItemsBefore} after={item.dropdownItemsAfter} />;
     case 'localeDropdown':
-      return <Dropdown label={item.label ?? 'English'} items={site.locales.map((l) => ({ label: l === 'en' ? 'English' : l, to: '/' }))} mobile={mobile} />;
+      return <Dropdown label={item.label ?? 'English'} items={[...(item.dropdownItemsBefore ?? []), ...site.locales.map((l) => ({ label: l === 'en' ? 'English' : l, to: '/' })), ...(item.dropdownItemsAfter ?? [])]} mobile={mobile} />;
     default: {
       // The item's own class beside the theme's (a `header-github-link` draws its icon), and its html inside the link, as Docusaurus's NavbarNavLink.
       const link = <NavLinkItem link={item} className={item.className ? `${linkClass} ${item.className}` : linkClass} activeClassName={mobile ? 'menu__link--active' : 'navbar__link--active'} htmlInside />;
