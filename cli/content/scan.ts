@@ -119,7 +119,9 @@ function missingFolders(config: ResolvedConfig): Diagnostic[] {
   const named: { area: ContentArea; folder: string; key: string; explicit: boolean }[] = [
     ...(['docs', 'blog', 'pages'] as const).flatMap((area) => {
       const folder = config.paths[area];
-      return folder === false ? [] : [{ area, folder, key: `paths.${area}`, explicit: folder !== (docusaurus ? DOCUSAURUS_FOLDERS : NATIVE_FOLDERS)[area] }];
+      // Docs built only from versioned_docs (includeCurrentVersion: false) need no current folder.
+      if (folder === false || (area === 'docs' && !config.docs.includeCurrentVersion)) return [];
+      return [{ area, folder, key: `paths.${area}`, explicit: folder !== (docusaurus ? DOCUSAURUS_FOLDERS : NATIVE_FOLDERS)[area] }];
     }),
     ...(config.docsPlugins ?? []).map((plugin, i) => ({ area: 'docs' as const, folder: plugin.path, key: `docsPlugins.${i}.path`, explicit: true })),
   ];

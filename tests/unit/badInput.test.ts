@@ -629,6 +629,16 @@ describe('what the config names that is not there', () => {
     const off = runCli(['check', docsOff]);
     expect(off.code).toBe(0);
     expect(off.stderr).not.toContain('folder');
+    // Docs built from versioned_docs only (includeCurrentVersion: false) have no current folder to miss.
+    const versionsOnly = tempSite({
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', { docs: { includeCurrentVersion: false } }]] };\n",
+      'versions.json': '["1.0"]\n',
+      'versioned_docs/version-1.0/intro.md': '# Intro\n',
+      'versioned_sidebars/version-1.0-sidebars.json': '{ "docs": ["intro"] }\n',
+    });
+    const versioned = runCli(['check', versionsOnly]);
+    expect(versioned.code, versioned.stderr).toBe(0);
+    expect(versioned.stderr).not.toContain('folder');
   });
 
   it('a blog or pages folder named, and not there, is a warning; the default folders are not named, and not missed', () => {

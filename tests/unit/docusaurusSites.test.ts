@@ -55,7 +55,6 @@ describe('a site with only a docusaurus.config.js', () => {
       'docusaurus-option-unsupported docusaurus.config.js:17:1: The Docusaurus option "onBrokenMarkdownLinks" is not supported here yet: broken links to .md files follow onBrokenLinks ("throw") instead.',
       'docusaurus-locales docusaurus.config.js:18:1: Only the default locale "en" is built; the other locales of i18n.locales ("fr") are not.',
       'docusaurus-plugin-unsupported docusaurus.config.js:31:1: The Docusaurus plugin or theme "docusaurus-lunr-search" (plugins[0]) cannot run here: what it adds to the site is left out.',
-      'docusaurus-option-unsupported docusaurus.config.js:38:1: The Docusaurus option "themeConfig.navbar.items[2].aria-label" is not supported here yet: it is ignored.',
       'docusaurus-option-unsupported docusaurus.config.js:46:1: The Docusaurus option "themeConfig.prism.theme" is not supported here yet: code is highlighted with the theme\'s own colours.',
     ]);
     expect(diagnostics.every((d) => d.severity === 'warning')).toBe(true);
