@@ -66,9 +66,6 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   }
   const address = server.address();
   const url = `http://${options.host}:${typeof address === 'object' && address ? address.port : options.port}${dev.baseUrl}`;
-  printProblems(dev.diagnostics);
-  reporter.info(`${paint(32, '✓')} Dev server ready in ${formatDuration(performance.now() - started)} at ${paint(36, url)}  (Ctrl+C to stop)`);
-  if (options.open) openBrowser(url);
 
   const queue = new RebuildQueue(
     async (batch: Change[]) => {
@@ -167,6 +164,12 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   holders.on('add', returned);
   holders.on('addDir', returned);
   holders.on('error', (error) => reporter.error(`Watcher: ${(error as Error).message}`));
+  // Ready once every save is seen: chokidar sets its watches as it scans, and a save made
+  // before it is done was missed (a test that saved just after "ready" saw no rebuild).
+  await Promise.all([watcher, holders].map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
+  printProblems(dev.diagnostics);
+  reporter.info(`${paint(32, '✓')} Dev server ready in ${formatDuration(performance.now() - started)} at ${paint(36, url)}  (Ctrl+C to stop)`);
+  if (options.open) openBrowser(url);
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
