@@ -281,6 +281,13 @@ export const catalog = {
     message: `Broken link to "${url}": that file does not exist (or is a draft).`,
     hint: suggestions.length ? `Nearest existing files: ${suggestions.join(', ')}.` : 'Check the relative path from this file.',
   }),
+  mdLinkNotPage: (url: string, partial: boolean): Entry => ({
+    code: 'broken-link',
+    message: partial
+      ? `Broken link to "${url}": that file is a partial (its name starts with "_"), which pages import and show; it is no page of its own.`
+      : `Broken link to "${url}": that file is there, but is no page: a draft, or a file the docs do not read as one (only .md and .mdx, outside folders and files starting with "_" or ".").`,
+    hint: partial ? 'Link to a page that shows it, or rename it without the "_" to make it a page.' : 'Link to the page it belongs to, or make it one (publish the draft, rename the file).',
+  }),
   mdLinkOtherDocsPlugin: (url: string, plugin: string, route: string): Entry => ({
     code: 'broken-link',
     message: `Broken link to "${url}": that file is a doc of another docs plugin (${plugin}), and a link to a .md file finds only docs of the plugin the linking file belongs to (as in Docusaurus).`,

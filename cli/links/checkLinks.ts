@@ -49,7 +49,9 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
         const targetPath = markdownLinkRoute(link.candidates ?? [link.file], graph);
         const otherPlugin = targetPath && otherDocsPlugin(route, graph.byPath.get(targetPath)!);
         if (!targetPath) {
-          diagnostics.push({ severity: 'error', ...at, ...catalog.brokenMdLink(link.url, suggest(link.file, [...graph.fileRoutes.keys()], 3)) });
+          // A file that is there but is no page (a partial, a draft, a name the scan skips) is said so, not "does not exist".
+          const entry = deps.fileStatus(link.file) === 'ok' ? catalog.mdLinkNotPage(link.url, path.posix.basename(link.file).startsWith('_')) : catalog.brokenMdLink(link.url, suggest(link.file, [...graph.fileRoutes.keys()], 3));
+          diagnostics.push({ severity: 'error', ...at, ...entry });
         } else if (otherPlugin) {
           diagnostics.push({ severity: 'error', ...at, ...catalog.mdLinkOtherDocsPlugin(link.url, otherPlugin, targetPath) });
         } else if (hash) {

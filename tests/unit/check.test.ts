@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
@@ -5,7 +6,7 @@ import { analyze } from '../../cli/pipeline/analyze.ts';
 import { createReporter } from '../../cli/pipeline/reporter.ts';
 import { formatDiagnostic } from '../../cli/report/diagnostic.ts';
 import { checkLinks } from '../../cli/links/checkLinks.ts';
-import { graphOf } from '../helpers/memorySite.ts';
+import { graphOf, writeTempSite } from '../helpers/memorySite.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/sites/broken-links');
 const quiet = createReporter({ quiet: true });
@@ -23,6 +24,26 @@ describe('link check on the broken-links fixture', () => {
       'site.config.ts:4:1: Broken link to "/gude/": no page or file has that address.\n  Nearest existing routes: /guide/, /, /search/.',
     ]);
     expect(diagnostics.every((d) => d.severity === 'error')).toBe(true);
+  });
+
+  it('says of a Markdown link to a file that is there but is no page what it is, not that it "does not exist"', async () => {
+    const dir = writeTempSite({
+      'docs/intro.md': '# Intro\n\n[p](./_part.md) [u](./A.MD) [d](./draft.md) [m](./missing.md)\n',
+      'docs/_part.md': 'Part.\n',
+      'docs/A.MD': '# Upper case\n',
+      'docs/draft.md': '---\ndraft: true\n---\n# Draft\n',
+    });
+    try {
+      const { diagnostics } = await analyze(await loadConfig(dir), { reporter: quiet });
+      expect(diagnostics.map((d) => `${d.column} ${d.message.split(': ')[1]}`)).toEqual([
+        '1 that file is a partial (its name starts with "_"), which pages import and show; it is no page of its own.',
+        '17 that file is there, but is no page',
+        '29 that file is there, but is no page',
+        '45 that file does not exist (or is a draft).',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('makes broken links warnings in dev mode', async () => {
