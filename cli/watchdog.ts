@@ -111,6 +111,9 @@ class Watchdog {
     const cleaned = Promise.allSettled([...this.cleanups].map((cleanup) => cleanup()));
     await Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, CLEANUP_MS))]);
     fs.writeSync(2, `${this.headline}\n`);
+    // The worker may still hold its inspector session (its reply from the stopped thread not
+    // yet taken): ended first, or Node prints "Waiting for the debugger to disconnect..." after the headline.
+    await Promise.race([this.worker?.terminate(), new Promise((resolve) => setTimeout(resolve, 1000))]);
     exitProcess(1);
   }
 
