@@ -27,9 +27,11 @@ export type KeyPath = (string | number)[];
 export interface ValueShapeProblem {
   /** The key path of the value that holds one of its own ancestors, nests too deep, or grows too large. */
   at: KeyPath;
-  kind: 'self-reference' | 'too-deep' | 'too-large';
+  kind: 'self-reference' | 'too-deep' | 'too-large' | 'unreadable';
   /** For a self-reference: the key path of the ancestor it refers back to. */
   ancestor?: KeyPath;
+  /** For a value that could not be read (a getter or a Proxy that throws): what it threw. */
+  thrown?: string;
 }
 
 /**
@@ -47,8 +49,17 @@ export function valueShapeProblem(value: unknown, limits = VALUE_LIMITS): ValueS
   const done = new Map<object, { height: number; size: number }>();
   let problem: ValueShapeProblem | undefined;
   /** The height and size of `v`'s tree, or undefined once a problem is found. */
-  const visit = (v: unknown, at: KeyPath): { height: number; size: number } | undefined => {
-    if (!isPlainContainer(v)) return { height: 0, size: 1 };
+  const visit = (value: unknown, at: KeyPath): { height: number; size: number } | undefined => {
+    let plain: boolean;
+    try {
+      plain = isPlainContainer(value);
+    } catch (error) {
+      // A Proxy whose trap throws.
+      problem = { at, kind: 'unreadable', thrown: thrownText(error) };
+      return undefined;
+    }
+    if (!plain) return { height: 0, size: 1 };
+    const v = value as object;
     const known = done.get(v);
     if (known) {
       if (at.length + known.height > limits.depth) problem = { at, kind: 'too-deep' };
@@ -64,7 +75,16 @@ export function valueShapeProblem(value: unknown, limits = VALUE_LIMITS): ValueS
       return undefined;
     }
     ancestors.set(v, at);
-    const entries: [string | number, unknown][] = Array.isArray(v) ? v.map((item, i) => [i, item]) : Object.entries(v);
+    // Read key by key: a getter that throws is named by its key.
+    const entries: [string | number, unknown][] = [];
+    let key: string | number | undefined;
+    try {
+      const keys: (string | number)[] = Array.isArray(v) ? [...v.keys()] : Object.keys(v);
+      for (key of keys) entries.push([key, (v as Record<string | number, unknown>)[key]]);
+    } catch (error) {
+      problem = { at: key === undefined ? at : [...at, key], kind: 'unreadable', thrown: thrownText(error) };
+      return undefined;
+    }
     const shape = { height: 1, size: 1 };
     for (const [key, child] of entries) {
       const inner = visit(child, [...at, key]);
@@ -83,6 +103,8 @@ export function valueShapeProblem(value: unknown, limits = VALUE_LIMITS): ValueS
   visit(value, []);
   return problem;
 }
+
+const thrownText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function isPlainContainer(v: unknown): v is object {
   if (Array.isArray(v)) return true;
@@ -107,5 +129,5 @@ export function valueShapeDiagnostic(value: unknown, where: { file?: string; sou
   const key = problem.at.length > SHOWN_KEYS ? `${where.showKey(problem.at.slice(0, SHOWN_KEYS))}…` : where.showKey(problem.at);
   const subject = problem.at.length > 0 ? where.subject(key) : 'The exported value';
   const ancestor = problem.ancestor && problem.ancestor.length > 0 ? where.showKey(problem.ancestor) : undefined;
-  return { severity: 'error', file: where.file, ...(line === undefined ? {} : { line, column: 1 }), ...catalog.valueShape(subject, { kind: problem.kind, ancestor }, VALUE_LIMITS) };
+  return { severity: 'error', file: where.file, ...(line === undefined ? {} : { line, column: 1 }), ...catalog.valueShape(subject, { kind: problem.kind, ancestor, thrown: problem.thrown }, VALUE_LIMITS) };
 }

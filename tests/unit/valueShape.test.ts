@@ -83,6 +83,15 @@ describe('a config or sidebars file whose value holds itself or nests past the l
     ]);
   });
 
+  it('names the key whose getter or Proxy throws as it is read, in the config and the sidebars', async () => {
+    expect(await problems(site({ 'site.config.ts': "export default {\n  title: 'T',\n  themeConfig: { get navbar(): never { throw new Error('no navbar yet'); } },\n};\n" }))).toEqual([
+      'site.config.ts:3:1: Config key "themeConfig.navbar" could not be read: its code threw "no navbar yet".\n  A getter or Proxy in the exported value runs each time the value is read: fix what it throws, or write the value out.',
+    ]);
+    expect(await problems(site({ 'docusaurus.config.js': docusaurus, 'sidebars.js': "module.exports = { main: new Proxy({}, { ownKeys() { throw new TypeError('sealed'); } }) };\n" }))).toEqual([
+      'sidebars.js:1:1: The sidebar item at "main" could not be read: its code threw "sealed".\n  A getter or Proxy in the exported value runs each time the value is read: fix what it throws, or write the value out.',
+    ]);
+  });
+
   it('fails check and build without a stack overflow', () => {
     const dir = site({ 'docusaurus.config.js': docusaurus, 'sidebars.js': "const a = { type: 'category', label: 'A', items: [] };\na.items.push(a);\nmodule.exports = { main: [a] };\n" });
     for (const command of [['check', dir], ['build', dir, '--out-dir', `${dir}/out`]]) {
