@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { bundledModuleUrl } from './moduleUrl.ts';
+import { bundledModuleUrl, moduleErrorInSite } from './moduleUrl.ts';
 import { untilSettled } from './untilSettled.ts';
 import { withoutExit } from './noExit.ts';
 import { resolveConfig } from './resolve.ts';
@@ -47,7 +47,11 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
         ),
       );
     } catch (error) {
-      throw siteError({ file: path.relative(dir, configFile), ...catalog.configLoadFailed(configFile, (error as Error).message) }, error);
+      // At the line that failed (in the config or a file it imports), when it is the site's.
+      const place = moduleErrorInSite(error, dir);
+      const file = path.relative(dir, configFile);
+      if (place) throw siteError({ file: place.file, line: place.line, column: place.column, ...catalog.configLoadFailed(place.file, place.reason, place.threw) }, error);
+      throw siteError({ file, ...catalog.configLoadFailed(file, (error as Error).message) }, error);
     }
   }
   const source = configFile ? fs.readFileSync(configFile, 'utf8') : undefined;

@@ -24,10 +24,11 @@ export const catalog = {
     message: found === 'nothing' ? `There is no site folder "${dir}": nothing is there.` : `"${dir}" is a file, not a site folder.`,
     hint: 'Pass the folder that holds the site: its docs/ (or blog/) and, if it has one, its site.config.ts or docusaurus.config.js.',
   }),
-  configLoadFailed: (file: string, cause: string): Entry => ({
+  /** `threw`: its code threw `cause` as it ran (else it could not be read or an import not resolved). */
+  configLoadFailed: (file: string, cause: string, threw = false): Entry => ({
     code: 'config-load-failed',
     message: `The site config could not be loaded: ${cause}`,
-    hint: `Fix the syntax or the import in ${file}.`,
+    hint: threw ? `Its code threw this as it ran: fix that line of ${file}, or what it reads there (an environment variable, a file, a package) if that is missing.` : `Fix the syntax or the import in ${file}.`,
   }),
   staticHoldsSite: (folder: string): Entry => ({
     code: 'static-holds-site',
@@ -110,10 +111,10 @@ export const catalog = {
         };
     }
   },
-  sidebarsLoadFailed: (file: string, cause: string): Entry => ({
+  sidebarsLoadFailed: (file: string, cause: string, threw = false): Entry => ({
     code: 'sidebars-load-failed',
     message: `The sidebars file could not be loaded: ${cause}`,
-    hint: `Fix the syntax or the import in ${file}, or point sidebarPath at the right file.`,
+    hint: threw ? `Its code threw this as it ran: fix that line of ${file}, or what it reads there if that is missing.` : `Fix the syntax or the import in ${file}, or point sidebarPath at the right file.`,
   }),
   frontMatterSyntax: (reason: string): Entry => ({
     code: 'front-matter-syntax',

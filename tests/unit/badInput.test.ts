@@ -531,8 +531,36 @@ describe('a config that calls process.exit while it loads', () => {
       for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
         const result = runCli(command);
         expect({ file, command: command[0], code: result.code }).toEqual({ file, command: command[0], code: 1 });
-        expect(result.stderr).toContain(`${file}: The site config could not be loaded: it calls ${call} while it loads, which would end the command there`);
+        // At the call's line.
+        expect(result.stderr).toContain(`${file}:1:9: The site config could not be loaded: it calls ${call} while it loads, which would end the command there`);
       }
+    }
+  });
+});
+
+describe('a config or sidebars file whose code throws as it loads', () => {
+  it("is an error at the line that threw, in the file that holds it (one the config imports too), where it named no place", () => {
+    const native = tempSite({
+      'site.config.ts': "import { titleOf } from './lib/title';\n\nexport default { title: titleOf(process.env) };\n",
+      'lib/title.ts': "// The title from the environment.\nexport function titleOf(env: Record<string, string | undefined>): string {\n  return env.SITE_TITLE_THAT_IS_NOT_SET!.trim();\n}\n",
+      'docs/intro.md': '# Intro\n',
+    });
+    const docusaurus = tempSite({
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] };\n",
+      'sidebars.js': "const order = require('./order.json');\n\nmodule.exports = { main: order.map((entry) => entry.id.toLowerCase()) };\n",
+      'order.json': '[{ "id": "intro" }, {}]\n',
+      'docs/intro.md': '# Intro\n',
+    });
+    const syntax = tempSite({ 'site.config.ts': "export default {\n  title: 'T',,\n};\n", 'docs/intro.md': '# Intro\n' });
+    const cases = [
+      [native, "lib/title.ts:3:42: The site config could not be loaded: Cannot read properties of undefined (reading 'trim')\n  Its code threw this as it ran: fix that line of lib/title.ts"],
+      [docusaurus, "sidebars.js:3:56: The sidebars file could not be loaded: Cannot read properties of undefined (reading 'toLowerCase')\n  Its code threw this as it ran: fix that line of sidebars.js"],
+      [syntax, 'site.config.ts:2:14: The site config could not be loaded: Expected identifier but found ","\n  Fix the syntax or the import in site.config.ts.'],
+    ] as const;
+    for (const [dir, expected] of cases) {
+      const result = runCli(['check', dir]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(expected);
     }
   });
 });

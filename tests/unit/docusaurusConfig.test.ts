@@ -339,11 +339,11 @@ describe('loading a Docusaurus site', () => {
     const broken = writeTempSite({ 'docusaurus.config.js': 'module.exports = { title: ;' });
     const error = await loadConfig(broken).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteError);
-    expect((error as SiteError).diagnostics.map(formatDiagnostic)[0]).toMatch(/^docusaurus\.config\.js: The site config could not be loaded: docusaurus\.config\.js:1:27: Unexpected ";"/);
+    expect((error as SiteError).diagnostics.map(formatDiagnostic)[0]).toMatch(/^docusaurus\.config\.js:1:27: The site config could not be loaded: Unexpected ";"\n  Fix the syntax or the import in docusaurus\.config\.js\./);
     const failing = writeTempSite({ 'docusaurus.config.js': "const { z } = require('zod');\nif (typeof z.string().parse('x') !== 'string') throw new Error(\"Can't happen\");\nmodule.exports = { title: 'T' };" });
     const failingError = (await loadConfig(failing).catch((e: unknown) => e)) as SiteError;
     expect(failingError.diagnostics.map(formatDiagnostic)).toEqual([
-      'docusaurus.config.js: The site config could not be loaded: Can\'t happen\n  docusaurus.config.js uses packages that are not installed ("zod"), and a stand-in cannot do what they do: run npm install in the site folder, then build again.',
+      'docusaurus.config.js:2:54: The site config could not be loaded: Can\'t happen\n  docusaurus.config.js uses packages that are not installed ("zod"), and a stand-in cannot do what they do: run npm install in the site folder, then build again.',
     ]);
     const invalid = writeTempSite({
       'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] };",

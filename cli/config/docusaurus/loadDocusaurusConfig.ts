@@ -11,6 +11,7 @@ import { mapDocusaurusConfig, obj } from './mapConfig.ts';
 import { normalizeSidebars } from './normalizeSidebars.ts';
 import { showPath } from './notes.ts';
 import { valueShapeDiagnostic } from '../valueShape.ts';
+import { moduleErrorInSite } from '../moduleUrl.ts';
 
 /** Docusaurus config file names, in the order Docusaurus looks for them. */
 export const DOCUSAURUS_CONFIG_FILES = ['docusaurus.config.ts', 'docusaurus.config.mts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
@@ -29,9 +30,12 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
   try {
     imported = await importDocusaurusModule(configFile, siteDir);
   } catch (error) {
-    const cause = esbuildMessage(error, siteDir);
-    const entry = error instanceof ConfigRunError && error.missing.length > 0 ? catalog.docusaurusConfigRunFailed(file, cause, error.missing) : catalog.configLoadFailed(file, cause);
-    throw siteError({ file, ...entry }, error);
+    // At the line that failed (in the config or a file it imports), when it is the site's.
+    const place = moduleErrorInSite(error, siteDir);
+    const cause = place?.reason ?? esbuildMessage(error, siteDir);
+    const at = place ? { file: place.file, line: place.line, column: place.column } : { file };
+    const entry = error instanceof ConfigRunError && error.missing.length > 0 ? catalog.docusaurusConfigRunFailed(at.file, cause, error.missing) : catalog.configLoadFailed(at.file, cause, place?.threw);
+    throw siteError({ ...at, ...entry }, error);
   }
   // Before the mapping walks it: a value that holds itself, or nests past any limit, would never let it finish.
   const source = fs.readFileSync(configFile, 'utf8');
@@ -80,6 +84,8 @@ async function loadSidebars(siteDir: string, sidebarPath: string | false | undef
     value = sidebarsModule.value;
     warnings.push(...missingPackages(sidebarsModule.missing, rel(sidebarsFile)));
   } catch (error) {
+    const place = moduleErrorInSite(error, siteDir);
+    if (place) throw siteError({ file: place.file, line: place.line, column: place.column, ...catalog.sidebarsLoadFailed(place.file, place.reason, place.threw) }, error);
     throw siteError({ file: rel(sidebarsFile), ...catalog.sidebarsLoadFailed(rel(sidebarsFile), esbuildMessage(error, siteDir)) }, error);
   }
   const source = { file: rel(sidebarsFile), text: fs.readFileSync(sidebarsFile, 'utf8') };
