@@ -57,6 +57,9 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   const source = configFile ? fs.readFileSync(configFile, 'utf8') : undefined;
   const result = resolveConfig(input, { siteDir: dir, configFile, source });
   if (!result.ok) throw new SiteError(result.diagnostics);
+  // Sidebars written in the config: their problems are placed in it, as a sidebars file's are.
+  const sidebarsInConfig = configFile && source !== undefined && (input as { docs?: { sidebars?: unknown } } | undefined)?.docs?.sidebars !== undefined;
+  if (sidebarsInConfig) result.config.sidebarsSource = { file: path.relative(dir, configFile), text: source };
   if (docusaurusConfig && configFile) {
     const shadowed = catalog.docusaurusConfigShadowed(path.basename(configFile), path.basename(docusaurusConfig));
     return { ...result.config, configWarnings: [{ severity: 'warning', file: path.basename(docusaurusConfig), ...shadowed }] };

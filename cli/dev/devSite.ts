@@ -180,7 +180,7 @@ export class DevSite {
       ...docsInstances(c).flatMap(({ pluginId }) => [versionsFile(pluginId), `${prefix(pluginId)}versioned_docs`, `${prefix(pluginId)}versioned_sidebars`]).map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'config' as const })),
       ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
       // A Docusaurus site's sidebars file is part of its config.
-      ...[c.sidebarsSource, ...Object.values(c.docsPluginSidebarsSources ?? {})].flatMap((source) => (source ? [{ path: path.resolve(c.siteDir, source.file), kind: 'config' as const }] : [])),
+      ...[c.sidebarsSource, ...Object.values(c.docsPluginSidebarsSources ?? {})].flatMap((source) => (source && path.resolve(c.siteDir, source.file) !== c.configFile ? [{ path: path.resolve(c.siteDir, source.file), kind: 'config' as const }] : [])),
       { path: path.join(root, 'themes'), kind: 'code' as const },
       { path: path.join(root, 'runtime'), kind: 'code' as const },
       // The site's own components (src/components/…): a change bundles them again.

@@ -500,6 +500,14 @@ describe('config problems point at their line in site.config.ts', () => {
     expect(output).toContain('site.config.ts:19:1: Broken link to "/nowhere/"');
   });
 
+  it("check names the line of a sidebar's unknown doc id written in site.config.ts, as in a sidebars file", () => {
+    const source = ['export default {', "  title: 'T',", '  docs: {', '    sidebars: {', "      main: ['intro', {", "        type: 'category', label: 'Guides',", "        items: ['guides/nope'],", '      }],', '    },', '  },', '};', ''].join('\n');
+    const dir = tempSite({ 'site.config.ts': source, 'docs/intro.md': '# Intro\n' });
+    const result = runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('site.config.ts:7:1: Sidebar "main" refers to the doc id "guides/nope", which does not exist.');
+  });
+
   it('invalid values and unknown keys at their lines', async () => {
     const { resolveConfig } = await import('../../cli/config/resolve.ts');
     const source = ['export default {', "  title: 'T',", '  navbar: {', '    items: [', "      { label: 'A', position: 'middle' },", '    ],', '    titel: 1,', '  },', '};'].join('\n');
