@@ -8,6 +8,7 @@ import { nearest } from '../report/nearest.ts';
 import { configKeyLine } from './keyLine.ts';
 import { describeIssueRule } from '../errors/zodIssue.ts';
 import { valueShapeDiagnostic } from './valueShape.ts';
+import { valueText } from '../report/valueText.ts';
 import { isInside } from './sitePaths.ts';
 
 export type ResolveResult = { ok: true; config: ResolvedConfig } | { ok: false; diagnostics: Diagnostic[] };
@@ -57,12 +58,7 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, place: Place): D
 }
 
 
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  // A function (a config exported as one) has no JSON.
-  const text = JSON.stringify(value) ?? `a ${typeof value}`;
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
+const show = (value: unknown) => valueText(value);
 
 function valueAt(input: unknown, keys: PropertyKey[]): unknown {
   let cur = input;

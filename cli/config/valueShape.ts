@@ -27,10 +27,10 @@ export type KeyPath = (string | number)[];
 export interface ValueShapeProblem {
   /** The key path of the value that holds one of its own ancestors, nests too deep, or grows too large. */
   at: KeyPath;
-  kind: 'self-reference' | 'too-deep' | 'too-large' | 'unreadable';
+  kind: 'self-reference' | 'too-deep' | 'too-large' | 'unreadable' | 'bigint';
   /** For a self-reference: the key path of the ancestor it refers back to. */
   ancestor?: KeyPath;
-  /** For a value that could not be read (a getter or a Proxy that throws): what it threw. */
+  /** For a value that could not be read (a getter or a Proxy that throws): what it threw; for a BigInt, its digits. */
   thrown?: string;
 }
 
@@ -56,6 +56,11 @@ export function valueShapeProblem(value: unknown, limits = VALUE_LIMITS): ValueS
     } catch (error) {
       // A Proxy whose trap throws.
       problem = { at, kind: 'unreadable', thrown: thrownText(error) };
+      return undefined;
+    }
+    if (typeof value === 'bigint') {
+      // The site's data is JSON, which has no BigInt: writing it out would throw, with no key.
+      problem = { at, kind: 'bigint', thrown: `${value}n` };
       return undefined;
     }
     if (!plain) return { height: 0, size: 1 };

@@ -51,6 +51,9 @@ describe('front matter', () => {
       expect.objectContaining({ code: 'front-matter-field', line: 3, message: 'Front matter "sidebar_position" must be a number; found "first".' }),
     ]);
     expect(d.title).toBe('Hello');
+    // YAML's .nan and .inf are numbers JSON has no words for: it wrote them "null".
+    expect(doc('---\nsidebar_position: .nan\n---\nBody.\n').diagnostics.map((x) => x.message)).toEqual(['Front matter "sidebar_position" must be a number; found NaN.']);
+    expect(doc('---\nsidebar_position: -.inf\n---\nBody.\n').diagnostics.map((x) => x.message)).toEqual(['Front matter "sidebar_position" must be a number; found -Infinity.']);
   });
 
   it('takes a number or a boolean written as a string ("2", "true"), as Docusaurus\'s Joi converts them; other strings are still wrong', () => {

@@ -92,6 +92,12 @@ describe('a config or sidebars file whose value holds itself or nests past the l
     ]);
   });
 
+  it('names a BigInt, which the site data cannot hold, where writing the data threw with no key', async () => {
+    expect(await problems(site({ 'site.config.ts': "export default {\n  title: 'T',\n  customFields: { supply: 21000000n },\n};\n" }))).toEqual([
+      'site.config.ts:3:1: Config key "customFields.supply" is the BigInt 21000000n, which the site\'s data (JSON, as Docusaurus writes it too) cannot hold.\n  Write it as a number, or as a string if it is larger than a number holds exactly.',
+    ]);
+  });
+
   it('fails check and build without a stack overflow', () => {
     const dir = site({ 'docusaurus.config.js': docusaurus, 'sidebars.js': "const a = { type: 'category', label: 'A', items: [] };\na.items.push(a);\nmodule.exports = { main: [a] };\n" });
     for (const command of [['check', dir], ['build', dir, '--out-dir', `${dir}/out`]]) {
