@@ -13,6 +13,8 @@ import { ASSET_EXT } from '../content/assetFiles.ts';
 import { contentFileHref } from '../render/resolveTree.ts';
 import { PAGE_MODULE, type SiteComponent } from './siteComponents.ts';
 import { isBuiltin } from 'node:module';
+import vm from 'node:vm';
+import { rememberSiteCodeMap, siteCodePlace } from './siteCodePlace.ts';
 
 /**
  * The site's own React code (components content imports, later its pages), bundled with
@@ -206,6 +208,9 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
       outdir: path.join(siteDir, '.site-code'),
       // Also leaves out the comments naming each source's absolute path: output is the same on every machine.
       minifyWhitespace: true,
+      // For placing an error the code throws in the author's file (siteCodePlace.ts); 'external' leaves the code and CSS without a comment naming it.
+      sourcemap: 'external',
+      sourcesContent: false,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
       plugins: [siteCodePlugin(siteDir, 'server', exportNamesOf(provided), exportNamesOf(fallbacks), roots, files, pageModules)],
@@ -215,14 +220,26 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
   );
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;
   const css = result.outputFiles.find((f) => f.path.endsWith('.css'));
+  const map = result.outputFiles.find((f) => f.path.endsWith('.js.map'));
   const generatorRequire = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
   // Provided modules are ES modules: marked so, `import X from` gives their default export, not the whole object.
   const given = { ...fallbacks, ...provided };
   const requireShared = (name: string): unknown => (Object.hasOwn(given, name) ? { __esModule: true, ...(given[name] as object) } : generatorRequire(name));
   const module = { exports: {} as { default?: Record<string, Record<string, unknown>> } };
-  // The site's code is the site's, run as Docusaurus runs it to render pages at build time.
-  new Function('module', 'exports', 'require', js.text)(module, module.exports, requireShared);
   const key = createHash('sha256').update(js.contents).update(css?.contents ?? new Uint8Array()).digest('hex').slice(0, 16);
+  // Run under a name of its own, its map remembered: an error it throws is placed in the site's file.
+  const name = `site-code-${key}.js`;
+  if (map) rememberSiteCodeMap(name, map.text, path.dirname(map.path));
+  // The site's code is the site's, run as Docusaurus runs it to render pages at build time.
+  // The wrapper on a line of its own: the bundle's lines and columns are the map's, one line down.
+  const run = vm.runInThisContext(`(function (module, exports, require) {\n${js.text}\n})`, { filename: name }) as (m: typeof module, e: object, r: typeof requireShared) => void;
+  try {
+    run(module, module.exports, requireShared);
+  } catch (error) {
+    // A module that throws as it loads (it reads window, or a file that is not there).
+    const place = siteCodePlace(error, siteDir);
+    throw new SiteCodeError([{ severity: 'error', ...(place ?? {}), ...catalog.siteCodeThrew(error instanceof Error ? error.message : String(error)) }]);
+  }
   return { modules: module.exports.default ?? {}, key, css: css && css.contents.byteLength > 0 ? css.contents : undefined, files: [...files.published].sort() };
 }
 

@@ -419,6 +419,13 @@ export const catalog = {
     message: `The site's own code could not be bundled: ${reason.replace(/\.?$/, '.')}`,
     hint: 'Fix the component (or page) at this place. Site code may import react, files inside the site folder, packages installed in the site\'s node_modules, .css / .module.css files, images and other files (their URL) and SVGs (a component).',
   }),
+  siteCodeThrew: (reason: string): Entry => ({
+    code: 'site-code-threw',
+    message: `The site's own code threw as it loaded for the build's render: ${reason.replace(/\.?$/, '.')}`,
+    hint: /\b(window|document|localStorage|sessionStorage|navigator|location) is not defined\b/.test(reason)
+      ? 'The build renders every page ahead of time, where there is no browser: use browser objects inside useEffect or an event handler, or wrap the component in <BrowserOnly>, as in Docusaurus.'
+      : 'Fix the code at this place: a module runs once as the build loads it, before any page renders.',
+  }),
   siteCodeOutside: (request: string, resolved: string): Entry => ({
     code: 'site-code-outside',
     message: `"${request}" resolves to ${resolved}, outside the site folder, which the generator never reads.`,

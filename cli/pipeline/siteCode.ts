@@ -17,6 +17,7 @@ import { applyPolicy } from './report.ts';
 import { renderedPageText, type RenderedPageText } from '../search/records.ts';
 import type { Analysis } from './analyze.ts';
 import type { Reporter } from './reporter.ts';
+import { siteCodePlace } from '../bundle/siteCodePlace.ts';
 import { watchdog } from '../watchdog.ts';
 
 /**
@@ -65,7 +66,7 @@ function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: Sit
       const source = readSource(config, route.source);
       rendered.set(route.path, { links: links.map((url) => ({ url, ...placeOf(url, source, config.baseUrl) })), anchors });
     } catch (error) {
-      failures.push({ severity: 'error', file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) });
+      failures.push({ severity: 'error', file: route.source, ...siteCodePlace(error, config.siteDir), ...catalog.renderFailed(route.path, (error as Error).message) });
     }
   }
   const deps = { staticFiles: new Set(analysis.staticFiles), fileStatus: (f: string) => siteFileStatus(config, f, roots) };

@@ -10,6 +10,7 @@ import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 import { withBase } from '../../runtime/SiteContext.ts';
+import { siteCodePlace } from '../bundle/siteCodePlace.ts';
 import { findMisnesting } from './misnesting.ts';
 
 /** One route rendered: the React output and the payload the client router fetches. */
@@ -58,7 +59,8 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
     if (route.kind === 'react-page') page = reactPageData(page, route.source, ctx, server);
     body = server.renderPage(ctx.site, page);
   } catch (error) {
-    throw siteError({ file: route.source, ...catalog.renderFailed(route.path, (error as Error).message) }, error);
+    // At the line of the site's code that threw (a component's), else at the page's file.
+    throw siteError({ file: route.source, ...siteCodePlace(error, ctx.config.siteDir), ...catalog.renderFailed(route.path, (error as Error).message) }, error);
   }
   return { route, page, body, data: route.kind === 'not-found' ? undefined : payloadOf(page) };
 }

@@ -573,6 +573,34 @@ describe('a config or sidebars file whose code throws as it loads', () => {
   });
 });
 
+describe("the site's own React code that throws as the build runs it", () => {
+  it('is an error at the line that threw, in the component, page or MDX page that holds it, where it named the page or nothing', () => {
+    const config = "module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: false } }]] };\n";
+    const loads = tempSite({ 'docusaurus.config.js': config, 'docs/a.md': '# A\n', 'src/pages/wide.tsx': "import React from 'react';\nconst width = window.innerWidth;\nexport default function Wide() {\n  return <div>{width}</div>;\n}\n" });
+    const renders = tempSite({
+      'docusaurus.config.js': config,
+      'docs/a.mdx': "import Boom from '@site/src/components/Boom';\n\n# A\n\n<Boom />\n",
+      'src/components/Boom.tsx': "import React from 'react';\n\nexport default function Boom(): React.ReactElement {\n  throw new Error('boom in component');\n}\n",
+    });
+    const own = tempSite({
+      'docusaurus.config.js': config,
+      'docs/b.mdx': "---\ntitle: Two\n---\n\nimport { useState } from 'react';\n\n# Two\n\nSome text.\n\nexport const Counter = () => {\n  const [n] = useState(0);\n  return <b>{n.toFixed(2).missing.length}</b>;\n};\n\n<Counter />\n",
+    });
+    const page = tempSite({ 'docusaurus.config.js': config, 'docs/a.md': '# A\n', 'src/pages/list.tsx': "import React from 'react';\n\nexport default function List() {\n  const items: number[] | null = null;\n  return <ul>{items!.map((i) => <li key={i}>{i}</li>)}</ul>;\n}\n" });
+    const cases = [
+      [page, "src/pages/list.tsx:5:22: Rendering /list/ failed: Cannot read properties of null (reading 'map')"],
+      [loads, "src/pages/wide.tsx:2:15: The site's own code threw as it loaded for the build's render: window is not defined.\n  The build renders every page ahead of time, where there is no browser"],
+      [renders, 'src/components/Boom.tsx:4:9: Rendering /docs/a/ failed: boom in component'],
+      [own, "docs/b.mdx:13:27: Rendering /docs/b/ failed: Cannot read properties of undefined (reading 'length')"],
+    ] as const;
+    for (const [dir, expected] of cases) {
+      const result = runCli(['build', dir, '--out-dir', path.join(dir, 'out')]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(expected);
+    }
+  });
+});
+
 describe('a config that changes the working folder', () => {
   it('leaves --out-dir where it was typed: the build was written into the folder the config moved to', () => {
     const elsewhere = tempSite({});

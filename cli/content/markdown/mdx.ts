@@ -79,7 +79,7 @@ export function remarkMdxContent() {
       }
       return false;
     });
-    if (module.components > 0) data.module = module.parts.join('\n');
+    if (module.components > 0) data.module = moduleText(module.parts, Number(file.data.lineOffset ?? 0));
     const names = new Set([...PAGE_NAMES, ...THEME_COMPONENT_NAMES, ...Object.keys(data.bindings), ...Object.keys(data.scope)]);
     const helpers = new Set(Object.entries(data.bindings).flatMap(([local, b]) => (b.kind === 'theme' && (THEME_HELPER_NAMES as readonly string[]).includes(b.name) ? [local] : [])));
     const checkExpression = (program: Program | undefined, where: string) => {
@@ -150,8 +150,34 @@ type Report = (place: { line: number; column: number } | undefined, severity: 'w
  * that content expressions never run.
  */
 interface PageModule {
-  parts: string[];
+  /** Each statement's text and its place in the body. */
+  parts: { text: string; place?: { line: number; column: number } }[];
   components: number;
+}
+
+/**
+ * The page's module: its statements, each at its line and column of the page's file
+ * (`lineOffset`: the front matter's lines), so that an error its code throws as a page
+ * renders is placed there through the site code's source map (siteCodePlace.ts).
+ */
+function moduleText(parts: PageModule['parts'], lineOffset: number): string {
+  let text = '';
+  let line = 1;
+  for (const part of parts) {
+    if (text !== '') {
+      text += '\n';
+      line++;
+    }
+    const at = part.place ? part.place.line + lineOffset : line;
+    if (at > line) {
+      text += '\n'.repeat(at - line);
+      line = at;
+    }
+    if (part.place && at === line) text += ' '.repeat(part.place.column - 1);
+    text += part.text;
+    for (let i = part.text.indexOf('\n'); i !== -1; i = part.text.indexOf('\n', i + 1)) line++;
+  }
+  return text;
 }
 
 function readStatement(statement: Program['body'][number], from: string, data: MdxData, scopeNames: Set<string>, report: Report, module: PageModule, textOf: (statement: EstreeNode) => string): void {
@@ -160,17 +186,17 @@ function readStatement(statement: Program['body'][number], from: string, data: M
   const component = pageComponentOf(statement);
   if (component) {
     data.bindings[component] = { kind: 'component', file: from, exportName: component, inline: true, ...(place ?? { line: 1, column: 1 }) };
-    module.parts.push(textOf(statement));
+    module.parts.push({ text: textOf(statement), place });
     module.components++;
     return;
   }
   if (statement.type === 'ImportDeclaration') {
     const imported = String(statement.source.value);
     // What the page's own components may use of what it imports (a partial is Markdown, and a stylesheet the page's already).
-    if (!MARKDOWN_EXT.test(imported) && !RAW_LOADER.test(imported) && !(statement.specifiers.length === 0 && /\.css$/.test(imported))) module.parts.push(textOf(statement));
+    if (!MARKDOWN_EXT.test(imported) && !RAW_LOADER.test(imported) && !(statement.specifiers.length === 0 && /\.css$/.test(imported))) module.parts.push({ text: textOf(statement), place });
     // React is the generator's, given to site code (hooks for the page's own components): nothing content names.
     if (/^react(-dom)?(\/|$)/.test(imported)) return;
-  } else if (statement.type === 'ExportNamedDeclaration') module.parts.push(textOf(statement));
+  } else if (statement.type === 'ExportNamedDeclaration') module.parts.push({ text: textOf(statement), place });
   if (statement.type === 'ImportDeclaration') {
     const source = String(statement.source.value);
     // A stylesheet imported for its effect joins the site's stylesheet, as webpack would add it to the page.
