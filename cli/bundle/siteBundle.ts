@@ -60,7 +60,7 @@ export async function bundleSiteComponents({ siteDir, components, overrides, sty
   const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks, roots, baseUrl, pageModulesOf(components));
   const found: Components = {};
   const values: Record<string, unknown> = {};
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...code.diagnostics];
   for (const component of components) {
     const module = code.modules[component.path] ?? {};
     const value = component.exportName === '*' ? module : module[component.exportName];

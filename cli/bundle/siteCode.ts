@@ -182,6 +182,8 @@ export interface ServerSiteCode {
   css?: Uint8Array;
   /** The files it imports for their URL, from the site folder, to publish (siteCodePlugin). */
   files: string[];
+  /** What esbuild read past in the site's stylesheets (a brace not closed, an @import after rules): warnings at their place. */
+  diagnostics: Diagnostic[];
 }
 
 /**
@@ -191,7 +193,7 @@ export interface ServerSiteCode {
  */
 export async function bundleSiteForServer(entries: Record<string, string>, siteDir: string, provided: Record<string, unknown> = {}, fallbacks: Record<string, unknown> = {}, roots: readonly string[] = [siteDir], baseUrl = '/', pageModules: ReadonlyMap<string, string> = new Map()): Promise<ServerSiteCode> {
   const ids = Object.keys(entries);
-  if (ids.length === 0) return { modules: {}, key: '', files: [] };
+  if (ids.length === 0) return { modules: {}, key: '', files: [], diagnostics: [] };
   const files: SiteFiles = { baseUrl, published: new Set() };
   const source = [...ids.map((id, i) => `import * as m${i} from ${JSON.stringify(entries[id])};`), `export default {${ids.map((id, i) => `${JSON.stringify(id)}: m${i}`).join(', ')}};`].join('\n');
   const names = { ...exportNamesOf(fallbacks), ...exportNamesOf(provided) };
@@ -240,7 +242,12 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
     const place = siteCodePlace(error, siteDir);
     throw new SiteCodeError([{ severity: 'error', ...(place ?? {}), ...catalog.siteCodeThrew(error instanceof Error ? error.message : String(error)) }]);
   }
-  return { modules: module.exports.default ?? {}, key, css: css && css.contents.byteLength > 0 ? css.contents : undefined, files: [...files.published].sort() };
+  // A stylesheet esbuild read past holds rules a browser drops too (Docusaurus's PostCSS stops at some): said, not fatal.
+  const diagnostics = result.warnings.flatMap((message) => {
+    const diagnostic = message.location && /\.css$/.test(message.location.file) ? placedAt(message, siteDir, siteDir) : undefined;
+    return diagnostic?.file ? [{ severity: 'warning' as const, ...diagnostic, ...catalog.siteCssSkipped(message.text) }] : [];
+  });
+  return { modules: module.exports.default ?? {}, key, css: css && css.contents.byteLength > 0 ? css.contents : undefined, files: [...files.published].sort(), diagnostics };
 }
 
 /** esbuild, its errors as diagnostics at the site file where they are. */
@@ -270,11 +277,16 @@ export class SiteCodeError extends Error {
 }
 
 function diagnosticOf(message: esbuild.Message, siteDir: string, provided: Record<string, readonly string[]>, workingDir: string): Diagnostic {
+  return { severity: 'error', ...placedAt(message, siteDir, workingDir), ...explain(message.text, provided) };
+}
+
+/** Where an esbuild message is, in the site's files (none in the bundle's own entry). */
+function placedAt(message: esbuild.Message, siteDir: string, workingDir: string): { file?: string; line?: number; column?: number } {
   const where = message.location;
   // A file in one of the plugin's namespaces (a CSS module's scoped stylesheet) is named by its path alone.
   const source = where?.file.replace(/^site-[\w-]+:/, '');
   const file = source && source !== 'site-code.js' ? path.relative(siteDir, path.resolve(workingDir, source)).split(path.sep).join('/') : undefined;
-  return { severity: 'error', file, line: file ? where!.line : undefined, column: file ? where!.column + 1 : undefined, ...explain(message.text, provided) };
+  return { file, line: file ? where!.line : undefined, column: file ? where!.column + 1 : undefined };
 }
 
 /** esbuild's message in the author's terms where we know them better: a provided module's export, a package not installed. */

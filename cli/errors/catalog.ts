@@ -419,6 +419,11 @@ export const catalog = {
     message: `The site's own code could not be bundled: ${reason.replace(/\.?$/, '.')}`,
     hint: 'Fix the component (or page) at this place. Site code may import react, files inside the site folder, packages installed in the site\'s node_modules, .css / .module.css files, images and other files (their URL) and SVGs (a component).',
   }),
+  siteCssSkipped: (reason: string): Entry => ({
+    code: 'site-css-skipped',
+    message: `The stylesheet cannot be read here: ${reason.replace(/\.?$/, '.')}`,
+    hint: 'Browsers skip what they cannot read, often with the rules after it: fix it at this place.',
+  }),
   siteCodeThrew: (reason: string): Entry => ({
     code: 'site-code-threw',
     message: `The site's own code threw as it loaded for the build's render: ${reason.replace(/\.?$/, '.')}`,

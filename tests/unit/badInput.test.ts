@@ -601,6 +601,21 @@ describe("the site's own React code that throws as the build runs it", () => {
   });
 });
 
+describe("a site stylesheet esbuild reads past", () => {
+  it('is a warning at its place, in check and build, where it built without a word', () => {
+    const dir = tempSite({
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: false }, theme: { customCss: './src/css/custom.css' } }]] };\n",
+      'docs/a.md': '# A\n',
+      'src/css/custom.css': ':root {\n  --ifm-color-primary: #2e8555;\n}\n\n.hero { color: red;\n\n@import url("./late.css");\n',
+    });
+    for (const command of [['check', dir], ['build', dir, '--out-dir', path.join(dir, 'out')]]) {
+      const result = runCli(command);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('src/css/custom.css:8:1: The stylesheet cannot be read here: Expected "}" to go with "{".');
+    }
+  });
+});
+
 describe('a config that changes the working folder', () => {
   it('leaves --out-dir where it was typed: the build was written into the folder the config moved to', () => {
     const elsewhere = tempSite({});
