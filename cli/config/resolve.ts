@@ -54,6 +54,8 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, place: Place): D
     }));
   }
   const value = valueAt(input, issue.path);
+  // Not an object at all: most often the export was forgotten.
+  if (issue.path.length === 0 && (value === null || typeof value !== 'object' || Array.isArray(value))) return [{ severity: 'error', ...place([]), ...catalog.configNotObject(show(value)) }];
   return [{ severity: 'error', ...place(issue.path), ...catalog.configInvalid(keyPath || '(root)', describeIssueRule(issue, { unionNote: 'check its "type" or "provider" and the keys that go with it' }), show(value)) }];
 }
 

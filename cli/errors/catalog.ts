@@ -39,6 +39,11 @@ export const catalog = {
     code: 'config-invalid',
     message: `Config key "${path}" ${detail}; found ${value}.`,
   }),
+  configNotObject: (found: string): Entry => ({
+    code: 'config-not-object',
+    message: `The config does not export an object of settings; found ${found}.`,
+    hint: "Export it as the module's default: export default { title: 'My site', … } (module.exports = { … } in a docusaurus.config.js).",
+  }),
   configUnknownKey: (path: string, key: string, suggestion: string | undefined, allowed: string[]): Entry => ({
     code: 'config-unknown-key',
     message: `Unknown config key "${path ? `${path}.` : ''}${key}".`,

@@ -183,8 +183,9 @@ describe('config messages', () => {
     expect(problems({ title: 'T', search: { provider: 'algolia', appId: 'A', apiKey: 'K' } })).toEqual(['site.config.ts: Config key "search.indexName" must be string; found nothing.']);
   });
 
-  it('calls a config that is not an object "(root)"', () => {
-    expect(problems('just a string')).toEqual(['site.config.ts: Config key "(root)" must be object; found "just a string".']);
+  it('says a config that is not an object is no config, and how to export one (it said Config key "(root)")', () => {
+    expect(problems('just a string')).toEqual(['site.config.ts: The config does not export an object of settings; found "just a string".\n  Export it as the module\'s default: export default { title: \'My site\', … } (module.exports = { … } in a docusaurus.config.js).']);
+    expect(problems(undefined)).toEqual(['site.config.ts: The config does not export an object of settings; found nothing.\n  Export it as the module\'s default: export default { title: \'My site\', … } (module.exports = { … } in a docusaurus.config.js).']);
   });
 
   it('reports each unknown key with the nearest allowed one and every allowed key, at any depth', () => {
