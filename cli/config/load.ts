@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { bundledModuleUrl, moduleErrorInSite } from './moduleUrl.ts';
+import { bundledModuleUrl, moduleErrorInSite, withDeepStacks } from './moduleUrl.ts';
 import { untilSettled } from './untilSettled.ts';
 import { withoutExit } from './noExit.ts';
 import { resolveConfig } from './resolve.ts';
@@ -36,7 +36,7 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   if (configFile) {
     try {
       const url = await compileConfig(configFile);
-      input = await watchdog.run({ what: 'Loading the site config', file: path.relative(dir, configFile) }, () =>
+      input = await watchdog.run({ what: 'Loading the site config', file: path.relative(dir, configFile) }, () => withDeepStacks(() =>
         inSiteFolder(dir, () =>
           withoutExit(async () => {
             const mod = (await untilSettled(import(url))) as { default?: unknown };
@@ -45,7 +45,7 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
             return typeof value === 'function' ? untilSettled((value as () => unknown)()) : value;
           }),
         ),
-      );
+      ));
     } catch (error) {
       // At the line that failed (in the config or a file it imports), when it is the site's.
       const place = moduleErrorInSite(error, dir);

@@ -36,6 +36,21 @@ export async function bundledModuleUrl(file: string, options: Pick<esbuild.Build
   return `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`;
 }
 
+/**
+ * Runs a config-like module's code with deep stacks: an error thrown inside `require` (a
+ * file the config reads that is not there) is ten frames of Node's loader deep before the
+ * config's own line, past V8's default limit, and could not be placed (`moduleErrorPlace`).
+ */
+export async function withDeepStacks<T>(run: () => Promise<T>): Promise<T> {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = Math.max(limit, 100);
+  try {
+    return await run();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** A place in one of the site's files, and what went wrong there. */
 export interface ModuleErrorPlace {
   /** Absolute. */
@@ -45,7 +60,7 @@ export interface ModuleErrorPlace {
   reason: string;
 }
 
-const BUNDLE_FRAME = /(data:text\/javascript;base64,[A-Za-z0-9+/=]+):(\d+):(\d+)/;
+const BUNDLE_FRAME = /(data:text\/javascript;base64,[A-Za-z0-9+/=]+):(\d+):(\d+)/g;
 const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
 
 /**
@@ -86,19 +101,30 @@ function ownPlace(error: unknown): ModuleErrorPlace | undefined {
     return { file: path.resolve(file), line: first.location.line, column: first.location.column + 1, reason: first.text };
   }
   if (!(error instanceof Error) || typeof error.stack !== 'string') return undefined;
-  const frame = BUNDLE_FRAME.exec(error.stack);
-  if (!frame) return undefined;
-  const code = Buffer.from(frame[1]!.slice('data:text/javascript;base64,'.length), 'base64').toString('utf8');
+  // The innermost frame the map places: frames of the loader's own prelude (its require) have no source.
+  const maps = new Map<string, { map: SourceMap; root: string } | undefined>();
+  for (const [, url, line, column] of error.stack.matchAll(BUNDLE_FRAME)) {
+    if (!maps.has(url!)) maps.set(url!, inlineMapOf(url!));
+    const known = maps.get(url!);
+    if (!known) continue;
+    const entry = known.map.findEntry(Number(line) - 1, Number(column) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+    if (entry.originalSource === undefined || entry.originalLine === undefined) continue;
+    // Node joins sourceRoot and the source as URLs or paths, depending on its version: only the path is wanted.
+    const source = entry.originalSource.replace(/^file:\/\//, '').replace(/^site-file:/, '');
+    const file = path.isAbsolute(source) ? source : path.resolve(known.root, source);
+    return { file, line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1, reason: error.message };
+  }
+  return undefined;
+}
+
+/** The source map a bundle's data: URL carries inline, or undefined. */
+function inlineMapOf(url: string): { map: SourceMap; root: string } | undefined {
+  const code = Buffer.from(url.slice('data:text/javascript;base64,'.length), 'base64').toString('utf8');
   const inline = INLINE_MAP.exec(code);
   if (!inline) return undefined;
   try {
-    const payload = JSON.parse(Buffer.from(inline[1]!, 'base64').toString('utf8')) as { sourceRoot?: string; sources: string[] };
-    const entry = new SourceMap(payload as unknown as ConstructorParameters<typeof SourceMap>[0]).findEntry(Number(frame[2]) - 1, Number(frame[3]) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
-    if (entry.originalSource === undefined || entry.originalLine === undefined) return undefined;
-    // Node joins sourceRoot and the source as URLs or paths, depending on its version: only the path is wanted.
-    const source = entry.originalSource.replace(/^file:\/\//, '').replace(/^site-file:/, '');
-    const file = path.isAbsolute(source) ? source : path.resolve(payload.sourceRoot ?? '', source);
-    return { file, line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1, reason: error.message };
+    const payload = JSON.parse(Buffer.from(inline[1]!, 'base64').toString('utf8')) as { sourceRoot?: string };
+    return { map: new SourceMap(payload as unknown as ConstructorParameters<typeof SourceMap>[0]), root: payload.sourceRoot ?? '' };
   } catch {
     return undefined;
   }

@@ -560,7 +560,18 @@ describe('a config or sidebars file whose code throws as it loads', () => {
       'docs/intro.md': '# Intro\n',
     });
     const syntax = tempSite({ 'site.config.ts': "export default {\n  title: 'T',,\n};\n", 'docs/intro.md': '# Intro\n' });
+    // A data file a prebuild step downloads, not there: Node's require throws ten frames deep, under the loader's own require.
+    const required = tempSite({ 'docusaurus.config.js': "const path = require('node:path');\n\nconst sponsors = require(path.join(__dirname, 'data/sponsors.json'));\nmodule.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', customFields: { sponsors } };\n", 'docs/intro.md': '# Intro\n' });
+    // A package that fails fifteen calls deep: the config's line is past V8's ten frames.
+    const deep = tempSite({
+      'docusaurus.config.js': "const { load } = require('deep-data');\n\nmodule.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', customFields: { data: load(15) } };\n",
+      'node_modules/deep-data/package.json': '{ "name": "deep-data", "main": "index.js" }\n',
+      'node_modules/deep-data/index.js': "exports.load = function load(n) {\n  if (n === 0) throw new Error('no data here');\n  return [load(n - 1)];\n};\n",
+      'docs/intro.md': '# Intro\n',
+    });
     const cases = [
+      [required, "docusaurus.config.js:3:18: The site config could not be loaded: Cannot find module '"],
+      [deep, 'docusaurus.config.js:3:91: The site config could not be loaded: no data here'],
       [native, "lib/title.ts:3:42: The site config could not be loaded: Cannot read properties of undefined (reading 'trim')\n  Its code threw this as it ran: fix that line of lib/title.ts"],
       [docusaurus, "sidebars.js:3:56: The sidebars file could not be loaded: Cannot read properties of undefined (reading 'toLowerCase')\n  Its code threw this as it ran: fix that line of sidebars.js"],
       [syntax, 'site.config.ts:2:14: The site config could not be loaded: Expected identifier but found ","\n  Fix the syntax or the import in site.config.ts.'],

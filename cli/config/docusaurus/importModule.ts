@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { bundledModuleUrl } from '../moduleUrl.ts';
+import { bundledModuleUrl, withDeepStacks } from '../moduleUrl.ts';
 import { isInside, realPath } from '../sitePaths.ts';
 import { untilSettled } from '../untilSettled.ts';
 import { withoutExit } from '../noExit.ts';
@@ -66,7 +66,7 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
   let stubbed: Set<string>;
   try {
     // Its code runs here: a loop that never ends stops the command, naming the file (watchdog.ts).
-    [value, stubbed] = await watchdog.run({ what: `Loading ${path.basename(file)}`, file: path.relative(siteDir, file) }, () =>
+    [value, stubbed] = await watchdog.run({ what: `Loading ${path.basename(file)}`, file: path.relative(siteDir, file) }, () => withDeepStacks(() =>
       inSiteFolder(siteDir, () =>
         withoutExit(async () => {
           const mod = (await untilSettled(import(url))) as { default?: unknown; __siteMissing: Set<string> };
@@ -74,7 +74,7 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
           return [typeof exported === 'function' ? await untilSettled((exported as () => unknown)()) : exported, mod.__siteMissing] as const;
         }),
       ),
-    );
+    ));
   } catch (error) {
     // The config's own code failed; stand-ins are the likely cause when there are any.
     throw new ConfigRunError((error as Error)?.message ?? String(error), [...missing].sort(), { cause: error });
