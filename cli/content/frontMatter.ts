@@ -116,16 +116,19 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     const key = /^["']?([A-Za-z_][\w-]*)["']?\s*:/.exec(line)?.[1];
     if (key && !(key in keyLines)) keyLines[key] = i + 2;
   });
-  const badDates = checkDates(parsed.data, yamlLines);
-  const dateProblems = badDates.map(({ path, value }): Diagnostic => ({
-    severity: 'error',
+  const checked = checkDates(parsed.data, yamlLines);
+  // A day past its month's end (2017-02-29) is read as Docusaurus reads it, the days after (March 1): said, not fatal.
+  const badDates = checked.filter((date) => !date.rollsOver);
+  const dateProblems = checked.map(({ path, value, rollsOver }): Diagnostic => ({
+    severity: rollsOver ? 'warning' : 'error',
     file,
     line: lineOf(path),
     column: 1,
-    ...catalog.invalidDate(path.join('.'), value),
+    ...(rollsOver ? catalog.dateRollsOver(path.join('.'), value, rollsOver) : catalog.invalidDate(path.join('.'), value)),
   }));
+  const dateWarnings = dateProblems.filter((d) => d.severity === 'warning');
   const result = frontMatterSchema.safeParse(parsed.data);
-  if (result.success && dateProblems.length === 0) return { data: result.data, body: parsed.content, bodyLineOffset, keyLines, diagnostics: [] };
+  if (result.success && badDates.length === 0) return { data: result.data, body: parsed.content, bodyLineOffset, keyLines, diagnostics: dateWarnings };
   const issues = result.success ? [] : result.error.issues;
   const diagnostics = issues.map((issue): Diagnostic => {
     const key = String(issue.path[0] ?? '');
@@ -151,8 +154,8 @@ const DATE_KEYS = [['date'], ['last_update', 'date']];
  * into a date object and silently rolls 2024-13-45 over to 2025-02-14, so the date as
  * written on its line is checked too.
  */
-function checkDates(data: Record<string, unknown>, yamlLines: string[]): { path: string[]; value: string }[] {
-  const problems: { path: string[]; value: string }[] = [];
+function checkDates(data: Record<string, unknown>, yamlLines: string[]): { path: string[]; value: string; rollsOver?: string }[] {
+  const problems: { path: string[]; value: string; rollsOver?: string }[] = [];
   for (const path of DATE_KEYS) {
     let value: unknown = data;
     for (const k of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[k] : undefined;
@@ -161,7 +164,10 @@ function checkDates(data: Record<string, unknown>, yamlLines: string[]): { path:
     const written = new RegExp(`^\\s*${path[path.length - 1]}\\s*:\\s*['"]?([^'"#]*)`).exec(line)?.[1]?.trim();
     const text = value instanceof Date ? written ?? '' : typeof value === 'string' ? value : '';
     const ok = value instanceof Date ? !Number.isNaN(value.getTime()) && isRealCalendarDate(text) : typeof value === 'string' ? isRealDate(value) : true;
-    if (!ok) problems.push({ path, value: JSON.stringify(text || String(value)) });
+    if (ok) continue;
+    // The day the date means to JavaScript (and so to Docusaurus), when only its day is past its month's end.
+    const readAs = pastMonthEnd(text || String(value));
+    problems.push({ path, value: JSON.stringify(text || String(value)), ...(readAs ? { rollsOver: readAs } : {}) });
   }
   return problems;
 }
@@ -184,6 +190,21 @@ export function isRealCalendarDate(text: string): boolean {
   if (m[4] === undefined) return day;
   const [hours, minutes, seconds] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
   return day && hours <= 23 && minutes <= 59 && seconds <= 59;
+}
+
+/**
+ * For a date whose only fault is a day past its month's end (the 29th to 31st of a month
+ * that has fewer days; a time of day, if any, real), the day it rolls over to, as
+ * YYYY-MM-DD; else undefined (2024-13-45 rolls over too, but names no month: an error).
+ */
+export function pastMonthEnd(text: string): string | undefined {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(text.trim());
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 29 || d > 31) return undefined;
+  if (m[4] !== undefined && !(Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6] ?? 0) <= 59)) return undefined;
+  if (Number.isNaN(new Date(text).getTime()) && !/^\d{4}-\d{1,2}-\d{1,2}$/.test(text.trim())) return undefined;
+  return new Date(Date.UTC(y, mo - 1, d)).toISOString().slice(0, 10);
 }
 
 function lineCount(text: string): number {

@@ -182,6 +182,11 @@ export const catalog = {
     message: `Front matter "${key}" is not a real date; found ${value}.`,
     hint: 'Write the date as YYYY-MM-DD (for example 2024-03-15) or as an ISO 8601 date-time (2024-03-15T10:00:00Z).',
   }),
+  dateRollsOver: (key: string, value: string, readAs: string): Entry => ({
+    code: 'date-rolls-over',
+    message: `Front matter "${key}" names a day its month does not have; found ${value}, read as ${readAs}, as Docusaurus reads it.`,
+    hint: 'Write the day that was meant (the last day of a month is the 28th or 29th of February, the 30th of April, June, September and November).',
+  }),
   fileNameDate: (date: string): Entry => ({
     code: 'invalid-date',
     message: `The file name starts with the date ${date}, which is not a real date, so the post can be neither dated nor given its /YYYY/MM/DD/ address.`,

@@ -101,6 +101,10 @@ function __siteMakeRequire(base) {
   return Object.assign((id) => {
     try { return nodeRequire(id); } catch (error) {
       if (error && error.code === 'MODULE_NOT_FOUND' && !/^[./]/.test(id)) { __siteMissing.add(__sitePackageName(id)); return __siteStub(id); }
+      // A local file Node loads itself (through a require the config made) that needs a package
+      // not installed: the file is a stand-in too, as the package would be in a file we bundle.
+      const needed = error && error.code === 'MODULE_NOT_FOUND' && /^Cannot find module '([^']+)'/.exec(String(error.message))?.[1];
+      if (needed && !/^[./]/.test(needed) && /^[./]/.test(id)) { __siteMissing.add(__sitePackageName(needed)); return __siteStub(id); }
       throw error;
     }
   }, {
