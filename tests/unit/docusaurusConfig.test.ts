@@ -297,6 +297,16 @@ describe('importing a Docusaurus config file', () => {
     expect(value).toMatchObject({ css: 'react-tweet/theme.css', builtin: 'function' });
   });
 
+  it("makes a stand-in of a local file its own createRequire loads when that file needs a package not installed (babel's webpack.plugin.js), and lists the package", async () => {
+    const dir = writeTempSite({
+      'docusaurus.config.ts': "import { createRequire } from 'module';\nconst require = createRequire(import.meta.url);\nexport default { title: 'T', plugins: [require('./webpack.plugin.js')] };\n",
+      'webpack.plugin.js': "const Monaco = require('not-installed-webpack-plugin');\nmodule.exports = () => ({ name: 'monaco', configureWebpack: () => ({ plugins: [new Monaco()] }) });\n",
+    });
+    const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.ts'), dir);
+    expect((value as { title: string }).title).toBe('T');
+    expect(missing).toEqual(['not-installed-webpack-plugin']);
+  });
+
   it('refuses a local import from outside the site folder', async () => {
     const root = writeTempSite({ 'secret.js': 'export default "s";', 'site/docusaurus.config.js': "import s from '../secret.js'; export default { title: s };" });
     const dir = path.join(root, 'site');
