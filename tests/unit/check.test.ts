@@ -46,6 +46,18 @@ describe('link check on the broken-links fixture', () => {
     }
   });
 
+  it("takes the id of a <Link id> as an anchor, as Docusaurus's Link registers it and draws it (babel's blog marks its sections so), and not that of a component that draws none", async () => {
+    const dir = writeTempSite({
+      'docs/b.mdx': "import Link from '@docusaurus/Link';\n\n# B\n\n[1](#breaking-changes) [2](#made-here)\n\n<h2 className=\"section\"><Link id=\"breaking-changes\" />Breaking changes</h2>\n\n<Heading as=\"h2\" id=\"made-here\">Made</Heading>\n",
+    });
+    try {
+      const { diagnostics } = await analyze(await loadConfig(dir), { reporter: quiet });
+      expect(diagnostics.filter((d) => d.code === 'broken-anchor').map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['5:24 Broken anchor in "#made-here": /b/ has no element with that id.']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('makes broken links warnings in dev mode', async () => {
     const config = await loadConfig(fixture);
     const { diagnostics } = await analyze(config, { reporter: quiet, mode: 'dev' });

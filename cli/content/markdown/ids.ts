@@ -7,11 +7,20 @@ import { walk, isComponent } from './walk.ts';
  * footnotes), which is what `#anchor` links are checked against. (A heading's "Direct
  * link" anchor is the theme's Heading component's.)
  */
+const ANCHOR_COMPONENTS = new Set(['Link']);
+
 export function rehypeCollectIds() {
   return (tree: Root, vfile: VFile) => {
     const ids: string[] = [];
     walk(tree as never, (any) => {
-      if (any.type !== 'element') return isComponent(any);
+      if (any.type !== 'element') {
+        // Docusaurus's Link registers its id as an anchor (`<Link id="x" />` marks a place, as <a id> does), and draws it.
+        if ((any.type === 'mdxJsxFlowElement' || any.type === 'mdxJsxTextElement') && ANCHOR_COMPONENTS.has(String(any.name))) {
+          const id = (any.attributes as { type: string; name?: string; value?: unknown }[] | undefined)?.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'id')?.value;
+          if (typeof id === 'string' && id) ids.push(id);
+        }
+        return isComponent(any);
+      }
       const node = any as unknown as Element;
       const id = node.properties.id;
       if (typeof id === 'string' && id) ids.push(id);
