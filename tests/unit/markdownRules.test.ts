@@ -93,6 +93,15 @@ describe('tabs', () => {
 });
 
 describe('heading ids and anchors', () => {
+  it("take {#custom} ids in MDX after a fence indented under a nested list item (babel's Babel 8 guide: the heading after one read its id as code)", () => {
+    // Opened four spaces in, closed two in: both within the item.
+    const text = ['---', 'format: mdx', '---', '# Guide', '', '- Step:', '', '    ```json', '    { "presets": [] }', '  ```', '', '## After `the list` {#after-list}', '', 'Text.', ''].join('\n');
+    const d = doc(text);
+    expect(d.diagnostics).toEqual([]);
+    expect(d.headings.map((h) => h.id)).toEqual(['after-list']);
+  });
+
+
   it('take {#custom} ids only at the end of the text and without spaces', () => {
     const d = doc('## Ends {#here}\n\n## Not {#at} end\n\n## Spaced {#a b}\n\n## Code `x` {#code-id}\n\n## Trailing `code`\n');
     expect(d.headings.map((h) => `${h.id} | ${h.value}`)).toEqual(['here | Ends', 'not-at-end | Not {#at} end', 'spaced-a-b | Spaced {#a b}', 'code-id | Code x', 'trailing-code | Trailing code']);

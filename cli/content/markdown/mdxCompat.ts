@@ -19,7 +19,8 @@ export function mdxCompatText(text: string): string {
     if (comment.open || (!fence && lines[i]!.includes('<!--'))) lines[i] = commentsAsExpressions(lines[i]!, comment);
     if (comment.open) continue;
     const line = lines[i]!;
-    const opening = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/.exec(line);
+    // At any indent: a fence in a list item is indented as deep as the item's text (4 spaces and more in a nested list).
+    const opening = /^[ \t]*(`{3,}|~{3,})\s*([^\s`]*)/.exec(line);
     if (fence) {
       if (isClosing(line, fence)) fence = undefined;
       continue;
