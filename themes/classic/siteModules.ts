@@ -10,6 +10,8 @@ import Head from './docusaurus/Head.tsx';
 import ExecutionEnvironment from './docusaurus/ExecutionEnvironment.ts';
 import { PageMetadata, ThemeClassNames, useColorMode } from './docusaurus/themeCommon.ts';
 import { matchPath, Redirect, useHistory, useLocation } from './docusaurus/router.ts';
+import useBrokenLinks from './docusaurus/useBrokenLinks.ts';
+import { IconCopy, IconSuccess } from './docusaurus/icons.tsx';
 
 /**
  * The modules a site's own code may import from the theme, by the names Docusaurus gives
@@ -17,9 +19,10 @@ import { matchPath, Redirect, useHistory, useLocation } from './docusaurus/route
  * component wrapping the original), and so is `@theme/X` inside site code.
  * `MDXComponents` is the map of content components (`{ ...MDXComponents, Highlight }`).
  * React pages get the modules they use: Layout, Heading, Link, useDocusaurusContext,
- * useBaseUrl, useIsBrowser, BrowserOnly, Translate, Head, router, theme-common (and clsx
- * when the site has not installed it). Each is an ES module's exports, by name: an
- * import of a name not here is an error at the import (see cli/bundle/siteCode.ts).
+ * useBaseUrl, useIsBrowser, BrowserOnly, Translate, Head, router, theme-common,
+ * useBrokenLinks, the copy button's icons (and clsx when the site has not installed it).
+ * Each is an ES module's exports, by name: an import of a name not here is an error at
+ * the import (see cli/bundle/siteCode.ts).
  */
 export type ProvidedModule = Record<string, unknown>;
 
@@ -39,6 +42,9 @@ export const siteModules: Record<string, ProvidedModule> = {
   '@docusaurus/ExecutionEnvironment': { default: ExecutionEnvironment },
   '@docusaurus/theme-common': { useColorMode, ThemeClassNames, PageMetadata },
   '@docusaurus/router': { useLocation, useHistory, Redirect, matchPath },
+  '@docusaurus/useBrokenLinks': { default: useBrokenLinks },
+  '@theme/Icon/Copy': { default: IconCopy },
+  '@theme/Icon/Success': { default: IconSuccess },
 };
 
 /** Packages the theme gives site code only when the site has not installed them. */
