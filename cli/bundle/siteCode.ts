@@ -293,6 +293,9 @@ function placedAt(message: esbuild.Message, siteDir: string, workingDir: string)
 function explain(text: string, provided: Record<string, readonly string[]>) {
   const noExport = /^No matching export in "site-provided:([^"]+)" for import "([^"]+)"/.exec(text);
   if (noExport) return catalog.siteModuleNoExport(noExport[1]!, noExport[2]!, (provided[noExport[1]!] ?? []).filter((n) => n !== 'default'));
+  // Sass or Less, which a Docusaurus plugin compiles there (docusaurus-plugin-sass), and nothing here.
+  const language = /^No loader is configured for "\.(scss|sass|less|styl)" files: (.+)$/.exec(text);
+  if (language) return catalog.siteStylesheetLanguage(language[1]!, language[2]!);
   const unresolved = /^Could not resolve "([^"]+)"/.exec(text)?.[1];
   // Node's own modules resolve on the server, never in the browser, where every component runs too.
   if (unresolved && isBuiltin(unresolved)) return catalog.siteCodeNodeModule(unresolved);

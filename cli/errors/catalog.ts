@@ -429,6 +429,11 @@ export const catalog = {
     message: `The site's own code could not be bundled: ${reason.replace(/\.?$/, '.')}`,
     hint: 'Fix the component (or page) at this place. Site code may import react, files inside the site folder, packages installed in the site\'s node_modules, .css / .module.css files, images and other files (their URL) and SVGs (a component).',
   }),
+  siteStylesheetLanguage: (extension: string, file: string): Entry => ({
+    code: 'site-stylesheet-language',
+    message: `The stylesheet ${file} is ${extension === 'less' ? 'Less' : extension === 'styl' ? 'Stylus' : 'Sass'}: a Docusaurus plugin (docusaurus-plugin-${extension === 'scss' ? 'sass' : extension}) compiles it there, and plugins do not run here, so it cannot be read.`,
+    hint: 'Write it as CSS (.css, or .module.css for a CSS module): custom properties and CSS nesting cover most of what Sass variables and nesting do.',
+  }),
   siteCssSkipped: (reason: string): Entry => ({
     code: 'site-css-skipped',
     message: `The stylesheet cannot be read here: ${reason.replace(/\.?$/, '.')}`,
