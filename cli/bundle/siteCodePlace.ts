@@ -43,10 +43,26 @@ export function siteCodePlace(error: unknown, siteDir: string): { file: string; 
     // A module of a plugin namespace (a page's own components, a scoped stylesheet) is named by its path.
     const source = entry.originalSource.replace(/^file:\/\//, '').replace(/^(site-[\w-]+|page-module):/, '');
     const file = path.relative(siteDir, path.resolve(known.dir, source)).split(path.sep).join('/');
-    if (file.startsWith('..') || path.isAbsolute(file)) continue;
+    // A package's own code (bundled in from the site's node_modules) is not the author's to fix: the site's line that called it is.
+    if (file.startsWith('..') || path.isAbsolute(file) || file.split('/').includes('node_modules')) continue;
     // A module of the bundle's own making (the entry that lists the site's modules) is no one's file.
     if (file === 'site-code.js' || file.startsWith('.site-code')) continue;
     return { file, line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
   }
   return undefined;
+}
+
+/**
+ * Runs `render` with deep stacks: the site's frame of an error thrown inside a package it
+ * calls lies below the package's own frames, past V8's default ten when the package's call
+ * chain is long, and could not be placed.
+ */
+export function withSiteCodeStacks<T>(render: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = Math.max(limit, 50);
+  try {
+    return render();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }

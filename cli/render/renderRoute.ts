@@ -10,7 +10,7 @@ import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 import { withBase } from '../../runtime/SiteContext.ts';
-import { siteCodePlace } from '../bundle/siteCodePlace.ts';
+import { siteCodePlace, withSiteCodeStacks } from '../bundle/siteCodePlace.ts';
 import { findMisnesting } from './misnesting.ts';
 
 /** One route rendered: the React output and the payload the client router fetches. */
@@ -48,21 +48,26 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => {
-      const render = (blockParagraphs?: true) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, siteValues: ctx.siteValues, components: ctx.overrides, componentKeys: ctx.overrideKeys, location: withBase(ctx.site.baseUrl, route.path), blockParagraphs });
-      const html = render();
-      // A site component written inside a paragraph that draws a block (a <div>): the browser would move
-      // the block out of the <p>, and the island could not hydrate (its content drawn twice). Its paragraph
-      // is drawn as a block instead. Only pages with site islands (data-slots) are parsed for this.
-      return html.includes(' data-slots="') && findMisnesting(html) ? render(true) : html;
-    });
-    if (route.kind === 'react-page') page = reactPageData(page, route.source, ctx, server);
-    body = server.renderPage(ctx.site, page);
+    [page, body] = withSiteCodeStacks(() => renderParts(route, ctx, server));
   } catch (error) {
     // At the line of the site's code that threw (a component's), else at the page's file.
     throw siteError({ file: route.source, ...siteCodePlace(error, ctx.config.siteDir), ...catalog.renderFailed(route.path, (error as Error).message) }, error);
   }
   return { route, page, body, data: route.kind === 'not-found' ? undefined : payloadOf(page) };
+}
+
+/** The page's data and its HTML body. */
+function renderParts(route: Route, ctx: RenderContext, server: ServerRender): [PageData, string] {
+  let page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => {
+    const render = (blockParagraphs?: true) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, siteValues: ctx.siteValues, components: ctx.overrides, componentKeys: ctx.overrideKeys, location: withBase(ctx.site.baseUrl, route.path), blockParagraphs });
+    const html = render();
+    // A site component written inside a paragraph that draws a block (a <div>): the browser would move
+    // the block out of the <p>, and the island could not hydrate (its content drawn twice). Its paragraph
+    // is drawn as a block instead. Only pages with site islands (data-slots) are parsed for this.
+    return html.includes(' data-slots="') && findMisnesting(html) ? render(true) : html;
+  });
+  if (route.kind === 'react-page') page = reactPageData(page, route.source, ctx, server);
+  return [page, server.renderPage(ctx.site, page)];
 }
 
 /** A React page: its module rendered as an island, its title and description from its Layout. */

@@ -607,7 +607,16 @@ describe("the site's own React code that throws as the build runs it", () => {
       'docs/b.mdx': "---\ntitle: Two\n---\n\nimport { useState } from 'react';\n\n# Two\n\nSome text.\n\nexport const Counter = () => {\n  const [n] = useState(0);\n  return <b>{n.toFixed(2).missing.length}</b>;\n};\n\n<Counter />\n",
     });
     const page = tempSite({ 'docusaurus.config.js': config, 'docs/a.md': '# A\n', 'src/pages/list.tsx': "import React from 'react';\n\nexport default function List() {\n  const items: number[] | null = null;\n  return <ul>{items!.map((i) => <li key={i}>{i}</li>)}</ul>;\n}\n" });
+    // A component whose package fails fifteen calls deep: its own line is past V8's ten frames.
+    const deep = tempSite({
+      'docusaurus.config.js': config,
+      'docs/a.mdx': "import Rates from '@site/src/components/Rates';\n\n# A\n\n<Rates />\n",
+      'src/components/Rates.tsx': "import React from 'react';\nimport { rates } from 'deep-rates';\n\nexport default function Rates() {\n  return <b>{rates(15).length}</b>;\n}\n",
+      'node_modules/deep-rates/package.json': '{ "name": "deep-rates", "main": "index.js" }\n',
+      'node_modules/deep-rates/index.js': "exports.rates = function rates(n) {\n  if (n === 0) throw new Error('no rates today');\n  return [rates(n - 1)];\n};\n",
+    });
     const cases = [
+      [deep, 'src/components/Rates.tsx:5:14: Rendering /docs/a/ failed: no rates today'],
       [page, "src/pages/list.tsx:5:22: Rendering /list/ failed: Cannot read properties of null (reading 'map')"],
       [loads, "src/pages/wide.tsx:2:15: The site's own code threw as it loaded for the build's render: window is not defined.\n  The build renders every page ahead of time, where there is no browser"],
       [renders, 'src/components/Boom.tsx:4:9: Rendering /docs/a/ failed: boom in component'],
