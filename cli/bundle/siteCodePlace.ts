@@ -51,18 +51,3 @@ export function siteCodePlace(error: unknown, siteDir: string): { file: string; 
   }
   return undefined;
 }
-
-/**
- * Runs `render` with deep stacks: the site's frame of an error thrown inside a package it
- * calls lies below the package's own frames, past V8's default ten when the package's call
- * chain is long, and could not be placed.
- */
-export function withSiteCodeStacks<T>(render: () => T): T {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = Math.max(limit, 50);
-  try {
-    return render();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}

@@ -36,21 +36,6 @@ export async function bundledModuleUrl(file: string, options: Pick<esbuild.Build
   return `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`;
 }
 
-/**
- * Runs a config-like module's code with deep stacks: an error thrown inside `require` (a
- * file the config reads that is not there) is ten frames of Node's loader deep before the
- * config's own line, past V8's default limit, and could not be placed (`moduleErrorPlace`).
- */
-export async function withDeepStacks<T>(run: () => Promise<T>): Promise<T> {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = Math.max(limit, 100);
-  try {
-    return await run();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
 /** A place in one of the site's files, and what went wrong there. */
 export interface ModuleErrorPlace {
   /** Absolute. */

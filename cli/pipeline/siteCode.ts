@@ -17,7 +17,8 @@ import { applyPolicy } from './report.ts';
 import { renderedPageText, type RenderedPageText } from '../search/records.ts';
 import type { Analysis } from './analyze.ts';
 import type { Reporter } from './reporter.ts';
-import { siteCodePlace, withSiteCodeStacks } from '../bundle/siteCodePlace.ts';
+import { siteCodePlace } from '../bundle/siteCodePlace.ts';
+import { withDeepStacks } from '../errors/deepStacks.ts';
 import { watchdog } from '../watchdog.ts';
 
 /**
@@ -59,7 +60,7 @@ function checkReactPages(config: ResolvedConfig, analysis: Analysis, bundle: Sit
     const Page = bundle.components[key];
     if (!Page) continue;
     try {
-      const { html, title, links, anchors } = watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () => withSiteCodeStacks(() => renderSitePage(site, key, Page, withBase(site.baseUrl, route.path))));
+      const { html, title, links, anchors } = watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () => withDeepStacks(() => renderSitePage(site, key, Page, withBase(site.baseUrl, route.path))));
       text.set(route.path, renderedPageText(html, title ?? route.title));
       const misnested = findMisnesting(html);
       if (misnested) failures.push({ severity: 'warning', file: route.source, ...catalog.reactPageMisnested(route.path, misnested.element, misnested.parent) });

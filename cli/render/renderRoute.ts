@@ -10,7 +10,8 @@ import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { siteComponentKey } from '../../runtime/islands/siteIsland.tsx';
 import { withBase } from '../../runtime/SiteContext.ts';
-import { siteCodePlace, withSiteCodeStacks } from '../bundle/siteCodePlace.ts';
+import { siteCodePlace } from '../bundle/siteCodePlace.ts';
+import { withDeepStacks } from '../errors/deepStacks.ts';
 import { findMisnesting } from './misnesting.ts';
 
 /** One route rendered: the React output and the payload the client router fetches. */
@@ -48,7 +49,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   let page: PageData;
   let body: string;
   try {
-    [page, body] = withSiteCodeStacks(() => renderParts(route, ctx, server));
+    [page, body] = withDeepStacks(() => renderParts(route, ctx, server));
   } catch (error) {
     // At the line of the site's code that threw (a component's), else at the page's file.
     throw siteError({ file: route.source, ...siteCodePlace(error, ctx.config.siteDir), ...catalog.renderFailed(route.path, (error as Error).message) }, error);
