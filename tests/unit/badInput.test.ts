@@ -615,8 +615,17 @@ describe("the site's own React code that throws as the build runs it", () => {
       'node_modules/deep-rates/package.json': '{ "name": "deep-rates", "main": "index.js" }\n',
       'node_modules/deep-rates/index.js': "exports.rates = function rates(n) {\n  if (n === 0) throw new Error('no rates today');\n  return [rates(n - 1)];\n};\n",
     });
+    // The same package under a React page, which the check renders on its own.
+    const deepPage = tempSite({
+      'docusaurus.config.js': config,
+      'docs/a.md': '# A\n',
+      'src/pages/rates.tsx': "import React from 'react';\nimport { rates } from 'deep-rates';\n\nexport default function RatesPage() {\n  return <main>{rates(15).length}</main>;\n}\n",
+      'node_modules/deep-rates/package.json': '{ "name": "deep-rates", "main": "index.js" }\n',
+      'node_modules/deep-rates/index.js': "exports.rates = function rates(n) {\n  if (n === 0) throw new Error('no rates today');\n  return [rates(n - 1)];\n};\n",
+    });
     const cases = [
       [deep, 'src/components/Rates.tsx:5:14: Rendering /docs/a/ failed: no rates today'],
+      [deepPage, 'src/pages/rates.tsx:5:17: Rendering /rates/ failed: no rates today'],
       [page, "src/pages/list.tsx:5:22: Rendering /list/ failed: Cannot read properties of null (reading 'map')"],
       [loads, "src/pages/wide.tsx:2:15: The site's own code threw as it loaded for the build's render: window is not defined.\n  The build renders every page ahead of time, where there is no browser"],
       [renders, 'src/components/Boom.tsx:4:9: Rendering /docs/a/ failed: boom in component'],
