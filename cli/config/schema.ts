@@ -29,6 +29,12 @@ export interface BlogEditUrlParams {
 
 export type BlogEditUrlFunction = (params: BlogEditUrlParams) => string | undefined;
 
+/**
+ * Docusaurus's `createRedirects`: called with each page's path (under the base URL, as
+ * Docusaurus writes it: "/docs/intro"), returns the old addresses that lead to it.
+ */
+export type CreateRedirectsFunction = (existingPath: string) => string | string[] | null | undefined;
+
 const link = z.strictObject({
   /** Text shown. */
   label: z.string().optional(),
@@ -445,6 +451,25 @@ export const userConfigSchema = z.strictObject({
     })
     .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000 }),
   search: search.default({ provider: 'local' }),
+  /**
+   * Old addresses that lead to pages, as Docusaurus's @docusaurus/plugin-client-redirects
+   * makes them: each is a small HTML file at the old address that sends the reader on
+   * (a meta refresh, and a script that keeps the query and #hash). Paths are under the
+   * base URL. A target must be a page or static file of the site (or an http(s) URL); an
+   * old address that is a page stays the page.
+   */
+  redirects: z
+    .strictObject({
+      /** Each `from` address (or list of them) leads to `to`. */
+      rules: z.array(z.strictObject({ from: z.union([z.string(), z.array(z.string())]), to: z.string() })).default([]),
+      /** For each page, `<page>.html` (and each other extension) leads to it: the addresses of a site that served `.html` files. */
+      fromExtensions: z.array(z.string()).default([]),
+      /** For each page whose path ends in `.<extension>`, the path without it leads to it. */
+      toExtensions: z.array(z.string()).default([]),
+      /** Called with each page's path; returns the addresses that lead to it. */
+      createRedirects: z.custom<CreateRedirectsFunction>((v) => typeof v === 'function', 'must be a function').optional(),
+    })
+    .default({ rules: [], fromExtensions: [], toExtensions: [] }),
   /** What a broken link does to `build`. @default 'error' */
   onBrokenLinks: z.enum(['error', 'warn', 'ignore']).default('error'),
   /** What a broken #anchor does to `build`. @default 'error' */

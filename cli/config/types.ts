@@ -20,6 +20,8 @@ export type ResolvedConfig = z.output<typeof userConfigSchema> & {
   sidebarsSource?: { file: string; text: string };
   /** The sidebars file each other docs instance (`docsPlugins`) read, by plugin id (a Docusaurus site), for messages and dev's watching. */
   docsPluginSidebarsSources?: Record<string, { file: string; text: string }>;
+  /** Where a Docusaurus config set the redirect options (`plugins.2.1`: the client-redirects plugin's), for messages; a native one's are at `redirects`. */
+  redirectsAt?: string;
   /** What reading the config found that the author should know (options left out, packages missing). */
   configWarnings?: Diagnostic[];
 };

@@ -8,6 +8,9 @@ type Entry = { code: string; message: string; hint?: string };
 const list = (items: string[], max = 12) =>
   items.length === 0 ? '(none)' : items.slice(0, max).map((s) => `"${s}"`).join(', ') + (items.length > max ? `, … (${items.length} in all)` : '');
 
+/** A value quoted in a message, cut when long (an address of 100,000 characters would fill the terminal). */
+const clip = (s: string, max = 120) => (s.length > max ? `${s.slice(0, max)}…` : s);
+
 const MEGABYTE = 1024 * 1024;
 /** `1 MB`, `2.37 MB`, `512 KB`: whole sizes as they are set, others with the digits that tell them apart. */
 /** A count with thousands separated, whatever the machine's locale. */
@@ -331,6 +334,48 @@ export const catalog = {
     code: 'missing-file',
     message: `Missing file "${url}": there is no ${file}.`,
     hint: "Add the file there, or correct the path: a relative path is read from the page's own folder.",
+  }),
+  redirectExtensionInvalid: (extension: string, problem: string): Entry => ({
+    code: 'redirect-invalid',
+    message: `The redirect extension "${clip(extension)}" ${problem}: no redirect is made with it.`,
+    hint: 'Write an extension as it follows the dot, such as "html" or "htm". For other addresses, list them in the redirect rules or return them from createRedirects.',
+  }),
+  redirectFromInvalid: (from: string, problem: string): Entry => ({
+    code: 'redirect-invalid',
+    message: `The redirect from "${clip(from)}" is not made: ${problem}.`,
+    hint: 'Write the old address as a path under the base URL, starting with "/" and without ?query or #hash: "/docs/old-page".',
+  }),
+  redirectToInvalid: (from: string, to: string): Entry => ({
+    code: 'redirect-invalid',
+    message: `The redirect from "${clip(from)}" to "${clip(to)}" is not made: it leads neither to a path of this site nor to an http(s) URL.`,
+    hint: 'Start "to" with "/" for a page of this site (under the base URL), or write the whole URL: "https://example.com/page".',
+  }),
+  /** `page`: the page's URL. */
+  redirectFromIsPage: (from: string, to: string): Entry => ({
+    code: 'redirect-from-page',
+    message: `The redirect from "${clip(from)}" to "${clip(to)}" is left out: "${clip(from)}" is a page of this site, which keeps its address.`,
+    hint: 'Remove the redirect, or move the page (its slug) if the address should lead elsewhere.',
+  }),
+  redirectFromTwice: (from: string, first: string, other: string): Entry => ({
+    code: 'redirect-duplicate',
+    message: `"${clip(from)}" is redirected twice: to "${clip(first)}" and to "${clip(other)}". It leads to "${clip(first)}", the first.`,
+    hint: 'Keep one redirect from that address.',
+  }),
+  /** `what`: the file that has the address ("the static file static/old.html", "the sitemap"). */
+  redirectFromIsFile: (from: string, what: string): Entry => ({
+    code: 'redirect-from-file',
+    message: `The redirect from "${clip(from)}" would replace ${what}, which has that address.`,
+    hint: 'Remove the redirect, or the file if the address should lead elsewhere.',
+  }),
+  createRedirectsFailed: (path: string, problem: string): Entry => ({
+    code: 'redirect-invalid',
+    message: `createRedirects("${clip(path)}") ${problem}: the redirects it would make for the site are left out.`,
+    hint: 'It is called with each page\'s path and must return an address (a string), a list of them, or nothing.',
+  }),
+  brokenRedirect: (from: string, to: string, suggestions: string[]): Entry => ({
+    code: 'broken-redirect',
+    message: `The redirect from "${clip(from)}" leads to "${clip(to)}", which is no page or file of this site.`,
+    hint: suggestions.length ? `Nearest existing routes: ${suggestions.join(', ')}.` : 'Check the path: it is under the base URL, as a page\'s address is.',
   }),
   invalidZoomSelector: (selector: string): Entry => ({
     code: 'invalid-zoom-selector',

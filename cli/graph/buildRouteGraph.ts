@@ -11,6 +11,7 @@ import { buildBlog } from './blog.ts';
 import { checkInvariants, siteFileNames } from './invariants.ts';
 import { compareRoutes, fileNamesAsUrl, joinRoute, reactPageRoute } from './paths.ts';
 import { applyPermalinks } from './permalinks.ts';
+import { collectRedirects } from './redirects.ts';
 import { tagOf } from './tags.ts';
 import { compareText } from './machineIndependent.ts';
 import path from 'node:path';
@@ -107,13 +108,16 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
 
   applyPermalinks(routes, { sidebars, blogSidebar: blog.recent, posts: blog.posts }, folders, config.trailingSlash);
   routes.sort(compareRoutes);
+  // From the pages' URLs (createRedirects is given them as Docusaurus writes them).
+  const redirects = collectRedirects(routes, config, staticFiles, siteFiles);
+  diagnostics.push(...redirects.diagnostics);
   const byPath = new Map(routes.map((r) => [r.path, r]));
   const fileRoutes = new Map<string, string>();
   for (const route of routes) if (route.source && !route.canonical && route.kind !== 'category-index') fileRoutes.set(route.source, route.path);
 
   // The first instance (the classic preset's docs) is the one single-docs code reads as `version(s)`.
   const main = docsPlugins[0]!;
-  return { routes, byPath, fileRoutes, sidebars, version: main.version, versions: main.versions, docsPlugins, blogSidebar: blog.recent, posts: blog.posts, partials: content.partials ?? new Map(), rawFiles: content.rawFiles ?? new Map(), diagnostics, imageSizes: new Map() };
+  return { routes, byPath, fileRoutes, sidebars, version: main.version, versions: main.versions, docsPlugins, blogSidebar: blog.recent, posts: blog.posts, partials: content.partials ?? new Map(), rawFiles: content.rawFiles ?? new Map(), redirects: redirects.redirects, diagnostics, imageSizes: new Map() };
 }
 
 /**

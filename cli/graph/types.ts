@@ -1,3 +1,4 @@
+import type { Redirect } from './redirects.ts';
 import type { Root as HastRoot } from 'hast';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
@@ -184,5 +185,7 @@ export interface RouteGraph {
   rawFiles: Map<string, string>;
   /** Sizes of the static images pages show, by URL; filled in by the caller (it is I/O). */
   imageSizes: Map<string, { width: number; height: number }>;
+  /** Old addresses that lead to pages (`config.redirects`), by file. */
+  redirects: Redirect[];
   diagnostics: Diagnostic[];
 }

@@ -110,6 +110,17 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
     else if (entry.to) configLinks.push([entry.to, `footer.links.${i}.to`]);
   });
   for (const [url, key] of configLinks) checkOne(url, 'link', undefined, { file: configFile, configKey: key });
+  // Where each redirect leads must be a page or file of the site, as Docusaurus requires (its build fails).
+  for (const redirect of graph.redirects) {
+    if (!redirect.to.startsWith('/')) continue;
+    const found = diagnostics.length;
+    checkOne(redirect.to, 'link', undefined, { file: configFile, configKey: redirect.configKey });
+    for (const problem of diagnostics.slice(found)) {
+      if (problem.code !== 'broken-link' && problem.code !== 'missing-file') continue;
+      const entry = catalog.brokenRedirect(redirect.from, redirect.to, []);
+      Object.assign(problem, { ...entry, hint: problem.hint?.startsWith('Nearest') ? problem.hint : entry.hint });
+    }
+  }
   // The config's images, shown on every page. Docusaurus builds with one missing, so a warning, not an error.
   // (A Docusaurus config has them in its themeConfig, but for the favicon.)
   const theme = configFile && /^docusaurus\.config\./.test(path.basename(configFile)) ? 'themeConfig.' : '';

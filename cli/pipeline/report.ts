@@ -8,6 +8,8 @@ import type { Reporter } from './reporter.ts';
  */
 export function applyPolicy(diagnostics: Diagnostic[], config: Pick<ResolvedConfig, 'onBrokenLinks' | 'onBrokenAnchors'>, mode: 'build' | 'dev' = 'build'): Diagnostic[] {
   return diagnostics.flatMap((d) => {
+    // A redirect to nowhere fails a build whatever onBrokenLinks says, as in Docusaurus; in dev it is a warning, as a broken link is.
+    if (d.code === 'broken-redirect') return [{ ...d, severity: mode === 'dev' ? 'warning' : 'error' }];
     const policy = d.code === 'broken-link' || d.code === 'missing-file' ? config.onBrokenLinks : d.code === 'broken-anchor' ? config.onBrokenAnchors : null;
     if (policy === null) return [d];
     if (policy === 'ignore') return [];

@@ -18,7 +18,8 @@ import { searchTags } from '../search/records.ts';
 export function buildIdOf(config: ResolvedConfig): string {
   const where = { siteDir: '.', configFile: config.configFile && path.relative(config.siteDir, config.configFile).split(path.sep).join('/') };
   // The sidebars' source text places their problems; what they hold is in `docs.sidebars`. A comment added to it is no new build.
-  const { sidebarsSource: _text, docsPluginSidebarsSources: _texts, ...rest } = config;
+  // Nor do redirects: their pages are made apart from every other (render/redirectPage.ts).
+  const { sidebarsSource: _text, docsPluginSidebarsSources: _texts, redirects: _redirects, redirectsAt: _redirectsAt, ...rest } = config;
   return createHash('sha1').update(JSON.stringify({ ...rest, ...where })).digest('hex').slice(0, 12);
 }
 

@@ -9,6 +9,7 @@ import { pageDocument, renderRoute, type RenderContext } from './renderRoute.ts'
 import { buildIdOf, toSiteData } from './siteData.ts';
 import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from './siteFiles.ts';
 import { contentFileUrl } from './resolveTree.ts';
+import { redirectPage } from './redirectPage.ts';
 
 /**
  * The site as files: what `build` writes and `dev` serves, each file made in one place so
@@ -47,7 +48,7 @@ export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAsset
 }
 
 /**
- * The files made for the whole site: each sidebar's tree, and the sitemap, the feeds and
+ * The files made for the whole site: each sidebar's tree, the redirects' pages, and the sitemap, the feeds and
  * robots.txt unless the static folder has its own (an author's file is never replaced: a
  * Docusaurus site with `sitemap: false` and a static/sitemap.xml keeps it).
  */
@@ -57,6 +58,8 @@ export function siteWideFiles(graph: RouteGraph, site: SiteData, config: Resolve
   return [
     ...Object.entries(graph.sidebars).map(([id, items]): [string, string] => [urlFilePath(sidebarDataUrl('/', id)), JSON.stringify(items)]),
     ...unlessStatic([['sitemap.xml', renderSitemap(graph, site, config.trailingSlash)], ...Object.entries(renderFeeds(graph, site, config)), ['robots.txt', renderRobots(site)]]),
+    // None is a page's, a static file's or one of the above (graph/redirects.ts leaves those out).
+    ...graph.redirects.map((redirect): [string, string] => [redirect.file, redirectPage(redirect, site)]),
   ];
 }
 

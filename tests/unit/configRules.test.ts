@@ -54,6 +54,7 @@ const DEFAULTS = {
     config: { margin: 0, background: '#fff', scrollOffset: 40 },
   },
   search: { provider: 'local' },
+  redirects: { rules: [], fromExtensions: [], toExtensions: [] },
   onBrokenLinks: 'error',
   onBrokenAnchors: 'error',
 };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useDevSite } from '../helpers/devSite.ts';
 
 const devSite = useDevSite({
-  'site.config.ts': 'export default { title: "T", trailingSlash: true };\n',
+  'site.config.ts': 'export default { title: "T", trailingSlash: true, redirects: { rules: [{ from: "/old-b", to: "/b" }] } };\n',
   'docs/intro.md': '---\nslug: /\n---\nSee [the setup](./b.md#setup).\n',
   'docs/b.md': '---\ntitle: B\n---\n## Setup\n\nText.\n',
   'docs/c.md': '---\ntitle: C\n---\nNo links.\n',
@@ -20,6 +20,10 @@ const edit = (file: string, text: string) => {
 };
 
 describe('DevSite', () => {
+  it('serves an old address (config redirects) as build writes it: a page that leads on', () => {
+    expect(String(devSite.dev.outputs.get("old-b/index.html")?.body)).toContain('new URL("/b/",location.href)');
+  });
+
   it('publishes what build publishes: images next to the Markdown, and the site\'s own robots.txt', () => {
     expect(devSite.dev.copies.get('assets/files/docs/pic.png')).toBe(path.join(site, 'docs/pic.png'));
     expect(String(devSite.dev.outputs.get('shown/index.html')?.body)).toContain('src="/assets/files/docs/pic.png"');

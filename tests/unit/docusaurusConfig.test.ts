@@ -119,6 +119,16 @@ describe('mapping a Docusaurus config', () => {
     ]);
   });
 
+  it('maps the client-redirects plugin (by any of its names) onto redirects, and leaves out a rule of another shape with a warning at it', () => {
+    const createRedirects = (path: string) => path;
+    for (const name of ['@docusaurus/plugin-client-redirects', 'client-redirects', '/site/node_modules/@docusaurus/plugin-client-redirects/lib/index.js']) {
+      const mapped = map({ plugins: [['@docusaurus/plugin-pwa', {}], [name, { fromExtensions: ['html'], toExtensions: ['exe'], redirects: [{ from: '/a', to: '/b' }, { from: ['/c', '/d'], to: '/b' }, { from: 5, to: '/b' }], createRedirects, other: 1 }]] });
+      expect(mapped.input.redirects).toEqual({ fromExtensions: ['html'], toExtensions: ['exe'], rules: [{ from: '/a', to: '/b' }, { from: ['/c', '/d'], to: '/b' }], createRedirects });
+      expect(mapped.redirectsAt).toBe('plugins.1.1');
+      expect(mapped.warnings.map((w) => w.configKey)).toEqual(['plugins.0', 'plugins.1.1.redirects.2', 'plugins.1.1.other']);
+    }
+  });
+
   it('keeps the navbar style the config gives, and is plain without one (as Docusaurus draws it)', () => {
     expect(map({ themeConfig: { navbar: { style: 'dark' } } }).input.navbar).toEqual({ style: 'dark' });
     expect(map({ themeConfig: { navbar: { title: 'T' } } }).input.navbar).toEqual({ style: 'plain', title: 'T' });

@@ -33,6 +33,13 @@ describe('severity policy (applyPolicy)', () => {
     });
   }
 
+  it('a redirect to nowhere fails a build whatever onBrokenLinks says (as in Docusaurus), and is a warning in dev', () => {
+    for (const onBrokenLinks of ['error', 'warn', 'ignore'] as const) {
+      expect(shown(applyPolicy([problem('broken-redirect')], { onBrokenLinks, onBrokenAnchors: 'warn' }))).toEqual(['broken-redirect error']);
+      expect(shown(applyPolicy([problem('broken-redirect')], { onBrokenLinks, onBrokenAnchors: 'warn' }, 'dev'))).toEqual(['broken-redirect warning']);
+    }
+  });
+
   it('leaves its input as it was', () => {
     const input = [problem('broken-link')];
     applyPolicy(input, { onBrokenLinks: 'warn', onBrokenAnchors: 'warn' });

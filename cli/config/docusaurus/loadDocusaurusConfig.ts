@@ -63,7 +63,7 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
 
   const result = resolveConfig(mapped.input, { siteDir, configFile, source });
   if (!result.ok) throw new SiteError(result.diagnostics);
-  return { ...result.config, sidebarsSource, ...(Object.keys(docsPluginSidebarsSources).length > 0 ? { docsPluginSidebarsSources } : {}), configWarnings: warnings };
+  return { ...result.config, sidebarsSource, ...(mapped.redirectsAt !== undefined && { redirectsAt: mapped.redirectsAt }), ...(Object.keys(docsPluginSidebarsSources).length > 0 ? { docsPluginSidebarsSources } : {}), configWarnings: warnings };
 }
 
 /**
