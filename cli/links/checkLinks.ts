@@ -114,7 +114,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
   for (const redirect of graph.redirects) {
     if (!redirect.to.startsWith('/')) continue;
     const found = diagnostics.length;
-    checkOne(redirect.to, 'link', undefined, { file: configFile, configKey: redirect.configKey });
+    checkOne(redirect.to, 'link', undefined, { file: configFile, configKey: redirect.configKey }, true);
     for (const problem of diagnostics.slice(found)) {
       if (problem.code !== 'broken-link' && problem.code !== 'missing-file') continue;
       const entry = catalog.brokenRedirect(redirect.from, redirect.to, []);
@@ -182,22 +182,24 @@ function linkChecker(graph: RouteGraph, config: ResolvedConfig, deps: CheckDeps,
   // A path from the root leads to the same place from every page: resolved once (10,000
   // docs that each show the logo parsed its URL 10,000 times, 40 ms of a rebuild).
   const fromRoot = new Map<string, LinkTarget>();
-  const resolve = (url: string, from: string): LinkTarget => {
+  const resolve = (url: string, from: string, underBase: boolean): LinkTarget => {
     const linkDeps = { baseUrl: config.baseUrl, staticFiles: linkable };
+    // A path already under the base URL (a redirect's target, which the base URL is put before) is not taken out of it.
+    if (underBase) return resolveLink(url, from, graph, { ...linkDeps, baseUrl: '/' });
     if (!url.startsWith('/') || url.startsWith('//')) return resolveLink(url, from, graph, linkDeps);
     let target = fromRoot.get(url);
     if (!target) fromRoot.set(url, (target = resolveLink(url, '/', graph, linkDeps)));
     return target;
   };
 
-  const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'configKey'>) => {
+  const checkOne = (url: string, kind: LinkRef['kind'], from: Route | undefined, at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'configKey'>, underBase = false) => {
     if (url.startsWith('#')) {
       const id = decodePart(url.slice(1));
       const ids = from && idsOf(from);
       if (id && ids && !ids.has(id)) diagnostics.push({ severity: 'error', ...at, ...catalog.brokenAnchor(url, from!.path, suggest(id, ids, 3)) });
       return;
     }
-    const target = resolve(url, from ? from.permalink ?? from.path : '/');
+    const target = resolve(url, from ? from.permalink ?? from.path : '/', underBase);
     if (target.type === 'missing') {
       const entry = kind === 'image' || /\.[a-z\d]{2,5}$/i.test(target.pathname)
         ? catalog.missingFile(url, suggest(target.pathname.slice(1), deps.staticFiles, 3, 12).map((f) => `/${f}`))

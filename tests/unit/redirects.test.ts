@@ -114,6 +114,9 @@ describe('redirects', () => {
     ]);
     expect(problems[3]).toMatch(/^error redirects.rules.4.to: The redirect from "\/v" to "https:\/\/a.example\/x y" is not made/);
     expect(problems[4]).toBe('error redirects.rules.0.to: The redirect from "/x" leads to "/docs/intro-old", which is no page or file of this site.');
+    // A target is under the base URL: one that names it again leads to /base/base/….
+    const based = await redirectsOf({ rules: [{ from: '/x', to: '/base/docs/intro' }, { from: '/y', to: '/docs/intro' }] }, { baseUrl: '/base/' });
+    expect(based.problems).toEqual(['error redirects.rules.0.to: The redirect from "/x" leads to "/base/docs/intro", which is no page or file of this site.']);
     // A static file is a target as a page is.
     const file = await redirectsOf({ rules: [{ from: '/manual', to: '/files/manual.pdf' }] }, {}, ['files/manual.pdf']);
     expect(file.problems).toEqual([]);
