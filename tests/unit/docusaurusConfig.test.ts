@@ -119,6 +119,11 @@ describe('mapping a Docusaurus config', () => {
     ]);
   });
 
+  it('reads an option set to undefined as one not given, at any depth, as Docusaurus does (no warning of it)', () => {
+    expect(warned({ tagline: undefined, presets: [['classic', { docs: { lastVersion: undefined, routeBasePath: '/guide' }, blog: { feedOptions: undefined } }]], themeConfig: { navbar: { title: 'N', hideOnScroll: undefined } } })).toEqual([]);
+    expect(map({ presets: [['classic', { docs: { lastVersion: undefined, routeBasePath: '/guide' } }]] }).input.docs).toEqual({ routeBasePath: '/guide' });
+  });
+
   it('maps the client-redirects plugin (by any of its names) onto redirects, and leaves out a rule of another shape with a warning at it', () => {
     const createRedirects = (path: string) => path;
     for (const name of ['@docusaurus/plugin-client-redirects', 'client-redirects', '/site/node_modules/@docusaurus/plugin-client-redirects/lib/index.js']) {

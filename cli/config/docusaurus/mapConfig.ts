@@ -26,7 +26,8 @@ export interface MappedConfig {
  * only warn). Every option without an equivalent becomes one warning naming its key.
  * `siteDir` makes absolute paths (`require.resolve('./src/css/custom.css')`) the site's own.
  */
-export function mapDocusaurusConfig(dc: Obj, file: string, siteDir = path.dirname(file)): MappedConfig {
+export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.dirname(file)): MappedConfig {
+  const dc = definedOnly(config) as Obj;
   const notes = new Notes(file);
   const input: Obj = {};
   const copy = (key: string, type: 'string' | 'boolean', to = key) => {
@@ -136,6 +137,22 @@ function mapRedirects(value: unknown, notes: Notes, at: KeyPath): Obj {
       });
     } else notes.unsupported([...at, key]);
   }
+  return out;
+}
+
+/**
+ * A config value with the keys set to `undefined` left out of its plain objects, at any
+ * depth, as Docusaurus's validation reads them (`lastVersion: process.env.X ? 'current' :
+ * undefined` is no option given, not one to warn of). The value was checked for cycles
+ * and depth before (valueShape.ts).
+ */
+function definedOnly(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(definedOnly);
+  if (value === null || typeof value !== 'object') return value;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Obj = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = definedOnly(v);
   return out;
 }
 
