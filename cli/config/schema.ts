@@ -35,6 +35,15 @@ export type BlogEditUrlFunction = (params: BlogEditUrlParams) => string | undefi
  */
 export type CreateRedirectsFunction = (existingPath: string) => string | string[] | null | undefined;
 
+/** Tags a page's <head> may hold (`headTags`); the first three have no content. */
+export const HEAD_TAGS = ['link', 'meta', 'base', 'script', 'style', 'noscript'] as const;
+/** An HTML tag's attributes: a name as HTML reads one (nothing that would end the tag), a text or true (written bare) or false (left out). */
+const tagAttributes = z.record(z.string(), z.union([z.string(), z.boolean()])).superRefine((attributes, ctx) => {
+  for (const name of Object.keys(attributes)) {
+    if (!/^[A-Za-z_:][-A-Za-z0-9_:.]*$/.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'is no attribute name (letters, digits, "-", "_", ":" and ".", starting with a letter)' });
+  }
+});
+
 const link = z.strictObject({
   /** Text shown. */
   label: z.string().optional(),
@@ -451,6 +460,12 @@ export const userConfigSchema = z.strictObject({
     })
     .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000 }),
   search: search.default({ provider: 'local' }),
+  /** Stylesheets every page links in its <head>, before the theme's (Docusaurus's `stylesheets`): a URL, or the link's attributes with `href`. */
+  stylesheets: z.array(z.union([z.string().min(1), tagAttributes.refine((a) => typeof a.href === 'string' && a.href !== '', 'must have an href (the stylesheet\'s URL)')])).default([]),
+  /** Scripts every page loads from its <head> (Docusaurus's `scripts`): a URL, or the script's attributes with `src` (`defer: true`, `type: 'module'`…). */
+  scripts: z.array(z.union([z.string().min(1), tagAttributes.refine((a) => typeof a.src === 'string' && a.src !== '', 'must have a src (the script\'s URL)')])).default([]),
+  /** Other tags every page has in its <head> (Docusaurus's `headTags`): `{ tagName, attributes, innerHTML }`, written as they are. */
+  headTags: z.array(z.strictObject({ tagName: z.enum(HEAD_TAGS), attributes: tagAttributes.default({}), innerHTML: z.string().optional() })).default([]),
   /**
    * Old addresses that lead to pages, as Docusaurus's @docusaurus/plugin-client-redirects
    * makes them: each is a small HTML file at the old address that sends the reader on

@@ -113,5 +113,26 @@ export function sharedHeadTags(site: SiteData, config: ResolvedConfig, hasBlog: 
     tags.push(`<link rel="alternate" type="application/atom+xml" href="${html(blog)}atom.xml" title="${html(config.blog.title)} Atom Feed">`);
     tags.push(`<link rel="alternate" type="application/json" href="${html(blog)}feed.json" title="${html(config.blog.title)} JSON Feed">`);
   }
+  // The config's own tags, as Docusaurus writes them (its URLs as written: the base URL is not put before them).
+  for (const entry of config.stylesheets) tags.push(htmlTag('link', typeof entry === 'string' ? { rel: 'stylesheet', href: entry } : { rel: 'stylesheet', ...entry }));
+  for (const entry of config.scripts) tags.push(htmlTag('script', typeof entry === 'string' ? { src: entry } : entry, ''));
+  for (const tag of config.headTags) tags.push(htmlTag(tag.tagName, tag.attributes, tag.innerHTML));
   return tags.length ? `${tags.join('\n')}\n` : '';
+}
+
+/** Tags without content or end tag. */
+const VOID_TAGS = new Set(['link', 'meta', 'base']);
+
+/**
+ * A tag of the config's (`headTags`, `scripts`, `stylesheets`): its attributes escaped
+ * (true is written bare, false left out; their names were checked by the schema), its
+ * content as written, as Docusaurus's `innerHTML` is (the author's own markup).
+ */
+function htmlTag(name: string, attributes: Record<string, string | boolean>, content?: string): string {
+  let written = '';
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === true) written += ` ${key}`;
+    else if (value !== false) written += ` ${key}="${html(value)}"`;
+  }
+  return VOID_TAGS.has(name) && !content ? `<${name}${written}>` : `<${name}${written}>${content ?? ''}</${name}>`;
 }

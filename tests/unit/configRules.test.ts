@@ -54,6 +54,9 @@ const DEFAULTS = {
     config: { margin: 0, background: '#fff', scrollOffset: 40 },
   },
   search: { provider: 'local' },
+  stylesheets: [],
+  scripts: [],
+  headTags: [],
   redirects: { rules: [], fromExtensions: [], toExtensions: [] },
   onBrokenLinks: 'error',
   onBrokenAnchors: 'error',
@@ -96,6 +99,13 @@ describe('config defaults', () => {
     expect(problems({ title: 'T', navbar: { items: [{ href: 'https://github.com/x' }] } })).toEqual([
       'site.config.ts: Config key "navbar.items.0.label" must be given when the link has neither html nor ariaLabel (a link drawn by its className is named by ariaLabel); found nothing.',
     ]);
+  });
+
+  it('refuses head tags that would write other markup: an attribute name that ends the tag, a tag no head holds, a script without src', () => {
+    expect(problems({ title: 'T', headTags: [{ tagName: 'meta', attributes: { 'x"><script>alert(1)</script': 'y' } }] })[0]).toMatch(/^site\.config\.ts: Config key "headTags\.0\.attributes\.x.*is no attribute name/);
+    expect(problems({ title: 'T', headTags: [{ tagName: 'body', attributes: {} }] })[0]).toMatch(/^site\.config\.ts: Config key "headTags\.0\.tagName"/);
+    expect(problems({ title: 'T', scripts: [{ defer: true }] })[0]).toMatch(/^site\.config\.ts: Config key "scripts\.0" must have a src/);
+    expect(problems({ title: 'T', stylesheets: [{ media: 'print' }] })[0]).toMatch(/^site\.config\.ts: Config key "stylesheets\.0" must have an href/);
   });
 
   it('accepts a baseUrl that starts and ends with "/", and refuses one that does not', () => {

@@ -90,12 +90,12 @@ describe('mapping a Docusaurus config', () => {
     const keys = (config: Record<string, unknown>) => map(config).warnings.map((w) => w.message.match(/"([^"]+)"/)![1]);
     expect(keys({ organizationName: 'o', projectName: 'p', customFields: {}, future: {}, ...classic({ docs: { showLastUpdateTime: false, admonitions: true, include: ['**/*.{md,mdx}'] }, sitemap: {} }) })).toEqual([]);
     // showLastUpdateTime is honoured now (git history): only include and gtag cannot be.
-    expect(keys({ scripts: [], ...classic({ docs: { editUrl: 'https://e.example', showLastUpdateTime: true, lastVersion: 'current', include: ['a/**'] }, theme: { customCss: 'x.css', unknownThemeOption: true }, gtag: {} }) })).toEqual([
+    expect(keys({ clientModules: [], ...classic({ docs: { editUrl: 'https://e.example', showLastUpdateTime: true, lastVersion: 'current', include: ['a/**'] }, theme: { customCss: 'x.css', unknownThemeOption: true }, gtag: {} }) })).toEqual([
       'presets[0][1].docs.include',
       // customCss is honoured now (its stylesheets join the site's): another theme option stands for the rest.
       'presets[0][1].theme.unknownThemeOption',
       'presets[0][1].gtag',
-      'scripts',
+      'clientModules',
     ]);
     expect(keys(classic({ docs: { versions: { '1.0': { label: 'One', unknownOption: true } } } }))).toEqual(['presets[0][1].docs.versions.1.0.unknownOption']);
     expect(keys({ markdown: { format: 'detect', mermaid: false } })).toEqual([]);
@@ -122,6 +122,12 @@ describe('mapping a Docusaurus config', () => {
   it('reads an option set to undefined as one not given, at any depth, as Docusaurus does (no warning of it)', () => {
     expect(warned({ tagline: undefined, presets: [['classic', { docs: { lastVersion: undefined, routeBasePath: '/guide' }, blog: { feedOptions: undefined } }]], themeConfig: { navbar: { title: 'N', hideOnScroll: undefined } } })).toEqual([]);
     expect(map({ presets: [['classic', { docs: { lastVersion: undefined, routeBasePath: '/guide' } }]] }).input.docs).toEqual({ routeBasePath: '/guide' });
+  });
+
+  it('takes stylesheets, scripts and headTags as they are (the native keys have their names and shapes)', () => {
+    const tags = { stylesheets: ['https://cdn.example/a.css'], scripts: [{ src: '/js/repl.js', type: 'module' }], headTags: [{ tagName: 'meta', attributes: { name: 'docs-sha', content: 'abc' } }] };
+    expect(map(tags).input).toMatchObject(tags);
+    expect(warned(tags)).toEqual([]);
   });
 
   it('maps the client-redirects plugin (by any of its names) onto redirects, and leaves out a rule of another shape with a warning at it', () => {

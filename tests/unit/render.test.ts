@@ -113,6 +113,30 @@ describe('rendered documents', () => {
     expect(doc.querySelector('#__content a')?.getAttribute('href')).toBe(`${baseUrl}setup/#install`);
   });
 
+  it("puts the config's stylesheets, scripts and head tags in every page's head, as Docusaurus writes them, before the theme's stylesheet", async () => {
+    const { graph, config } = await graphOf(files, {
+      stylesheets: ['https://cdn.example/katex.css', { href: '/css/extra.css', media: 'print', crossorigin: true }],
+      scripts: ['/js/a.js', { src: 'https://cdn.example/b.js', defer: true, async: false, type: 'module' }],
+      headTags: [{ tagName: 'link', attributes: { rel: 'preconnect', href: 'https://fonts.example' } }, { tagName: 'meta', attributes: { name: 'docs-sha', content: 'a"b<c' } }, { tagName: 'script', attributes: { type: 'application/ld+json' }, innerHTML: '{"@type":"Organization"}' }],
+    });
+    const site = toSiteData(config, graph, 'test');
+    const head = sharedHeadTags(site, config, false);
+    expect(head).toBe(
+      [
+        '<link rel="stylesheet" href="https://cdn.example/katex.css">',
+        '<link rel="stylesheet" href="/css/extra.css" media="print" crossorigin>',
+        '<script src="/js/a.js"></script>',
+        '<script src="https://cdn.example/b.js" defer type="module"></script>',
+        '<link rel="preconnect" href="https://fonts.example">',
+        '<meta name="docs-sha" content="a&quot;b&lt;c">',
+        '<script type="application/ld+json">{"@type":"Organization"}</script>',
+        '',
+      ].join('\n'),
+    );
+    const doc = pageDocument(renderRoute(graph.byPath.get('/')!, { graph, config, site }), { site, assets, headTags: head });
+    expect(doc.indexOf('katex.css')).toBeLessThan(doc.indexOf(assets.css[0]!));
+  });
+
   it("leaves the sitemap, a feed or robots.txt to the static folder's own file of that name", async () => {
     const { graph, config } = await graphOf({ ...files, 'blog/2024-01-02-a.md': '---\ntitle: A\n---\nA post.\n' });
     const site = toSiteData(config, graph, 'test');

@@ -33,6 +33,8 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
   const copy = (key: string, type: 'string' | 'boolean', to = key) => {
     if (typeof dc[key] === type) input[to] = dc[key];
   };
+  // Head tags have the same names and shapes in both configs (the schema checks them at these keys).
+  for (const key of ['stylesheets', 'scripts', 'headTags']) if (dc[key] !== undefined) input[key] = dc[key];
   copy('title', 'string');
   copy('tagline', 'string');
   copy('titleDelimiter', 'string');
@@ -196,6 +198,7 @@ function normalizeFolder(folder: string): string {
 const HANDLED = new Set([
   'title', 'tagline', 'titleDelimiter', 'trailingSlash', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors',
   'onBrokenMarkdownLinks', 'markdown', 'presets', 'plugins', 'themes', 'themeConfig', 'customFields', 'staticDirectories',
+  'stylesheets', 'scripts', 'headTags',
 ]);
 
 /**
