@@ -242,6 +242,8 @@ const docsOptionsShape = {
   sidebarCollapsed: z.boolean().default(true),
   /** Whether categories can be opened and closed, unless they say. @default true */
   sidebarCollapsible: z.boolean().default(true),
+  /** Breadcrumbs (the categories above a doc) over each doc and category page. @default true */
+  breadcrumbs: z.boolean().default(true),
 };
 
 const docsOptions = z.strictObject(docsOptionsShape);
@@ -385,6 +387,7 @@ export const userConfigSchema = z.strictObject({
       showLastUpdateAuthor: false,
       sidebarCollapsed: true,
       sidebarCollapsible: true,
+      breadcrumbs: true,
     }),
   /** More docs instances beside `docs`, each with its own folder and base path. @default none */
   docsPlugins: z.array(docsPlugin).optional(),

@@ -178,7 +178,7 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
       doc: { id: entry.id, path: entry.path, sidebar: place?.sidebarId },
       document: entry.document,
       sidebarId: place?.sidebarId,
-      breadcrumbs: place?.breadcrumbs ?? [],
+      breadcrumbs: config.docs.breadcrumbs ? (place?.breadcrumbs ?? []) : [],
       previous: paginationTarget('pagination_prev', place?.previous),
       next: paginationTarget('pagination_next', place?.next),
       tags,
@@ -199,7 +199,7 @@ function buildDocsVersion(content: LoadedContent, config: ResolvedConfig, info: 
       ...(index.keywords ? { keywords: index.keywords } : {}),
       source: index.source,
       sidebarId: place?.sidebarId,
-      breadcrumbs: place?.breadcrumbs ?? [{ label: index.title }],
+      breadcrumbs: config.docs.breadcrumbs ? (place?.breadcrumbs ?? [{ label: index.title }]) : [],
       previous: place?.previous,
       next: place?.next,
       items: index.items.flatMap((item) => (item.type === 'html' ? [] : [item])).map((item) => ({

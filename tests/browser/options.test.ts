@@ -4,8 +4,9 @@ import { useBuiltSite } from './browser.ts';
 /** A small site with the options the Coinvoy site leaves off. */
 const long = Array.from({ length: 40 }, (_, i) => `## Part ${i}\n\n${'Some text to scroll past. '.repeat(30)}\n`).join('\n');
 const site = useBuiltSite({
-  'site.config.ts': `export default { title: 'Options', trailingSlash: true, navbar: { hideOnScroll: true, items: [] }, colorMode: { respectPrefersColorScheme: true } };\n`,
+  'site.config.ts': `export default { title: 'Options', trailingSlash: true, navbar: { hideOnScroll: true, items: [] }, colorMode: { respectPrefersColorScheme: true }, docs: { breadcrumbs: false } };\n`,
   'docs/intro.md': `---\nslug: /\ntitle: Long page\n---\n\n${long}`,
+  'docs/guide/step.md': '# A step\n\nIn a category.\n',
 });
 
 describe('site options', () => {
@@ -21,6 +22,16 @@ describe('site options', () => {
     await page.goto(`${site.url}/#part-20`, { waitUntil: 'networkidle' });
     await page.reload({ waitUntil: 'networkidle' });
     await expect.poll(hidden).toBe(true);
+    await page.close();
+  });
+
+  it('docs.breadcrumbs: false draws no breadcrumbs over a doc in a category: its title is the first thing in the article', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await page.goto(`${site.url}/guide/step/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('h1').first().isVisible()).toBe(true);
+    expect(await page.locator('nav[aria-label="Breadcrumbs"]').count()).toBe(0);
+    const gap = await page.evaluate(() => document.querySelector('h1')!.getBoundingClientRect().top - document.querySelector('article')!.getBoundingClientRect().top);
+    expect(gap).toBeLessThan(20);
     await page.close();
   });
 

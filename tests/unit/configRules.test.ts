@@ -46,6 +46,7 @@ const DEFAULTS = {
     showLastUpdateAuthor: false,
     sidebarCollapsed: true,
     sidebarCollapsible: true,
+    breadcrumbs: true,
   },
   blog: { routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false, onInlineTags: 'ignore', onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
   zoom: {

@@ -124,6 +124,11 @@ describe('mapping a Docusaurus config', () => {
     expect(map({ presets: [['classic', { docs: { lastVersion: undefined, routeBasePath: '/guide' } }]] }).input.docs).toEqual({ routeBasePath: '/guide' });
   });
 
+  it('maps docs.breadcrumbs (prettier turns them off)', () => {
+    expect(map(classic({ docs: { breadcrumbs: false } })).input.docs).toMatchObject({ breadcrumbs: false });
+    expect(warned(classic({ docs: { breadcrumbs: false } }))).toEqual([]);
+  });
+
   it('takes stylesheets, scripts and headTags as they are (the native keys have their names and shapes)', () => {
     const tags = { stylesheets: ['https://cdn.example/a.css'], scripts: [{ src: '/js/repl.js', type: 'module' }], headTags: [{ tagName: 'meta', attributes: { name: 'docs-sha', content: 'abc' } }] };
     expect(map(tags).input).toMatchObject(tags);

@@ -276,6 +276,7 @@ function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPat
     else if (key === 'sidebarPath' && (typeof v === 'string' || v === false)) sidebarPath = v;
     else if (key === 'sidebarCollapsed' && typeof v === 'boolean') docs.sidebarCollapsed = v;
     else if (key === 'sidebarCollapsible' && typeof v === 'boolean') docs.sidebarCollapsible = v;
+    else if (key === 'breadcrumbs' && typeof v === 'boolean') docs.breadcrumbs = v;
     else if (key === 'editUrl' && (typeof v === 'string' || typeof v === 'function')) docs.editUrl = v;
     else if ((key === 'showLastUpdateTime' || key === 'showLastUpdateAuthor') && typeof v === 'boolean') docs[key] = v;
     else if (key === 'id' && (v === 'default' || v === undefined)) continue;
@@ -310,7 +311,6 @@ function isDocusaurusDefault(key: string, v: unknown): boolean {
     case 'editCurrentVersion':
     case 'editLocalizedFiles':
       return v === false;
-    case 'breadcrumbs':
     case 'admonitions':
     case 'showReadingTime':
       return v === true;
