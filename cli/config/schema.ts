@@ -460,8 +460,17 @@ export const userConfigSchema = z.strictObject({
        * @default 150000
        */
       maxNodes: z.number().int().positive().default(150_000),
+      /**
+       * Code blocks marked `npm2yarn` (```bash npm2yarn) as tabs: the npm command, then the
+       * same command for each of `converters` (Docusaurus's @docusaurus/remark-plugin-npm2yarn,
+       * which a Docusaurus config's remarkPlugins turn on). `sync`: one choice of package
+       * manager for every such block on the site, remembered. @default false (off)
+       */
+      npm2yarn: z
+        .union([z.literal(false), z.strictObject({ sync: z.boolean().default(false), converters: z.array(z.enum(['yarn', 'pnpm', 'bun'])).default(['yarn', 'pnpm']) })])
+        .default(false),
     })
-    .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000 }),
+    .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false }),
   search: search.default({ provider: 'local' }),
   /** Stylesheets every page links in its <head>, before the theme's (Docusaurus's `stylesheets`): a URL, or the link's attributes with `href`. */
   stylesheets: z.array(z.union([z.string().min(1), tagAttributes.refine((a) => typeof a.href === 'string' && a.href !== '', 'must have an href (the stylesheet\'s URL)')])).default([]),

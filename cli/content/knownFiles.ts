@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { MarkdownFormat } from './scan.ts';
 
 /**
  * What `stat` says of a file, to tell it has not changed since a build read it: every
@@ -33,13 +32,13 @@ export function stampOf(absPath: string): FileStamp | undefined {
  * (2,000 docs: about 0.25 s of CPU, against 30 ms of stat calls).
  */
 export interface KnownFiles {
-  /** The key recorded for this file, if its stamp and format are what they were. */
-  keyOf(file: string, format: MarkdownFormat, stamp: FileStamp): string | undefined;
+  /** The key recorded for this file, if its stamp and settings (format and options, `parseSettings`) are what they were. */
+  keyOf(file: string, settings: string, stamp: FileStamp): string | undefined;
   /** Records what this build read (replacing the last build's records at `flush`). */
-  record(file: string, format: MarkdownFormat, stamp: FileStamp, key: string): void;
+  record(file: string, settings: string, stamp: FileStamp, key: string): void;
 }
 
-type Entry = [format: MarkdownFormat, size: number, mtimeNs: string, ctimeNs: string, ino: string, dev: string, key: string];
+type Entry = [settings: string, size: number, mtimeNs: string, ctimeNs: string, ino: string, dev: string, key: string];
 
 /**
  * A file's times tick coarsely (a few ms; seconds on some file systems): a second edit in
@@ -66,14 +65,14 @@ export function openKnownFiles(dir: string, siteDir: string, startedAt: number):
   const racyFrom = BigInt(Math.floor(startedAt - RACY_MS)) * 1_000_000n;
   const next: Record<string, Entry> = {};
   return {
-    keyOf(name, format, stamp) {
+    keyOf(name, settings, stamp) {
       const entry = Object.hasOwn(previous, name) ? previous[name]! : undefined;
-      if (!entry || entry[0] !== format || entry[1] !== stamp.size || entry[2] !== stamp.mtimeNs || entry[3] !== stamp.ctimeNs || entry[4] !== stamp.ino || entry[5] !== stamp.dev) return undefined;
+      if (!entry || entry[0] !== settings || entry[1] !== stamp.size || entry[2] !== stamp.mtimeNs || entry[3] !== stamp.ctimeNs || entry[4] !== stamp.ino || entry[5] !== stamp.dev) return undefined;
       return entry[6];
     },
-    record(name, format, stamp, key) {
+    record(name, settings, stamp, key) {
       if (BigInt(stamp.ctimeNs) >= racyFrom || BigInt(stamp.mtimeNs) >= racyFrom) return;
-      next[name] = [format, stamp.size, stamp.mtimeNs, stamp.ctimeNs, stamp.ino, stamp.dev, key];
+      next[name] = [settings, stamp.size, stamp.mtimeNs, stamp.ctimeNs, stamp.ino, stamp.dev, key];
     },
     flush() {
       // Nothing to keep, and nothing kept: no file (each temporary site a test builds would leave one).

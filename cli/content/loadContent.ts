@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SourceFile } from './scan.ts';
+import { parseSettings, type SourceFile } from './scan.ts';
 import type { LoadedDocument } from './loadDocument.ts';
 import { loadCategory, loadAuthors, loadTagsFile, type CategoryMeta, type Author, type TagDeclaration } from './loadMeta.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
@@ -31,7 +31,8 @@ import type { DocumentCache } from './documentCache.ts';
 
 /** A document's identity: its path, format and text (the loader is a pure function of them). */
 export function cacheKey(source: SourceFile): string {
-  return createHash('sha1').update(source.file).update('\0').update(source.format ?? 'md').update('\0').update(source.text).digest('base64url');
+  // The format alone for a file without other settings: the keys of every site that has none stay as they were.
+  return createHash('sha1').update(source.file).update('\0').update(parseSettings(source)).update('\0').update(source.text).digest('base64url');
 }
 
 /**

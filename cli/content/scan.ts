@@ -27,6 +27,8 @@ export interface SourceFile {
   format?: MarkdownFormat;
   /** Markdown: the most nodes its tree may have (markdown.maxNodes; `loadDocument`). */
   maxNodes?: number;
+  /** Markdown: its `npm2yarn` code blocks become tabs (markdown.npm2yarn; part of its content key). */
+  npm2yarn?: Npm2YarnOptions;
   /** What `stat` said of a Markdown file before it was read, when a build cache records it (knownFiles.ts). */
   stamp?: FileStamp;
   /**
@@ -38,6 +40,23 @@ export interface SourceFile {
 }
 
 export type MarkdownFormat = 'md' | 'mdx';
+
+export type Npm2YarnOptions = Exclude<ResolvedConfig['markdown']['npm2yarn'], false>;
+
+/** What the config says of making a file into a document (a Markdown file, when `format` is given; nothing for other files). */
+export function markdownSettings(config: Pick<ResolvedConfig, 'markdown'>, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn'> {
+  if (!format) return { format };
+  return config.markdown.npm2yarn ? { format, maxNodes: config.markdown.maxNodes, npm2yarn: config.markdown.npm2yarn } : { format, maxNodes: config.markdown.maxNodes };
+}
+
+/**
+ * How a Markdown file is made into a document besides its text: its format, and the
+ * options that change its tree. What knownFiles.ts records a content key under, so a
+ * changed option is a new key (`cacheKey` hashes the same).
+ */
+export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn'>): string {
+  return source.npm2yarn ? `${source.format ?? 'md'} npm2yarn ${JSON.stringify(source.npm2yarn)}` : (source.format ?? 'md');
+}
 
 /** markdown.format applied to a file, as Docusaurus's getFormat: `detect` makes only .mdx files MDX. */
 export function formatOf(config: Pick<ResolvedConfig, 'markdown'>, relPath: string, setting: 'md' | 'mdx' | 'detect' = config.markdown.format): MarkdownFormat {
@@ -88,13 +107,12 @@ export async function scanContent(config: ResolvedConfig, docsFolders?: string[]
       const absolute = path.sep === '/' && !root.endsWith('/') ? (relPath: string) => `${root}/${relPath}` : (relPath: string) => path.join(root, relPath);
       return walked.files.map((relPath): SourceFile => {
         const file = rootFromSite === '' ? relPath : `${rootFromSite}/${relPath}`;
-        const format = MARKDOWN_RE.test(relPath) ? formatOf(config, relPath) : undefined;
-        const maxNodes = format && config.markdown.maxNodes;
+        const settings = markdownSettings(config, MARKDOWN_RE.test(relPath) ? formatOf(config, relPath) : undefined);
         // Taken before the read: a file written after it has another stamp next time.
-        const stamp = known && format ? stampOf(absolute(relPath)) : undefined;
-        const recordedKey = stamp && stamp.size <= config.markdown.maxFileSize ? known!.keyOf(file, format!, stamp) : undefined;
-        if (recordedKey !== undefined) return { area, relPath, file, text: '', format, maxNodes, stamp, recordedKey };
-        return readSource(config, { area, relPath, file, text: '', format, maxNodes, stamp });
+        const stamp = known && settings.format ? stampOf(absolute(relPath)) : undefined;
+        const recordedKey = stamp && stamp.size <= config.markdown.maxFileSize ? known!.keyOf(file, parseSettings(settings), stamp) : undefined;
+        if (recordedKey !== undefined) return { area, relPath, file, text: '', ...settings, stamp, recordedKey };
+        return readSource(config, { area, relPath, file, text: '', ...settings, stamp });
       });
     }),
   );
@@ -172,7 +190,6 @@ export function readPartial(config: ResolvedConfig, file: string): SourceFile | 
   const area = folder?.area ?? 'docs';
   const relPath = folder ? toPosix(path.relative(folder.dir, abs)) : file;
   const decoded = readText(path.resolve(config.siteDir, file), file, config.markdown.maxFileSize);
-  const format = formatOf(config, file);
-  const maxNodes = config.markdown.maxNodes;
-  return decoded.ok ? { area, relPath, file, text: decoded.text, format, maxNodes } : { area, relPath, file, text: '', format, maxNodes, unreadable: decoded.diagnostic };
+  const settings = markdownSettings(config, formatOf(config, file));
+  return decoded.ok ? { area, relPath, file, text: decoded.text, ...settings } : { area, relPath, file, text: '', ...settings, unreadable: decoded.diagnostic };
 }

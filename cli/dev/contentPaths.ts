@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
-import { formatOf, isContentFile, toPosix, type SourceFile } from '../content/scan.ts';
+import { formatOf, markdownSettings, isContentFile, toPosix, type SourceFile } from '../content/scan.ts';
 import { contentFolders } from '../config/sitePaths.ts';
 
 /** Whether a path is inside (or is) one of the content folders. */
@@ -19,8 +19,7 @@ export function contentSource(config: ResolvedConfig, absPath: string): SourceFi
     // As the scan: hidden files, and `_` files and folders (partials) other than category files, are not pages.
     const name = path.basename(absPath);
     if (!isContentFile(name) || relPath.split('/').some((s) => s.startsWith('.') || (s.startsWith('_') && !/^_category_\./.test(s)))) return null;
-    const format = /\.mdx?$/.test(relPath) ? formatOf(config, relPath) : undefined;
-    return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '', format, maxNodes: format && config.markdown.maxNodes };
+    return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '', ...markdownSettings(config, /\.mdx?$/.test(relPath) ? formatOf(config, relPath) : undefined) };
   }
   return null;
 }

@@ -61,6 +61,11 @@ export const catalog = {
     message: `The Docusaurus plugin or theme "${name}" (${key}) cannot run here: what it adds to the site is left out.`,
     hint: 'The docs, blog and pages of the classic preset, and each @docusaurus/plugin-content-docs instance, are built natively; other plugins are not run.',
   }),
+  docusaurusRemarkPluginUnsupported: (name: string, key: string): Entry => ({
+    code: 'docusaurus-plugin-unsupported',
+    message: `The remark plugin "${name}" (${key}) is not run here: what it changes in pages is left out.`,
+    hint: 'Remark plugins Docusaurus runs are not run; @docusaurus/remark-plugin-npm2yarn is done natively. Content it would have made (a component, a heading id) can be written in the Markdown instead.',
+  }),
   docusaurusPackageMissing: (name: string, file: string): Entry => ({
     code: 'docusaurus-package-missing',
     message: `${file} uses the package "${name}", which is not installed in the site folder: a stand-in was used, so the parts of the config that need it are left out.`,

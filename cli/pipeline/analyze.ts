@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { RouteGraph } from '../graph/types.ts';
-import { readPartial, readSource, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
+import { parseSettings, readPartial, readSource, scanContent, scanStatic, type SourceFile } from '../content/scan.ts';
 import type { KnownFiles } from '../content/knownFiles.ts';
 import { readVersions } from '../content/readVersions.ts';
 import { loadContent, type DocumentCache } from '../content/loadContent.ts';
@@ -76,7 +76,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
     if (key === undefined) continue;
     documentKeys.set(source.file, key);
     // What the next build needs to find this document without reading the file.
-    if (source.stamp && source.format) deps.knownFiles?.record(source.file, source.format, source.stamp, key);
+    if (source.stamp && source.format) deps.knownFiles?.record(source.file, parseSettings(source), source.stamp, key);
   }
   return { graph, staticFiles, siteComponents: [...siteComponents.components, ...reactPageModules(graph, config)], siteStyles: siteComponents.styles, diagnostics: applyPolicy(diagnostics, config, deps.mode), documentKeys };
 }

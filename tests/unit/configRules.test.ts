@@ -26,7 +26,7 @@ const DEFAULTS = {
   url: 'http://localhost:3000',
   baseUrl: '/',
   i18n: { defaultLocale: 'en', locales: ['en'] },
-  markdown: { format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000 },
+  markdown: { format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false },
   paths: { docs: 'docs', blog: 'blog', pages: 'pages', static: 'static', outDir: 'build' },
   navbar: { items: [], hideOnScroll: false, style: 'primary' },
   footer: { style: 'dark', links: [] },

@@ -295,16 +295,16 @@ describe('importing a Docusaurus config file', () => {
       'docusaurus.config.ts': [
         "import type { Config } from '@docusaurus/types';",
         "import { themes } from 'prism-react-renderer';",
-        "import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';",
+        "import math from 'remark-math';",
         'const config: { title: string; theme: { styles: unknown[] }; plugins: unknown[] } = {',
         "  title: 'T', theme: { ...themes.github, styles: [...themes.github.styles, { types: ['comment'] }] },",
-        "  plugins: [[require('@scope/plugin/sub'), {}], require.resolve('plugin-by-path'), npm2yarn({ sync: true })],",
+        "  plugins: [[require('@scope/plugin/sub'), {}], require.resolve('plugin-by-path'), math({ strict: true })],",
         '};',
         'export default config satisfies Partial<Config>;',
       ].join('\n'),
     });
     const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.ts'), dir);
-    expect(missing).toEqual(['@docusaurus/remark-plugin-npm2yarn', '@scope/plugin', 'plugin-by-path', 'prism-react-renderer']);
+    expect(missing).toEqual(['@scope/plugin', 'plugin-by-path', 'prism-react-renderer', 'remark-math']);
     expect((value as { title: string }).title).toBe('T');
     expect(JSON.parse(JSON.stringify(value))).toMatchObject({ title: 'T', theme: { styles: [{ types: ['comment'] }] }, plugins: [[null, {}], 'plugin-by-path', null] });
   });

@@ -100,6 +100,7 @@ const __siteAlternates = (id) => /^\\.\\.?\\//.test(id) ? [id, ...['.ts', '.js',
 function __siteMakeRequire(base) {
   const nodeRequire = __siteCreateRequire(base);
   return Object.assign((id) => {
+    if (${JSON.stringify([...NATIVE_PACKAGES])}.includes(__sitePackageName(id))) return __siteNative(__sitePackageName(id));
     try { return nodeRequire(id); } catch (error) {
       if (error && error.code === 'MODULE_NOT_FOUND' && !/^[./]/.test(id)) { __siteMissing.add(__sitePackageName(id)); return __siteStub(id); }
       // A local file Node loads itself (through a require the config made) that needs a package
@@ -129,13 +130,19 @@ function __sitePackageName(id) { const parts = id.split('/'); return id.startsWi
  * `[require('plugin'), {…}]` all evaluate. It is not a promise (no `then`) and turns into
  * its package name as a string, which is how it shows up in plugin lists.
  */
-const STUB_SOURCE = `function __siteStub(name) {
+const STUB_SOURCE = `function __siteNative(name) {
+  const plugin = function () {};
+  Object.defineProperty(plugin, '__siteNativePackage', { value: name });
+  return plugin;
+}
+function __siteStub(name) {
   const target = function () {};
   return new Proxy(target, {
     get(_, key) {
       if (key === 'then' || key === '__esModule' || key === 'toJSON') return undefined;
       if (key === Symbol.toPrimitive || key === 'toString') return () => name;
       if (key === '__siteMissingPackage') return name;
+      if (key === '__siteNativePackage') return undefined;
       // Spread into a list (\`[...baseTheme.styles]\`): nothing.
       if (key === Symbol.iterator) return function* () {};
       if (typeof key === 'symbol') return undefined;
@@ -148,6 +155,13 @@ const STUB_SOURCE = `function __siteStub(name) {
     construct() { return __siteStub(name); },
   });
 }`;
+
+/**
+ * Packages whose work the generator does itself (a remark plugin it implements natively):
+ * the config gets a marker in their place, installed or not (`__siteNativePackage`, read
+ * by mapConfig.ts), so the same option works whether the site ran npm install or not.
+ */
+export const NATIVE_PACKAGES = new Set(['@docusaurus/remark-plugin-npm2yarn']);
 
 /** The module a missing package is replaced with. */
 function stubModule(name: string): string {
@@ -170,6 +184,7 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
         // A config that makes its own require (createRequire(import.meta.url)) gets ours.
         if ((args.path === 'module' || args.path === 'node:module') && args.namespace !== 'site-module') return { path: 'module', namespace: 'site-module' };
         if (args.path.startsWith('node:') || isBuiltin(args.path)) return { path: args.path, external: true };
+        if (NATIVE_PACKAGES.has(packageName(args.path))) return { path: packageName(args.path), namespace: 'site-native' };
         const local = /^(\.\.?\/|\/)/.test(args.path) || path.isAbsolute(args.path);
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
         if (local) {
@@ -190,6 +205,7 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
         return { path: byRequire ? resolved.path : pathToFileURL(resolved.path).href, external: true };
       });
       build.onLoad({ filter: /.*/, namespace: 'site-stub' }, (args) => ({ contents: stubModule(args.path), loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'site-native' }, (args) => ({ contents: `module.exports = __siteNative(${JSON.stringify(args.path)});`, loader: 'js' }));
       build.onLoad({ filter: /.*/, namespace: 'site-module' }, () => ({
         contents: `import nodeModule from 'node:module';
 export * from 'node:module';

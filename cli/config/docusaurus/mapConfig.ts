@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { catalog } from '../../errors/catalog.ts';
 import type { Diagnostic } from '../../report/diagnostic.ts';
-import { Notes, type KeyPath } from './notes.ts';
+import { Notes, showPath, type KeyPath } from './notes.ts';
 import { mapThemeConfig, staticPath } from './mapThemeConfig.ts';
 
 type Obj = Record<string, unknown>;
@@ -184,7 +184,7 @@ function mapDocsPlugin(entry: unknown, input: Obj, takenIds: Set<string>, notes:
   const own: Obj = pluginId === 'default' ? (input.docs as Obj) : {};
   const paths: Obj = pluginId === 'default' ? (input.paths as Obj) : {};
   paths.docs = 'docs';
-  const sidebarPath = mapDocs(options, own, paths, notes, [...at, 1]);
+  const sidebarPath = mapDocs(options, own, paths, notes, [...at, 1], input.markdown as Obj);
   if (pluginId === 'default') return { main: true, sidebarPath };
   return { main: false, options: { pluginId, path: normalizeFolder(String(paths.docs)), routeBasePath: '/docs', ...own }, sidebarPath };
 }
@@ -235,9 +235,9 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes, siteDir: string): string 
     const options = Array.isArray(entry) ? (obj(entry[1]) ?? {}) : {};
     const at: KeyPath = ['presets', i, 1];
     for (const [key, value] of Object.entries(options)) {
-      if (key === 'docs') sidebarPath = mapDocs(value, docs, paths, notes, [...at, 'docs']);
-      else if (key === 'blog') input.blog = mapBlog(value, paths, notes, [...at, 'blog']);
-      else if (key === 'pages') mapPages(value, paths, notes, [...at, 'pages']);
+      if (key === 'docs') sidebarPath = mapDocs(value, docs, paths, notes, [...at, 'docs'], input.markdown as Obj);
+      else if (key === 'blog') input.blog = mapBlog(value, paths, notes, [...at, 'blog'], input.markdown as Obj);
+      else if (key === 'pages') mapPages(value, paths, notes, [...at, 'pages'], input.markdown as Obj);
       else if (key === 'sitemap' && value !== false) continue; // the sitemap is always written
       else if (key === 'theme') mapTheme(value, input, notes, [...at, 'theme'], siteDir);
       else if (value !== false && value !== undefined) notes.unsupported([...at, key]);
@@ -263,7 +263,7 @@ function mapTheme(value: unknown, input: Obj, notes: Notes, at: KeyPath, siteDir
 }
 
 /** Docs plugin options (§2). Returns the sidebarPath. */
-function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPath): string | false | undefined {
+function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPath, markdown: Obj): string | false | undefined {
   if (value === false) {
     paths.docs = false;
     return false;
@@ -277,6 +277,7 @@ function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPat
     else if (key === 'sidebarCollapsed' && typeof v === 'boolean') docs.sidebarCollapsed = v;
     else if (key === 'sidebarCollapsible' && typeof v === 'boolean') docs.sidebarCollapsible = v;
     else if (key === 'breadcrumbs' && typeof v === 'boolean') docs.breadcrumbs = v;
+    else if (key === 'remarkPlugins') mapRemarkPlugins(v, markdown, notes, [...at, key]);
     else if (key === 'editUrl' && (typeof v === 'string' || typeof v === 'function')) docs.editUrl = v;
     else if ((key === 'showLastUpdateTime' || key === 'showLastUpdateAuthor') && typeof v === 'boolean') docs[key] = v;
     else if (key === 'id' && (v === 'default' || v === undefined)) continue;
@@ -326,7 +327,7 @@ function isDocusaurusDefault(key: string, v: unknown): boolean {
 }
 
 /** Blog plugin options (§9) → the native `blog` block. */
-function mapBlog(value: unknown, paths: Obj, notes: Notes, at: KeyPath): Obj | undefined {
+function mapBlog(value: unknown, paths: Obj, notes: Notes, at: KeyPath, markdown: Obj): Obj | undefined {
   if (value === false) {
     paths.blog = false;
     return undefined;
@@ -336,7 +337,8 @@ function mapBlog(value: unknown, paths: Obj, notes: Notes, at: KeyPath): Obj | u
   const blog: Obj = { authorsPage: true, onInlineTags: 'warn', onInlineAuthors: 'warn', onUntruncatedBlogPosts: 'warn' };
   const count = (v: unknown) => (v === 'ALL' ? 1_000_000 : typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
   for (const [key, v] of Object.entries(o)) {
-    if (key === 'path' && typeof v === 'string') paths.blog = v;
+    if (key === 'remarkPlugins') mapRemarkPlugins(v, markdown, notes, [...at, key]);
+    else if (key === 'path' && typeof v === 'string') paths.blog = v;
     else if (key === 'routeBasePath' && typeof v === 'string') blog.routeBasePath = v.replace(/^\/+|\/+$/g, '') || '/';
     else if (key === 'blogTitle' && typeof v === 'string') blog.title = v;
     else if (key === 'blogDescription' && typeof v === 'string') blog.description = v;
@@ -361,15 +363,38 @@ function mapFeed(value: unknown, notes: Notes, at: KeyPath): void {
 }
 
 /** Pages plugin options (§10): only the folder maps. */
-function mapPages(value: unknown, paths: Obj, notes: Notes, at: KeyPath): void {
+function mapPages(value: unknown, paths: Obj, notes: Notes, at: KeyPath, markdown: Obj): void {
   if (value === false) {
     paths.pages = false;
     return;
   }
   for (const [key, v] of Object.entries(obj(value) ?? {})) {
-    if (key === 'path' && typeof v === 'string') paths.pages = v;
+    if (key === 'remarkPlugins') mapRemarkPlugins(v, markdown, notes, [...at, key]);
+    else if (key === 'path' && typeof v === 'string') paths.pages = v;
     else if (!(key === 'routeBasePath' && (v === '/' || v === ''))) notes.unsupported([...at, key]);
   }
+}
+
+/**
+ * A content plugin's `remarkPlugins`: @docusaurus/remark-plugin-npm2yarn is done here
+ * (markdown.npm2yarn, for every page: a site lists it for its docs and blog alike, and the
+ * first listing's options hold), with its `sync` and the converters npm-to-yarn knows; any other remark plugin is named in a
+ * warning (it is not run).
+ */
+function mapRemarkPlugins(value: unknown, markdown: Obj, notes: Notes, at: KeyPath): void {
+  list(value).forEach((entry, i) => {
+    const name = pluginName(entry);
+    if (name !== '@docusaurus/remark-plugin-npm2yarn') {
+      notes.add([...at, name], catalog.docusaurusRemarkPluginUnsupported(name, showPath([...at, i])), [...at, i]);
+      return;
+    }
+    const options = (Array.isArray(entry) ? obj(entry[1]) : undefined) ?? {};
+    const converters: unknown[] = Array.isArray(options.converters) ? options.converters : ['yarn', 'pnpm'];
+    const known = converters.filter((c) => c === 'yarn' || c === 'pnpm' || c === 'bun');
+    if (known.length !== converters.length) notes.unsupported([...at, i, 1, 'converters'], 'only the yarn, pnpm and bun converters are made; the others are left out');
+    // Once for the site: the first content plugin that lists it (the docs, in the preset) sets its options.
+    markdown.npm2yarn ??= { sync: options.sync === true, converters: known };
+  });
 }
 
 /** Docusaurus severity → ours. Only 'throw' fails a Docusaurus build. */
@@ -385,8 +410,9 @@ export function pluginName(entry: unknown): string {
   const head = Array.isArray(entry) ? entry[0] : entry;
   if (typeof head === 'string') return head;
   if (typeof head === 'function') {
-    const missing = (head as unknown as { __siteMissingPackage?: string }).__siteMissingPackage;
-    return missing ?? (head.name || '(a plugin function)');
+    const marker = head as unknown as { __siteMissingPackage?: string; __siteNativePackage?: string };
+    const name = [marker.__siteNativePackage, marker.__siteMissingPackage].find((n) => typeof n === 'string');
+    return name ?? (head.name || '(a plugin function)');
   }
   return '(a plugin object)';
 }

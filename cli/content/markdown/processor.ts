@@ -18,6 +18,7 @@ import { remarkMdxContent } from './mdx.ts';
 import { remarkRestoreDirectives } from './directives.ts';
 import { remarkAdmonitions } from './admonitions.ts';
 import { remarkTabs } from './tabs.ts';
+import { remarkNpm2Yarn } from './npm2yarn.ts';
 import { remarkHeadingIds } from './headings.ts';
 import { remarkTruncateMarker, rehypeTruncate } from './truncate.ts';
 import { codeBlockHandler } from './codeBlock.ts';
@@ -51,6 +52,7 @@ function pipeline(mdx: boolean) {
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
     .use(remarkTabs)
+    .use(remarkNpm2Yarn)
     .use(remarkHeadingIds)
     .use(remarkTruncateMarker)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler, tableRow: tableRowHandler, footnoteReference: footnoteReferenceHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
