@@ -59,6 +59,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       if (mode === 'push') history.pushState({ key: createHistoryKey() }, '', url.pathname + url.search + url.hash);
       if (hashId) scrollToHash(hashId);
       else if (mode === 'push') window.scrollTo(0, 0);
+      routeUpdated();
       return;
     }
     setState((s) => ({ ...s, loading: true }));
@@ -181,6 +182,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       main?.focus({ preventScroll: true });
       const live = document.getElementById('__route-announcer');
       if (live) live.textContent = state.page.title;
+      routeUpdated();
     }
   }, [state.page]);
 
@@ -203,6 +205,15 @@ function prefetch(anchor: HTMLAnchorElement) {
   loadPageData(site.baseUrl, path)
     .then(prepare)
     .catch(() => undefined);
+}
+
+/**
+ * Tells the page's scripts that the reader moved to another address without a page load
+ * (a link, back or forward, a #hash): what Docusaurus's client modules hear as
+ * onRouteDidUpdate (analytics counts a page view; see gtagTags in cli/render/siteFiles.ts).
+ */
+function routeUpdated() {
+  window.dispatchEvent(new Event('site:route-update'));
 }
 
 function saveScroll() {

@@ -476,6 +476,12 @@ export const userConfigSchema = z.strictObject({
   stylesheets: z.array(z.union([z.string().min(1), tagAttributes.refine((a) => typeof a.href === 'string' && a.href !== '', 'must have an href (the stylesheet\'s URL)')])).default([]),
   /** Scripts every page loads from its <head> (Docusaurus's `scripts`): a URL, or the script's attributes with `src` (`defer: true`, `type: 'module'`…). */
   scripts: z.array(z.union([z.string().min(1), tagAttributes.refine((a) => typeof a.src === 'string' && a.src !== '', 'must have a src (the script\'s URL)')])).default([]),
+  /**
+   * Google Analytics through gtag.js (Docusaurus's @docusaurus/plugin-google-gtag, the classic
+   * preset's `gtag`): every page loads it, and each page a reader moves to in the page (a
+   * client-side navigation, a #hash) is sent as a page view. @default none
+   */
+  gtag: z.strictObject({ trackingID: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), anonymizeIP: z.boolean().default(false) }).optional(),
   /** Other tags every page has in its <head> (Docusaurus's `headTags`): `{ tagName, attributes, innerHTML }`, written as they are. */
   headTags: z.array(z.strictObject({ tagName: z.enum(HEAD_TAGS), attributes: tagAttributes.default({}), innerHTML: z.string().optional() })).default([]),
   /**

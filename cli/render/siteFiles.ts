@@ -2,7 +2,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { RouteGraph } from '../graph/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { absoluteUrl } from '../../runtime/head.ts';
-import { escapeHtml as html, escapeXml as xml } from '../../runtime/escape.ts';
+import { escapeHtml as html, escapeXml as xml, scriptJson } from '../../runtime/escape.ts';
 import { urlFilePath } from '../graph/paths.ts';
 import { urlOf } from '../graph/permalinks.ts';
 
@@ -113,11 +113,29 @@ export function sharedHeadTags(site: SiteData, config: ResolvedConfig, hasBlog: 
     tags.push(`<link rel="alternate" type="application/atom+xml" href="${html(blog)}atom.xml" title="${html(config.blog.title)} Atom Feed">`);
     tags.push(`<link rel="alternate" type="application/json" href="${html(blog)}feed.json" title="${html(config.blog.title)} JSON Feed">`);
   }
+  if (config.gtag) tags.push(...gtagTags(config.gtag));
   // The config's own tags, as Docusaurus writes them (its URLs as written: the base URL is not put before them).
   for (const entry of config.stylesheets) tags.push(htmlTag('link', typeof entry === 'string' ? { rel: 'stylesheet', href: entry } : { rel: 'stylesheet', ...entry }));
   for (const entry of config.scripts) tags.push(htmlTag('script', typeof entry === 'string' ? { src: entry } : entry, ''));
   for (const tag of config.headTags) tags.push(htmlTag(tag.tagName, tag.attributes, tag.innerHTML));
   return tags.length ? `${tags.join('\n')}\n` : '';
+}
+
+/**
+ * gtag.js as Docusaurus's gtag plugin loads it (the first tracking id names the script;
+ * each is configured), and a page view for each page the reader moves to in the page: the
+ * client router's `site:route-update` event (entry-client.tsx), where Docusaurus's plugin
+ * uses onRouteDidUpdate. The ids are written as script strings (`scriptJson`).
+ */
+function gtagTags({ trackingID, anonymizeIP }: NonNullable<ResolvedConfig['gtag']>): string[] {
+  const ids = typeof trackingID === 'string' ? [trackingID] : trackingID;
+  const options = anonymizeIP ? ',{"anonymize_ip":true}' : '';
+  return [
+    '<link rel="preconnect" href="https://www.google-analytics.com">',
+    '<link rel="preconnect" href="https://www.googletagmanager.com">',
+    `<script async src="https://www.googletagmanager.com/gtag/js?id=${html(encodeURIComponent(ids[0]!))}"></script>`,
+    `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());${ids.map((id) => `gtag("config",${scriptJson(id)}${options});`).join('')}addEventListener("site:route-update",function(){gtag("set","page_path",location.pathname+location.search+location.hash);gtag("event","page_view")})</script>`,
+  ];
 }
 
 /** Tags without content or end tag. */

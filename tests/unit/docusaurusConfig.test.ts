@@ -124,6 +124,13 @@ describe('mapping a Docusaurus config', () => {
     expect(map({ presets: [['classic', { docs: { lastVersion: undefined, routeBasePath: '/guide' } }]] }).input.docs).toEqual({ routeBasePath: '/guide' });
   });
 
+  it("maps gtag, the preset's or the plugin's, onto gtag; one of another shape is warned of", () => {
+    expect(map(classic({ gtag: { trackingID: 'G-1', anonymizeIP: true } })).input.gtag).toEqual({ trackingID: 'G-1', anonymizeIP: true });
+    expect(map({ plugins: [['@docusaurus/plugin-google-gtag', { trackingID: ['G-1', 'G-2'] }]] }).input.gtag).toEqual({ trackingID: ['G-1', 'G-2'] });
+    expect(warned(classic({ gtag: { trackingID: 'G-1' } }))).toEqual([]);
+    expect(warned(classic({ gtag: { trackingID: 5 } }))).toEqual(['presets.0.1.gtag The Docusaurus option "presets[0][1].gtag" is not supported here yet: it is ignored.']);
+  });
+
   it('maps docs.breadcrumbs (prettier turns them off)', () => {
     expect(map(classic({ docs: { breadcrumbs: false } })).input.docs).toMatchObject({ breadcrumbs: false });
     expect(warned(classic({ docs: { breadcrumbs: false } }))).toEqual([]);

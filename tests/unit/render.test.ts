@@ -137,6 +137,16 @@ describe('rendered documents', () => {
     expect(doc.indexOf('katex.css')).toBeLessThan(doc.indexOf(assets.css[0]!));
   });
 
+  it('loads gtag.js for Google Analytics as Docusaurus does, with every tracking id configured as a script string', async () => {
+    const { graph, config } = await graphOf(files, { gtag: { trackingID: ['G-ONE', 'G-"</script><script>alert(1)//'], anonymizeIP: true } });
+    const head = sharedHeadTags(toSiteData(config, graph, 'test'), config, false);
+    expect(head).toContain('<script async src="https://www.googletagmanager.com/gtag/js?id=G-ONE"></script>');
+    expect(head).toContain('gtag("config","G-ONE",{"anonymize_ip":true});');
+    expect(head).toContain('gtag("config","G-\\"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)//",{"anonymize_ip":true});');
+    expect(head.match(/<\/script>/g)).toHaveLength(2);
+    expect(head).toContain('addEventListener("site:route-update"');
+  });
+
   it("leaves the sitemap, a feed or robots.txt to the static folder's own file of that name", async () => {
     const { graph, config } = await graphOf({ ...files, 'blog/2024-01-02-a.md': '---\ntitle: A\n---\nA post.\n' });
     const site = toSiteData(config, graph, 'test');

@@ -85,6 +85,7 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
   let redirectsAt: string | undefined;
   for (const [i, entry] of list(dc.plugins).entries()) {
     const name = pluginName(entry);
+    if (/(^|[/\\])(@docusaurus[/\\])?(docusaurus-)?plugin-google-gtag([/\\].*)?$|^google-gtag$/.test(name) && mapGtag(Array.isArray(entry) ? entry[1] : undefined, input)) continue;
     if (isRedirectsPlugin(name) && !redirectsAt) {
       redirectsAt = `plugins.${i}.1`;
       input.redirects = mapRedirects(Array.isArray(entry) ? entry[1] : undefined, notes, ['plugins', i, 1]);
@@ -111,6 +112,16 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
     if (!HANDLED.has(key) && !SILENT.has(key)) notes.unsupported([key]);
   }
   return { input, sidebarPath, docsPluginSidebars, redirectsAt, warnings: notes.warnings };
+}
+
+/** The gtag plugin's options (the preset's `gtag`, or the plugin's own entry) as the native `gtag`; false when they are not its shape (then warned of). */
+function mapGtag(value: unknown, input: Obj): boolean {
+  const o = obj(value);
+  const ids = o?.trackingID;
+  const valid = typeof ids === 'string' ? ids !== '' : Array.isArray(ids) && ids.length > 0 && ids.every((id) => typeof id === 'string' && id !== '');
+  if (!o || !valid || Object.keys(o).some((k) => k !== 'trackingID' && k !== 'anonymizeIP') || (o.anonymizeIP !== undefined && typeof o.anonymizeIP !== 'boolean')) return false;
+  input.gtag = o.anonymizeIP === undefined ? { trackingID: ids } : { trackingID: ids, anonymizeIP: o.anonymizeIP };
+  return true;
 }
 
 /** `@docusaurus/plugin-client-redirects` by any of the names a config gives it (as `isDocsPlugin`). */
@@ -240,6 +251,7 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes, siteDir: string): string 
       else if (key === 'pages') mapPages(value, paths, notes, [...at, 'pages'], input.markdown as Obj);
       else if (key === 'sitemap' && value !== false) continue; // the sitemap is always written
       else if (key === 'theme') mapTheme(value, input, notes, [...at, 'theme'], siteDir);
+      else if (key === 'gtag' && mapGtag(value, input)) continue;
       else if (value !== false && value !== undefined) notes.unsupported([...at, key]);
     }
   }
