@@ -482,6 +482,8 @@ export const userConfigSchema = z.strictObject({
    * client-side navigation, a #hash) is sent as a page view. @default none
    */
   gtag: z.strictObject({ trackingID: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), anonymizeIP: z.boolean().default(false) }).optional(),
+  /** Google Tag Manager (Docusaurus's @docusaurus/plugin-google-tag-manager, the classic preset's `googleTagManager`): every page loads the container. @default none */
+  googleTagManager: z.strictObject({ containerId: z.string().min(1) }).optional(),
   /** Other tags every page has in its <head> (Docusaurus's `headTags`): `{ tagName, attributes, innerHTML }`, written as they are. */
   headTags: z.array(z.strictObject({ tagName: z.enum(HEAD_TAGS), attributes: tagAttributes.default({}), innerHTML: z.string().optional() })).default([]),
   /**

@@ -114,6 +114,7 @@ export function sharedHeadTags(site: SiteData, config: ResolvedConfig, hasBlog: 
     tags.push(`<link rel="alternate" type="application/json" href="${html(blog)}feed.json" title="${html(config.blog.title)} JSON Feed">`);
   }
   if (config.gtag) tags.push(...gtagTags(config.gtag));
+  if (config.googleTagManager) tags.push(tagManagerTag(config.googleTagManager.containerId));
   // The config's own tags, as Docusaurus writes them (its URLs as written: the base URL is not put before them).
   for (const entry of config.stylesheets) tags.push(htmlTag('link', typeof entry === 'string' ? { rel: 'stylesheet', href: entry } : { rel: 'stylesheet', ...entry }));
   for (const entry of config.scripts) tags.push(htmlTag('script', typeof entry === 'string' ? { src: entry } : entry, ''));
@@ -136,6 +137,11 @@ function gtagTags({ trackingID, anonymizeIP }: NonNullable<ResolvedConfig['gtag'
     `<script async src="https://www.googletagmanager.com/gtag/js?id=${html(encodeURIComponent(ids[0]!))}"></script>`,
     `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());${ids.map((id) => `gtag("config",${scriptJson(id)}${options});`).join('')}addEventListener("site:route-update",function(){gtag("set","page_path",location.pathname+location.search+location.hash);gtag("event","page_view")})</script>`,
   ];
+}
+
+/** Google Tag Manager's loader, as Docusaurus's plugin writes it (its container id as a script string). */
+function tagManagerTag(containerId: string): string {
+  return `<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({"gtm.start":new Date().getTime(),event:"gtm.js"});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src="https://www.googletagmanager.com/gtm.js?id="+encodeURIComponent(i);f.parentNode.insertBefore(j,f)})(window,document,"script","dataLayer",${scriptJson(containerId)})</script>`;
 }
 
 /** Tags without content or end tag. */

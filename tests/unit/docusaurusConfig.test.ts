@@ -124,10 +124,12 @@ describe('mapping a Docusaurus config', () => {
     expect(map({ presets: [['classic', { docs: { lastVersion: undefined, routeBasePath: '/guide' } }]] }).input.docs).toEqual({ routeBasePath: '/guide' });
   });
 
-  it("maps gtag, the preset's or the plugin's, onto gtag; one of another shape is warned of", () => {
+  it("maps gtag and googleTagManager, the preset's or the plugin's; one of another shape is warned of", () => {
     expect(map(classic({ gtag: { trackingID: 'G-1', anonymizeIP: true } })).input.gtag).toEqual({ trackingID: 'G-1', anonymizeIP: true });
     expect(map({ plugins: [['@docusaurus/plugin-google-gtag', { trackingID: ['G-1', 'G-2'] }]] }).input.gtag).toEqual({ trackingID: ['G-1', 'G-2'] });
     expect(warned(classic({ gtag: { trackingID: 'G-1' } }))).toEqual([]);
+    expect(map(classic({ googleTagManager: { containerId: 'GTM-1' } })).input.googleTagManager).toEqual({ containerId: 'GTM-1' });
+    expect(map({ plugins: [['@docusaurus/plugin-google-tag-manager', { containerId: 'GTM-2' }]] }).input.googleTagManager).toEqual({ containerId: 'GTM-2' });
     expect(warned(classic({ gtag: { trackingID: 5 } }))).toEqual(['presets.0.1.gtag The Docusaurus option "presets[0][1].gtag" is not supported here yet: it is ignored.']);
   });
 

@@ -147,6 +147,13 @@ describe('rendered documents', () => {
     expect(head).toContain('addEventListener("site:route-update"');
   });
 
+  it('loads a Google Tag Manager container, its id written as a script string', async () => {
+    const { graph, config } = await graphOf(files, { googleTagManager: { containerId: 'GTM-X"</script>' } });
+    const head = sharedHeadTags(toSiteData(config, graph, 'test'), config, false);
+    expect(head).toContain('(window,document,"script","dataLayer","GTM-X\\"\\u003c/script\\u003e")</script>');
+    expect(head.match(/<\/script>/g)).toHaveLength(1);
+  });
+
   it("leaves the sitemap, a feed or robots.txt to the static folder's own file of that name", async () => {
     const { graph, config } = await graphOf({ ...files, 'blog/2024-01-02-a.md': '---\ntitle: A\n---\nA post.\n' });
     const site = toSiteData(config, graph, 'test');

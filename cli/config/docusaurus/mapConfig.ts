@@ -86,6 +86,7 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
   for (const [i, entry] of list(dc.plugins).entries()) {
     const name = pluginName(entry);
     if (/(^|[/\\])(@docusaurus[/\\])?(docusaurus-)?plugin-google-gtag([/\\].*)?$|^google-gtag$/.test(name) && mapGtag(Array.isArray(entry) ? entry[1] : undefined, input)) continue;
+    if (/(^|[/\\])(@docusaurus[/\\])?(docusaurus-)?plugin-google-tag-manager([/\\].*)?$|^google-tag-manager$/.test(name) && mapTagManager(Array.isArray(entry) ? entry[1] : undefined, input)) continue;
     if (isRedirectsPlugin(name) && !redirectsAt) {
       redirectsAt = `plugins.${i}.1`;
       input.redirects = mapRedirects(Array.isArray(entry) ? entry[1] : undefined, notes, ['plugins', i, 1]);
@@ -121,6 +122,14 @@ function mapGtag(value: unknown, input: Obj): boolean {
   const valid = typeof ids === 'string' ? ids !== '' : Array.isArray(ids) && ids.length > 0 && ids.every((id) => typeof id === 'string' && id !== '');
   if (!o || !valid || Object.keys(o).some((k) => k !== 'trackingID' && k !== 'anonymizeIP') || (o.anonymizeIP !== undefined && typeof o.anonymizeIP !== 'boolean')) return false;
   input.gtag = o.anonymizeIP === undefined ? { trackingID: ids } : { trackingID: ids, anonymizeIP: o.anonymizeIP };
+  return true;
+}
+
+/** The Google Tag Manager plugin's options as the native `googleTagManager`; false when they are not its shape (then warned of). */
+function mapTagManager(value: unknown, input: Obj): boolean {
+  const o = obj(value);
+  if (!o || typeof o.containerId !== 'string' || o.containerId === '' || Object.keys(o).some((k) => k !== 'containerId')) return false;
+  input.googleTagManager = { containerId: o.containerId };
   return true;
 }
 
@@ -252,6 +261,7 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes, siteDir: string): string 
       else if (key === 'sitemap' && value !== false) continue; // the sitemap is always written
       else if (key === 'theme') mapTheme(value, input, notes, [...at, 'theme'], siteDir);
       else if (key === 'gtag' && mapGtag(value, input)) continue;
+      else if (key === 'googleTagManager' && mapTagManager(value, input)) continue;
       else if (value !== false && value !== undefined) notes.unsupported([...at, key]);
     }
   }
