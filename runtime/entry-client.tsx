@@ -8,6 +8,8 @@ import { App, loadPageIslands, preparePage } from './App.tsx';
 import { addressOf, canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAddress, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { applyHead } from './head.ts';
 import '../themes/classic/styles.css';
+// After the theme's: the site's code colours (config `prism`) win over its palette.
+import 'virtual:site-styles';
 
 type Scroll = { type: 'top' } | { type: 'hash'; id: string } | { type: 'restore'; y: number } | { type: 'none' };
 

@@ -9,3 +9,5 @@ declare module 'virtual:site-islands' {
   const islands: IslandLoaders;
   export default islands;
 }
+
+declare module 'virtual:site-styles';

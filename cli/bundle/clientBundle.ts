@@ -26,6 +26,8 @@ export interface SiteCode {
   components: SiteComponent[];
   /** Folders site code may be read from (see readRoots); the site folder alone when not given. */
   roots?: string[];
+  /** CSS the config makes (siteStyles.ts: code colours), after the theme's stylesheet. */
+  styles?: string;
 }
 
 /** esbuild options for the client: minified, code-split ES modules with content-hashed names. */
@@ -52,7 +54,7 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots, { baseUrl: site.baseUrl, published: new Set() }, pageModulesOf(siteCode.components))] : [])],
+    plugins: [siteDataPlugin(site), siteStylesPlugin(siteCode?.styles ?? ''), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots, { baseUrl: site.baseUrl, published: new Set() }, pageModulesOf(siteCode.components))] : [])],
   };
 }
 
@@ -89,6 +91,17 @@ function siteDataPlugin(site: SiteData): esbuild.Plugin {
     setup(build) {
       build.onResolve({ filter: /^virtual:site-data$/ }, () => ({ path: 'site-data', namespace: 'virtual' }));
       build.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: JSON.stringify(site), loader: 'json' }));
+    },
+  };
+}
+
+/** `virtual:site-styles`: the CSS the config makes (empty for most sites: nothing is added then). */
+function siteStylesPlugin(css: string): esbuild.Plugin {
+  return {
+    name: 'site-styles',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:site-styles$/ }, () => ({ path: 'site-styles', namespace: 'virtual-styles' }));
+      build.onLoad({ filter: /.*/, namespace: 'virtual-styles' }, () => ({ contents: css, loader: 'css' }));
     },
   };
 }

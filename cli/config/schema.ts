@@ -35,6 +35,20 @@ export type BlogEditUrlFunction = (params: BlogEditUrlParams) => string | undefi
  */
 export type CreateRedirectsFunction = (existingPath: string) => string | string[] | null | undefined;
 
+/** prism-react-renderer's themes, by name (`themes.github`…), which `prism` may name instead of giving a theme's object. */
+export const PRISM_THEME_NAMES = ['dracula', 'duotoneDark', 'duotoneLight', 'github', 'gruvboxMaterialDark', 'gruvboxMaterialLight', 'jettwaveDark', 'jettwaveLight', 'nightOwl', 'nightOwlLight', 'oceanicNext', 'okaidia', 'oneDark', 'oneLight', 'palenight', 'shadesOfPurple', 'synthwave84', 'ultramin', 'vsDark', 'vsLight'] as const;
+/** A code theme's style: React's style keys and values (codeTheme.ts writes the ones CSS can take as they are). */
+const prismStyle = z.record(z.string(), z.union([z.number(), z.string()]));
+/** A Prism theme as prism-react-renderer writes one: the code's own colours, then styles by token type (and language). */
+const prismTheme = z.union([
+  z.enum(PRISM_THEME_NAMES),
+  z.object({
+    plain: prismStyle.default({}),
+    styles: z.array(z.object({ types: z.array(z.string()), languages: z.array(z.string()).optional(), style: prismStyle })).default([]),
+  }),
+]);
+export type PrismTheme = Exclude<z.output<typeof prismTheme>, string>;
+
 /** Tags a page's <head> may hold (`headTags`); the first three have no content. */
 export const HEAD_TAGS = ['link', 'meta', 'base', 'script', 'style', 'noscript'] as const;
 /** An HTML tag's attributes: a name as HTML reads one (nothing that would end the tag), a text or true (written bare) or false (left out). */
@@ -484,6 +498,12 @@ export const userConfigSchema = z.strictObject({
   gtag: z.strictObject({ trackingID: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), anonymizeIP: z.boolean().default(false) }).optional(),
   /** Google Tag Manager (Docusaurus's @docusaurus/plugin-google-tag-manager, the classic preset's `googleTagManager`): every page loads the container. @default none */
   googleTagManager: z.strictObject({ containerId: z.string().min(1) }).optional(),
+  /**
+   * Code colours (Docusaurus's themeConfig.prism): `theme` in light mode, `darkTheme` in dark
+   * mode, each a prism-react-renderer theme (its name, or a theme object). Without them code
+   * has the theme's own colours. @default none
+   */
+  prism: z.strictObject({ theme: prismTheme.optional(), darkTheme: prismTheme.optional() }).optional(),
   /** Other tags every page has in its <head> (Docusaurus's `headTags`): `{ tagName, attributes, innerHTML }`, written as they are. */
   headTags: z.array(z.strictObject({ tagName: z.enum(HEAD_TAGS), attributes: tagAttributes.default({}), innerHTML: z.string().optional() })).default([]),
   /**

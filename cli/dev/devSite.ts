@@ -20,6 +20,7 @@ import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from '../pipeline/report.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
+import { siteStylesCss } from '../bundle/siteStyles.ts';
 import { pageDataUrl, type SiteData } from '../../runtime/pageData.ts';
 import { routeFile, urlFilePath } from '../graph/paths.ts';
 import type { ClientBundle } from '../bundle/clientBundle.ts';
@@ -384,12 +385,14 @@ export class DevSite {
   /** Anything else: every page whose data changed, plus the site-wide files. */
   private async renderAll(): Promise<string[]> {
     const site = siteDataOf(this.config, this.graph);
-    const siteChanged = JSON.stringify(site) !== JSON.stringify(this.site);
+    const styles = await siteStylesCss(this.config);
+    const siteChanged = JSON.stringify(site) !== JSON.stringify(this.site) || styles !== this.styles;
     this.site = site;
+    this.styles = styles;
     if (siteChanged || !this.client) {
-      // The bundle embeds the site data (navbar, footer…): a new context for new data.
+      // The bundle embeds the site data (navbar, footer…) and the config's CSS: a new context for new ones.
       await this.client?.dispose();
-      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.islands, roots: readRoots(this.config) });
+      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.islands, roots: readRoots(this.config), styles });
       await this.buildClient();
     }
     const updated: string[] = [];
@@ -415,6 +418,8 @@ export class DevSite {
   }
 
   private siteFiles: string[] = [];
+  /** The config's CSS the client bundle was made with (siteStyles.ts). */
+  private styles = '';
 
   /** Builds the client bundle; every page is rendered again (its script names changed). */
   private async buildClient(): Promise<void> {

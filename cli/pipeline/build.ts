@@ -4,6 +4,7 @@ import type { DocumentCache } from '../content/loadContent.ts';
 import type { KnownFiles } from '../content/knownFiles.ts';
 import { analyze } from './analyze.ts';
 import { bundleClient, type ClientBundle } from '../bundle/clientBundle.ts';
+import { siteStylesCss } from '../bundle/siteStyles.ts';
 import { bundleSiteCode } from './siteCode.ts';
 import { clientIslands } from '../bundle/siteBundle.ts';
 import { copiedFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
@@ -86,10 +87,11 @@ export async function build(
     // Only components that were bundled reach the browser: one that could not be shows its children (a warning above).
     const islands = clientIslands(siteComponents, siteBundle);
     // The client bundle is made from the site data and the site's components (their code, by its digest).
-    const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null]));
+    const styles = await siteStylesCss(config);
+    const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null, styles]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
     const bundling: Promise<Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] }> = reporter.step('Bundling client', () =>
-      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, roots: siteCode.roots }).catch(siteCodeFailure(config.siteDir)),
+      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, roots: siteCode.roots, styles }).catch(siteCodeFailure(config.siteDir)),
     );
     // A second thread renders with this one when there are enough pages to render (helperThread.ts); not with the site's own code, which cannot be posted.
     const helperFrom = siteBundle ? Infinity : (deps.helperFrom ?? HELPER_MIN_PAGES);

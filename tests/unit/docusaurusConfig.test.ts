@@ -303,7 +303,7 @@ describe('importing a Docusaurus config file', () => {
     const dir = writeTempSite({
       'docusaurus.config.ts': [
         "import type { Config } from '@docusaurus/types';",
-        "import { themes } from 'prism-react-renderer';",
+        "import { themes } from 'prism-themes-x';",
         "import math from 'remark-math';",
         'const config: { title: string; theme: { styles: unknown[] }; plugins: unknown[] } = {',
         "  title: 'T', theme: { ...themes.github, styles: [...themes.github.styles, { types: ['comment'] }] },",
@@ -313,12 +313,12 @@ describe('importing a Docusaurus config file', () => {
       ].join('\n'),
     });
     const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.ts'), dir);
-    expect(missing).toEqual(['@scope/plugin', 'plugin-by-path', 'prism-react-renderer', 'remark-math']);
+    expect(missing).toEqual(['@scope/plugin', 'plugin-by-path', 'prism-themes-x', 'remark-math']);
     expect((value as { title: string }).title).toBe('T');
     expect(JSON.parse(JSON.stringify(value))).toMatchObject({ title: 'T', theme: { styles: [{ types: ['comment'] }] }, plugins: [[null, {}], 'plugin-by-path', null] });
   });
 
-  it('gives a config that makes its own require (createRequire) the same stand-ins', async () => {
+  it('gives a config that makes its own require (createRequire) the same stand-ins, and the generator\'s prism-react-renderer', async () => {
     const dir = writeTempSite({
       'docusaurus.config.mjs': [
         "import { createRequire } from 'node:module';",
@@ -328,8 +328,8 @@ describe('importing a Docusaurus config file', () => {
       ].join('\n'),
     });
     const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.mjs'), dir);
-    expect(missing).toEqual(['prism-react-renderer', 'react-tweet']);
-    expect(value).toMatchObject({ css: 'react-tweet/theme.css', builtin: 'function' });
+    expect(missing).toEqual(['react-tweet']);
+    expect(value).toMatchObject({ css: 'react-tweet/theme.css', builtin: 'function', theme: { plain: { backgroundColor: '#f6f8fa' } } });
   });
 
   it("makes a stand-in of a local file its own createRequire loads when that file needs a package not installed (babel's webpack.plugin.js), and lists the package", async () => {

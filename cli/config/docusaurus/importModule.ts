@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isBuiltin } from 'node:module';
+import Module, { createRequire, isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundledModuleUrl } from '../moduleUrl.ts';
@@ -10,6 +10,7 @@ import { untilSettled } from '../untilSettled.ts';
 import { withoutExit } from '../noExit.ts';
 import { watchdog } from '../../watchdog.ts';
 import { inSiteFolder } from '../inSiteFolder.ts';
+import { PACKAGE_ROOT } from '../../paths.ts';
 
 /** What importing a Docusaurus config or sidebars file gave. */
 export interface ImportedModule {
@@ -69,11 +70,11 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
     // Its code runs here: a loop that never ends stops the command, naming the file (watchdog.ts).
     [value, stubbed] = await watchdog.run({ what: `Loading ${path.basename(file)}`, file: path.relative(siteDir, file) }, () => withDeepStacks(() =>
       inSiteFolder(siteDir, () =>
-        withoutExit(async () => {
+        withFallbackPackages(() => withoutExit(async () => {
           const mod = (await untilSettled(import(url))) as { default?: unknown; __siteMissing: Set<string> };
           const exported = await untilSettled(mod.default);
           return [typeof exported === 'function' ? await untilSettled((exported as () => unknown)()) : exported, mod.__siteMissing] as const;
-        }),
+        })),
       ),
     ));
   } catch (error) {
@@ -163,6 +164,37 @@ function __siteStub(name) {
  */
 export const NATIVE_PACKAGES = new Set(['@docusaurus/remark-plugin-npm2yarn']);
 
+/**
+ * Packages a config reads data from that the generator has itself: when the site folder
+ * does not have one installed, the config gets the generator's (prism-react-renderer's
+ * code themes, `themes.github`), so its values are real rather than stand-ins.
+ */
+export const FALLBACK_PACKAGES = new Set(['prism-react-renderer']);
+
+/**
+ * While `run` runs, Node's resolution (the config's require, and the require of a file it
+ * loads) finds a FALLBACK_PACKAGES package in the generator's folder when it fails from
+ * the file's own: a theme file a config requires may require prism-react-renderer itself.
+ */
+async function withFallbackPackages<T>(run: () => Promise<T>): Promise<T> {
+  const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+  const resolve = loader._resolveFilename;
+  const fromGenerator = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
+  loader._resolveFilename = function (request: string, ...rest: unknown[]) {
+    try {
+      return resolve.call(this, request, ...rest);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND' || !FALLBACK_PACKAGES.has(packageName(request))) throw error;
+      return fromGenerator.resolve(request);
+    }
+  };
+  try {
+    return await run();
+  } finally {
+    loader._resolveFilename = resolve;
+  }
+}
+
 /** The module a missing package is replaced with. */
 function stubModule(name: string): string {
   return `module.exports = __siteStub(${JSON.stringify(name)});`;
@@ -194,6 +226,10 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
           }
           if (/\.(css|scss|sass|less|svg|png|jpe?g|gif)$/i.test(resolved.path)) return { path: args.path, namespace: 'site-stub' };
           return { path: resolved.path, namespace: 'site-file' };
+        }
+        if ((resolved.errors.length > 0 || !path.isAbsolute(resolved.path) || !fs.existsSync(resolved.path)) && FALLBACK_PACKAGES.has(packageName(args.path))) {
+          const own = await build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: 'inner' });
+          if (own.errors.length === 0 && path.isAbsolute(own.path)) return { path: args.kind === 'require-call' || args.kind === 'require-resolve' ? own.path : pathToFileURL(own.path).href, external: true };
         }
         if (resolved.errors.length > 0 || !path.isAbsolute(resolved.path) || !fs.existsSync(resolved.path)) {
           const name = packageName(args.path);

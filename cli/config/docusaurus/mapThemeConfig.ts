@@ -20,11 +20,41 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
     else if (key === 'image' && typeof value === 'string') out.image = staticPath(value);
     else if (key === 'algolia' && o) out.search = mapAlgolia(o, notes, at);
     else if (key === 'prism' && o) {
-      // Highlighting uses the generator's own theme; Prism theme objects cannot be carried over.
-      for (const k of Object.keys(o)) if (k !== 'additionalLanguages') notes.unsupported([...at, k], 'code is highlighted with the theme\'s own colours');
+      const prism = mapPrism(o, notes, at);
+      if (prism) out.prism = prism;
     } else notes.unsupported(at);
   }
   return out;
+}
+
+/**
+ * `prism`: its `theme` and `darkTheme`, each a prism-react-renderer theme object (the
+ * package's own, which the config gets from the generator when the site has none
+ * installed, or the site's). Given one, the other is Docusaurus's default, palenight, as
+ * Docusaurus fills it in. Grammars (`additionalLanguages`) are the generator's; other keys
+ * (`magicComments`) and a theme that is not an object of that shape are warned of.
+ */
+function mapPrism(prism: Obj, notes: Notes, at: KeyPath): Obj | undefined {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(prism)) {
+    if (key === 'additionalLanguages') continue;
+    const theme = (key === 'theme' || key === 'darkTheme') && prismThemeOf(value);
+    if (theme) out[key] = theme;
+    else notes.unsupported([...at, key], "code is highlighted with the theme's own colours");
+  }
+  if (!out.theme && !out.darkTheme) return undefined;
+  return { theme: out.theme ?? 'palenight', darkTheme: out.darkTheme ?? 'palenight' };
+}
+
+/** A Prism theme object as JSON carries it (`{ plain, styles }`); undefined for anything else (a stand-in, a function). */
+function prismThemeOf(value: unknown): Obj | undefined {
+  const theme = obj(value);
+  if (!theme || !Array.isArray(theme.styles) || (theme.plain !== undefined && !obj(theme.plain))) return undefined;
+  try {
+    return JSON.parse(JSON.stringify({ plain: theme.plain ?? {}, styles: theme.styles })) as Obj;
+  } catch {
+    return undefined;
+  }
 }
 
 const ANNOUNCEMENT = { id: 'string', content: 'string', backgroundColor: 'string', textColor: 'string', isCloseable: 'boolean' } as const;
