@@ -284,6 +284,8 @@ export interface SiteData {
   };
   announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  /** The docs sidebar's options (config `docsSidebar`); absent when neither is on. */
+  docsSidebar?: { hideable: boolean; autoCollapseCategories: boolean };
   docs: DocsData;
   /** The other docs instances (Docusaurus's second docs plugin), each as `docs`; absent when there is none. */
   docsPlugins?: DocsData[];

@@ -403,6 +403,15 @@ export const userConfigSchema = z.strictObject({
       sidebarCollapsible: true,
       breadcrumbs: true,
     }),
+  /** The docs sidebar (Docusaurus's themeConfig.docs.sidebar). */
+  docsSidebar: z
+    .strictObject({
+      /** A button at its foot folds it away (on a wide screen), for reading wide; it stays folded, page to page, until unfolded. @default false */
+      hideable: z.boolean().default(false),
+      /** Opening a category closes the other categories at its level. @default false */
+      autoCollapseCategories: z.boolean().default(false),
+    })
+    .default({ hideable: false, autoCollapseCategories: false }),
   /** More docs instances beside `docs`, each with its own folder and base path. @default none */
   docsPlugins: z.array(docsPlugin).optional(),
   blog: z

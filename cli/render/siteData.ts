@@ -67,6 +67,8 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     // Its HTML is the author's: links from the root (`/a/`), as in Markdown, go under the base URL.
     announcementBar: config.announcementBar && { ...config.announcementBar, content: config.announcementBar.content.replace(/\b(href|src)="\/(?!\/)/g, `$1="${config.baseUrl}`) },
     colorMode: config.colorMode,
+    // Only when set, so the other sites' data (and bundle) stay as they were.
+    ...(config.docsSidebar.hideable || config.docsSidebar.autoCollapseCategories ? { docsSidebar: config.docsSidebar } : {}),
     // Only when false, so the other sites' data (and bundle) stay as they were.
     ...(config.trailingSlash === false ? { trailingSlash: false as const } : {}),
     docs: docsData(config.docs, graph.docsPlugins[0]!, url, versionPath),

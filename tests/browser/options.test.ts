@@ -4,9 +4,11 @@ import { useBuiltSite } from './browser.ts';
 /** A small site with the options the Coinvoy site leaves off. */
 const long = Array.from({ length: 40 }, (_, i) => `## Part ${i}\n\n${'Some text to scroll past. '.repeat(30)}\n`).join('\n');
 const site = useBuiltSite({
-  'site.config.ts': `export default { title: 'Options', trailingSlash: true, navbar: { hideOnScroll: true, items: [] }, colorMode: { respectPrefersColorScheme: true }, docs: { breadcrumbs: false } };\n`,
+  'site.config.ts': `export default { title: 'Options', trailingSlash: true, navbar: { hideOnScroll: true, items: [] }, colorMode: { respectPrefersColorScheme: true }, docs: { breadcrumbs: false }, docsSidebar: { hideable: true, autoCollapseCategories: true } };\n`,
   'docs/intro.md': `---\nslug: /\ntitle: Long page\n---\n\n${long}`,
-  'docs/guide/step.md': '# A step\n\nIn a category.\n',
+  'docs/guide/step.md': '# A step\n\nIn a category. Then [the next step](./next.md).\n',
+  'docs/guide/next.md': '# Next step\n\nStill here.\n',
+  'docs/other/elsewhere.md': '# Elsewhere\n\nIn another category.\n',
 });
 
 describe('site options', () => {
@@ -32,6 +34,38 @@ describe('site options', () => {
     expect(await page.locator('nav[aria-label="Breadcrumbs"]').count()).toBe(0);
     const gap = await page.evaluate(() => document.querySelector('h1')!.getBoundingClientRect().top - document.querySelector('article')!.getBoundingClientRect().top);
     expect(gap).toBeLessThan(20);
+    await page.close();
+  });
+
+  it('docsSidebar.hideable: the sidebar folds to a strip, stays folded from page to page, and unfolds', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await page.goto(`${site.url}/guide/step/`, { waitUntil: 'networkidle' });
+    const widths = () => page.evaluate(() => ({ aside: Math.round(document.querySelector('aside.theme-doc-sidebar-container')!.getBoundingClientRect().width), main: Math.round(document.querySelector('main')!.getBoundingClientRect().width) }));
+    const open = await widths();
+    expect(open.aside).toBeGreaterThan(200);
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    const folded = await widths();
+    expect(folded.aside).toBe(30);
+    expect(folded.main).toBeGreaterThan(open.main + 150);
+    expect(await page.getByRole('navigation', { name: 'Docs sidebar' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'the next step' }).click();
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Next step');
+    expect((await widths()).aside).toBe(30);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    expect((await widths()).aside).toBe(open.aside);
+    expect(await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Next step', exact: true }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('docsSidebar.autoCollapseCategories: opening a category closes the other one at its level', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await page.goto(`${site.url}/guide/step/`, { waitUntil: 'networkidle' });
+    const shown = (name: string) => page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name, exact: true }).isVisible();
+    expect(await shown('A step')).toBe(true);
+    expect(await shown('Elsewhere')).toBe(false);
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('button', { name: 'other' }).click();
+    await expect.poll(() => shown('Elsewhere')).toBe(true);
+    await expect.poll(() => shown('A step')).toBe(false);
     await page.close();
   });
 

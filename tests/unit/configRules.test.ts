@@ -55,6 +55,7 @@ const DEFAULTS = {
     config: { margin: 0, background: '#fff', scrollOffset: 40 },
   },
   search: { provider: 'local' },
+  docsSidebar: { hideable: false, autoCollapseCategories: false },
   stylesheets: [],
   scripts: [],
   headTags: [],

@@ -133,6 +133,12 @@ describe('mapping a Docusaurus config', () => {
     expect(warned(classic({ gtag: { trackingID: 5 } }))).toEqual(['presets.0.1.gtag The Docusaurus option "presets[0][1].gtag" is not supported here yet: it is ignored.']);
   });
 
+  it("maps themeConfig.docs.sidebar (babel's and jest's hideable sidebar) onto docsSidebar", () => {
+    const mapped = mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', themeConfig: { docs: { sidebar: { hideable: true, autoCollapseCategories: false, other: 1 } } } }, 'docusaurus.config.js');
+    expect(mapped.input.docsSidebar).toEqual({ hideable: true, autoCollapseCategories: false });
+    expect(mapped.warnings.map((w) => w.configKey)).toEqual(['themeConfig.docs.sidebar.other']);
+  });
+
   it('maps docs.breadcrumbs (prettier turns them off)', () => {
     expect(map(classic({ docs: { breadcrumbs: false } })).input.docs).toMatchObject({ breadcrumbs: false });
     expect(warned(classic({ docs: { breadcrumbs: false } }))).toEqual([]);

@@ -18,6 +18,7 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
     else if (key === 'announcementBar' && o) out.announcementBar = pick(o, ANNOUNCEMENT, notes, at);
     else if (key === 'colorMode' && o) out.colorMode = pick(o, COLOR_MODE, notes, at);
     else if (key === 'image' && typeof value === 'string') out.image = staticPath(value);
+    else if (key === 'docs' && o && Object.keys(o).every((k) => k === 'sidebar' || k === 'versionPersistence')) mapDocsTheme(o, out, notes, at);
     else if (key === 'algolia' && o) out.search = mapAlgolia(o, notes, at);
     else if (key === 'prism' && o) {
       const prism = mapPrism(o, notes, at);
@@ -25,6 +26,18 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
     } else notes.unsupported(at);
   }
   return out;
+}
+
+/** `docs`: `sidebar` (hideable, autoCollapseCategories) as `docsSidebar`; `versionPersistence` is the docs options'. */
+function mapDocsTheme(docs: Obj, out: Obj, notes: Notes, at: KeyPath): void {
+  const sidebar = obj(docs.sidebar) ?? {};
+  const kept: Obj = {};
+  for (const [key, value] of Object.entries(sidebar)) {
+    if ((key === 'hideable' || key === 'autoCollapseCategories') && typeof value === 'boolean') kept[key] = value;
+    else notes.unsupported([...at, 'sidebar', key]);
+  }
+  if (Object.keys(kept).length > 0) out.docsSidebar = kept;
+  if (docs.versionPersistence !== undefined) notes.unsupported([...at, 'versionPersistence']);
 }
 
 /**

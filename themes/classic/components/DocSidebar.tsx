@@ -1,15 +1,22 @@
 import { useState } from 'react';
 import type { SidebarItem } from '../../../runtime/pageData.ts';
 import { sameRoute, useRouter } from '../../../runtime/router.ts';
-import { useBaseUrl } from '../../../runtime/SiteContext.ts';
+import { useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
 import { ExternalLinkIcon } from './NavLinkItem.tsx';
 import { Collapsible } from './Collapsible.tsx';
 
-/** The docs sidebar landmark (desktop). */
-export function DocSidebar({ items }: { items: SidebarItem[] }) {
+/** The docs sidebar landmark (desktop); with `onCollapse` (docsSidebar.hideable), a button at its foot folds it away. */
+export function DocSidebar({ items, onCollapse }: { items: SidebarItem[]; onCollapse?: () => void }) {
   return (
     <nav aria-label="Docs sidebar" className="menu theme-doc-sidebar-menu">
       <SidebarMenu items={items} />
+      {onCollapse && (
+        <button type="button" className="theme-doc-sidebar-collapse" title="Collapse sidebar" aria-label="Collapse sidebar" onClick={onCollapse}>
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <path fill="currentColor" d="M18.59 16.41L20 15l-3-3 3-3-1.41-1.41L14.17 12zm-6 0L14 15l-3-3 3-3-1.41-1.41L8.17 12z" />
+          </svg>
+        </button>
+      )}
     </nav>
   );
 }
@@ -26,6 +33,7 @@ function containsPath(item: SidebarItem, path: string): boolean {
 export function SidebarMenu({ items }: { items: SidebarItem[] }) {
   const { path } = useRouter();
   const href = useBaseUrl();
+  const autoCollapse = useSite().docsSidebar?.autoCollapseCategories === true;
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const [seenPath, setSeenPath] = useState(path);
   if (seenPath !== path) {
@@ -77,7 +85,13 @@ export function SidebarMenu({ items }: { items: SidebarItem[] }) {
         }
         const open = isOpen(item, k);
         const active = containsPath(item, path);
-        const toggle = () => setToggled((t) => ({ ...t, [k]: !open }));
+        const toggle = () =>
+          setToggled((t) => {
+            const next = { ...t, [k]: !open };
+            // docsSidebar.autoCollapseCategories: the category opened is the only one open at its level.
+            if (!open && autoCollapse) for (const other of list) if (other !== item && other.type === 'category') next[`${key}/${other.label}`] = false;
+            return next;
+          });
         if (item.collapsible === false) {
           // Always open: a heading over its items, nothing to click to close it.
           return (
