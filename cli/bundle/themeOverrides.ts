@@ -86,8 +86,10 @@ export function unusedThemeComponents(siteDir: string): { name: string; file: st
     const ext = SCRIPT_EXTENSIONS.find((e) => file.endsWith(e));
     if (!ext || file.split('/').includes('node_modules') || /\.(test|spec|d)\.[^/]+$/.test(file)) continue;
     const name = file.slice(0, -ext.length).replace(/\/index$/, '');
-    // Files inside a used component's folder are its own helpers.
-    if (used.has(name.split('/')[0]!) || found.has(name)) continue;
+    // Files inside a used component's folder are its own helpers; a name no theme component
+    // has (theirs are PascalCase, but prism-include-languages) is the site's own module kept
+    // there (babel's prism/light.js, a code theme its config requires): not a swizzle.
+    if (used.has(name.split('/')[0]!) || found.has(name) || !/^([A-Z]|prism-include-languages$)/.test(name.split('/')[0]!)) continue;
     found.set(name, `src/theme/${file}`);
   }
   // Only the outermost of nested names (Footer, not also Footer/Links when both are there).

@@ -67,12 +67,17 @@ describe('a site\'s theme overrides', () => {
       'src/theme/CodeBlock/highlight.js': 'export const x = 1;\n',
       'src/theme/CodeBlock/styles.css': '.x {}\n',
       'src/theme/Navbar/styles.module.css': '.x {}\n',
+      // The site's own modules kept in src/theme (a code theme its config requires), and the one lower-case theme module.
+      'src/theme/prism/light.js': 'module.exports = { plain: {}, styles: [] };\n',
+      'src/theme/utils.ts': 'export const x = 1;\n',
+      'src/theme/prism-include-languages.js': 'export default function include() {}\n',
     });
     try {
       expect(unusedThemeComponents(other)).toEqual([
         { name: 'DocItem/Layout', file: 'src/theme/DocItem/Layout/index.tsx' },
         { name: 'Footer', file: 'src/theme/Footer/index.js' },
         { name: 'NotFound', file: 'src/theme/NotFound.js' },
+        { name: 'prism-include-languages', file: 'src/theme/prism-include-languages.js' },
       ]);
       expect(unusedThemeComponents(dir)).toEqual([]);
     } finally {
