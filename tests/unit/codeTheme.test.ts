@@ -53,6 +53,9 @@ describe("a Docusaurus config's prism themes", () => {
     const mapped = map({ theme: stub, magicComments: [] });
     expect(mapped.input.prism).toBeUndefined();
     expect(mapped.warnings.map((w) => w.configKey)).toEqual(['themeConfig.prism.theme', 'themeConfig.prism.magicComments']);
+    // Docusaurus's default magic comments are what code blocks read: nothing to say of them.
+    const defaults = [{ className: 'theme-code-block-highlighted-line', line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } }];
+    expect(map({ theme, magicComments: defaults }).warnings).toEqual([]);
   });
 
   it("gets prism-react-renderer's real themes when the site has not installed it, in the config and in a file it requires", async () => {

@@ -220,6 +220,18 @@ describe('code blocks', () => {
     expect(bare.querySelector('button.code-block__copy')).not.toBeNull();
   });
 
+  it("mark lines by Docusaurus's magic comments in each language's comment form, which are taken out of the code", () => {
+    const marked = (block: HTMLElement) => all(block, '.token-line').map((l) => `${l.classList.contains('highlighted') ? 'H' : ' '} ${l.textContent.replace(/\n$/, '')}`);
+    expect(marked(code('```js\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n  /* highlight-start */\nc();\nd();\n// highlight-end\ne();\n```\n'))).toEqual(['  const a = 1;', 'H const b = 2;', 'H c();', 'H d();', '  e();']);
+    expect(marked(code('```python\n# highlight-next-line\nx = 1\n// highlight-next-line\ny = 2\n```\n'))).toEqual(['H x = 1', '  // highlight-next-line', '  y = 2']);
+    expect(marked(code('```jsx\n<div>\n  {/* highlight-next-line */}\n  <b />\n</div>\n```\n'))).toEqual(['  <div>', 'H   <b />', '  </div>']);
+    expect(marked(code('```html\n<!-- highlight-next-line -->\n<p>x</p>\n```\n'))).toEqual(['H <p>x</p>']);
+    // A comment with more in its line is code; the meta's own ranges leave the comments as they are (as in Docusaurus); so does a block without a language.
+    expect(marked(code('```js\nf(); // highlight-next-line\ng();\n```\n'))).toEqual(['  f(); // highlight-next-line', '  g();']);
+    expect(marked(code('```js {2}\n// highlight-next-line\nkeep();\n```\n'))).toEqual(['  // highlight-next-line', 'H keep();']);
+    expect(marked(code('```\n// highlight-next-line\nplain\n```\n'))).toEqual(['  // highlight-next-line', '  plain']);
+  });
+
   it('read titles in any quoting, ranges with spaces, and ignore what is not a line number', () => {
     expect(parseCodeMeta("title='x y.ts'").title).toBe('x y.ts');
     expect(parseCodeMeta('title=bare.ts {2}').title).toBe('bare.ts');

@@ -51,6 +51,11 @@ function mapPrism(prism: Obj, notes: Notes, at: KeyPath): Obj | undefined {
   const out: Obj = {};
   for (const [key, value] of Object.entries(prism)) {
     if (key === 'additionalLanguages') continue;
+    if (key === 'magicComments') {
+      // Docusaurus's own set is what code blocks read (content/markdown/codeBlock.ts); others are not.
+      if (JSON.stringify(value) !== DEFAULT_MAGIC_COMMENTS) notes.unsupported([...at, key], 'only the default magic comments (highlight-next-line, highlight-start and highlight-end) mark lines');
+      continue;
+    }
     const theme = (key === 'theme' || key === 'darkTheme') && prismThemeOf(value);
     if (theme) out[key] = theme;
     else notes.unsupported([...at, key], "code is highlighted with the theme's own colours");
@@ -58,6 +63,9 @@ function mapPrism(prism: Obj, notes: Notes, at: KeyPath): Obj | undefined {
   if (!out.theme && !out.darkTheme) return undefined;
   return { theme: out.theme ?? 'palenight', darkTheme: out.darkTheme ?? 'palenight' };
 }
+
+/** Docusaurus's default `magicComments`, as JSON writes it. */
+const DEFAULT_MAGIC_COMMENTS = JSON.stringify([{ className: 'theme-code-block-highlighted-line', line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } }]);
 
 /** A Prism theme object as JSON carries it (`{ plain, styles }`); undefined for anything else (a stand-in, a function). */
 function prismThemeOf(value: unknown): Obj | undefined {

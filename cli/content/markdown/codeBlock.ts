@@ -92,8 +92,11 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
 export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHast {
   const lang = node.lang?.toLowerCase();
   // The value holds no fence newline: a newline at its end is an empty last line the author wrote.
-  const code = node.value;
+  // Magic comments (`// highlight-next-line`) mark lines and are taken out, unless the meta marks lines itself, as in Docusaurus.
+  const magic = lang && !LINE_RANGES_RE.test(node.meta ?? '') ? magicCommentLines(node.value, lang) : undefined;
+  const code = magic?.code ?? node.value;
   const meta = parseCodeMeta(node.meta, lineCountOf(code));
+  for (const line of magic?.highlight ?? []) meta.highlight.add(line);
   let tokens: ElementContent[] = [text(code)];
   const used = highlighted.get(state) ?? 0;
   if (lang && used + code.length <= HIGHLIGHT_BUDGET && grammars().registered(lang)) {
@@ -129,6 +132,90 @@ export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHas
   };
   const attributes = [...(lang ? [attribute('language', lang)] : []), ...(meta.title ? [attribute('title', meta.title)] : [])];
   return { type: 'mdxJsxFlowElement', name: 'CodeBlock', attributes, children: [pre], position: node.position };
+}
+
+/** A meta's line ranges (`{1,4-6}`), which `parseCodeMeta` reads. */
+const LINE_RANGES_RE = /\{([\d,\s-]+)\}/;
+
+/**
+ * Comment forms a magic comment is written in, by Docusaurus's names: what opens and what
+ * closes it, as regular expressions.
+ */
+const COMMENT_FORMS: Record<string, [start: string, end: string]> = {
+  js: ['\\/\\/', ''],
+  jsBlock: ['\\/\\*', '\\*\\/'],
+  jsx: ['\\{\\s*\\/\\*', '\\*\\/\\s*\\}'],
+  bash: ['#', ''],
+  html: ['<!--', '-->'],
+  tex: ['%', ''],
+  lua: ['--', ''],
+  wasm: ['\\;\\;', ''],
+  vb: ["['\u2018\u2019]", ''],
+  rem: ['[Rr][Ee][Mm]\\b', ''],
+  f90: ['!', ''],
+  ml: ['\\(\\*', '\\*\\)'],
+  cobol: ['\\*>', ''],
+};
+
+/** The comment forms a language's magic comments are read in (Docusaurus's getAllMagicCommentDirectiveStyles); every form for a language it does not list. */
+function commentFormsOf(lang: string): string[] {
+  switch (lang) {
+    case 'js': case 'javascript': case 'ts': case 'typescript': return ['js', 'jsBlock'];
+    case 'jsx': case 'tsx': return ['js', 'jsBlock', 'jsx'];
+    case 'html': return ['js', 'jsBlock', 'html'];
+    case 'python': case 'py': case 'bash': return ['bash'];
+    case 'markdown': case 'md': return ['html', 'jsx', 'bash'];
+    case 'tex': case 'latex': case 'matlab': return ['tex'];
+    case 'lua': case 'haskell': return ['lua'];
+    case 'sql': return ['lua', 'jsBlock'];
+    case 'wasm': return ['wasm'];
+    case 'vb': case 'vba': case 'visual-basic': return ['vb', 'rem'];
+    case 'vbnet': return ['vb', 'rem'];
+    case 'batch': return ['rem'];
+    case 'basic': return ['rem', 'f90'];
+    case 'fsharp': return ['js', 'ml'];
+    case 'ocaml': case 'sml': return ['ml'];
+    case 'fortran': return ['f90'];
+    case 'cobol': return ['cobol'];
+    default: return Object.keys(COMMENT_FORMS);
+  }
+}
+
+const magicRegexes = new Map<string, RegExp>();
+
+/**
+ * Docusaurus's default magic comments in a block of `lang`: a line that is only
+ * `// highlight-next-line` marks the line after it, `// highlight-start` … `// highlight-end`
+ * the lines between (each in the comment form of the language); the comment lines are taken
+ * out of the code. The marked lines are numbered from 1, as `parseCodeMeta` numbers them.
+ */
+function magicCommentLines(code: string, lang: string): { code: string; highlight: number[] } | undefined {
+  if (!code.includes('highlight-')) return undefined;
+  let directive = magicRegexes.get(lang);
+  if (!directive) {
+    const forms = commentFormsOf(lang).map((form) => `(?:${COMMENT_FORMS[form]![0]}\\s*(highlight-next-line|highlight-start|highlight-end)\\s*${COMMENT_FORMS[form]![1]})`);
+    magicRegexes.set(lang, (directive = new RegExp(`^\\s*(?:${forms.join('|')})\\s*$`)));
+  }
+  const lines = code.split('\n');
+  const kept: string[] = [];
+  const highlight: number[] = [];
+  let start: number | undefined;
+  for (const line of lines) {
+    const match = directive.exec(line);
+    const name = match?.slice(1).find((group) => group !== undefined);
+    if (!name) {
+      kept.push(line);
+      continue;
+    }
+    // Numbered as the lines kept so far: the next line kept is `kept.length + 1`.
+    if (name === 'highlight-next-line') highlight.push(kept.length + 1);
+    else if (name === 'highlight-start') start = kept.length + 1;
+    else if (start !== undefined) {
+      for (let n = start; n <= kept.length; n++) highlight.push(n);
+      start = undefined;
+    }
+  }
+  return kept.length === lines.length ? undefined : { code: kept.join('\n'), highlight };
 }
 
 function lineCountOf(code: string): number {
