@@ -228,6 +228,8 @@ export interface LinkData {
   to?: string;
   href?: string;
   html?: string;
+  /** Where it opens (a navbar link's `target`); outside links open in a new tab without it. */
+  target?: string;
 }
 
 export interface LogoData {

@@ -102,7 +102,7 @@ const navbarItem = z.discriminatedUnion('type', [
    * Docusaurus sites draw so).
    */
   z
-    .strictObject({ type: z.literal('default'), ...navbarLinkBase, html: z.string().optional(), ariaLabel: z.string().optional() })
+    .strictObject({ type: z.literal('default'), ...navbarLinkBase, html: z.string().optional(), ariaLabel: z.string().optional(), /** Where it opens (`_self`: an outside link in the same tab; `_blank` is their default). */ target: z.string().optional() })
     .refine((item) => item.label !== undefined || item.html !== undefined || item.ariaLabel !== undefined, { message: 'must be given when the link has neither html nor ariaLabel (a link drawn by its className is named by ariaLabel)', path: ['label'] }),
   /** `docsPluginId`: the docs instance the item links into (`docsPlugins`). @default 'default' */
   z.strictObject({ type: z.literal('doc'), ...navbarLinkBase, docId: z.string(), docsPluginId: z.string().optional() }),

@@ -137,6 +137,16 @@ describe('rendered documents', () => {
     expect(doc.indexOf('katex.css')).toBeLessThan(doc.indexOf(assets.css[0]!));
   });
 
+  it("opens a navbar link where its target says: an outside one in the same tab with _self, without rel (prettier's playground link)", async () => {
+    const { html } = await renderSite(files, {
+      navbar: { items: [{ label: 'Playground', href: 'https://play.example/', target: '_self' }, { label: 'Elsewhere', href: 'https://else.example/' }, { label: 'Setup', to: '/setup/', target: '_blank' }] },
+    });
+    const link = (label: string) => html('/').querySelectorAll('a.navbar__link').find((a) => a.textContent.startsWith(label))!;
+    expect([link('Playground').getAttribute('target'), link('Playground').getAttribute('rel')]).toEqual(['_self', undefined]);
+    expect([link('Elsewhere').getAttribute('target'), link('Elsewhere').getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
+    expect(link('Setup').getAttribute('target')).toBe('_blank');
+  });
+
   it('loads gtag.js for Google Analytics as Docusaurus does, with every tracking id configured as a script string', async () => {
     const { graph, config } = await graphOf(files, { gtag: { trackingID: ['G-ONE', 'G-"</script><script>alert(1)//'], anonymizeIP: true } });
     const head = sharedHeadTags(toSiteData(config, graph, 'test'), config, false);

@@ -97,7 +97,7 @@ function mapNavbar(navbar: Obj, notes: Notes, at: KeyPath): Obj {
 
 /** Which keys each native navbar item type takes. */
 const ITEM_KEYS: Record<string, string[]> = {
-  default: ['label', 'to', 'href', 'position', 'className', 'html', 'aria-label'],
+  default: ['label', 'to', 'href', 'position', 'className', 'html', 'aria-label', 'target'],
   doc: ['docId', 'label', 'position', 'className'],
   docSidebar: ['sidebarId', 'label', 'position', 'className'],
   dropdown: ['label', 'items', 'position', 'className'],

@@ -15,7 +15,7 @@ export function NavLinkItem({ link, className, activeClassName = `${className}--
   const content = link.html ? { dangerouslySetInnerHTML: { __html: link.html } } : undefined;
   if (link.href && /^[a-z]+:/i.test(link.href)) {
     return (
-      <a className={className} href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.ariaLabel} {...content}>
+      <a className={className} href={link.href} target={link.target ?? '_blank'} rel={(link.target ?? '_blank') === '_blank' ? 'noopener noreferrer' : undefined} aria-label={link.ariaLabel} {...content}>
         {content ? undefined : (
           <>
             {link.label}
@@ -30,7 +30,7 @@ export function NavLinkItem({ link, className, activeClassName = `${className}--
   const href = applyTrailingSlash(to.startsWith('/') ? baseUrl + to.slice(1) : to, site);
   const active = to !== '/' && path.startsWith(to);
   return (
-    <a className={`${className}${active ? ` ${activeClassName}` : ''}`} href={href} aria-current={sameRoute(to, path) ? 'page' : undefined} aria-label={link.ariaLabel} {...content}>
+    <a className={`${className}${active ? ` ${activeClassName}` : ''}`} href={href} target={link.target} aria-current={sameRoute(to, path) ? 'page' : undefined} aria-label={link.ariaLabel} {...content}>
       {content ? undefined : link.label}
     </a>
   );
