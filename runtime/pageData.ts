@@ -286,6 +286,8 @@ export interface SiteData {
   };
   announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  /** The heading levels tables of contents list (config `tableOfContents`); absent for the default, 2 to 3. */
+  tableOfContents?: { minHeadingLevel: number; maxHeadingLevel: number };
   /** The docs sidebar's options (config `docsSidebar`); absent when neither is on. */
   docsSidebar?: { hideable: boolean; autoCollapseCategories: boolean };
   docs: DocsData;

@@ -403,6 +403,14 @@ export const userConfigSchema = z.strictObject({
       sidebarCollapsible: true,
       breadcrumbs: true,
     }),
+  /**
+   * The heading levels a page's table of contents lists (Docusaurus's themeConfig.tableOfContents);
+   * a page's front matter (`toc_min_heading_level`, `toc_max_heading_level`) wins. @default 2 to 3
+   */
+  tableOfContents: z
+    .strictObject({ minHeadingLevel: z.number().int().min(2).max(6).default(2), maxHeadingLevel: z.number().int().min(2).max(6).default(3) })
+    .refine((toc) => toc.minHeadingLevel <= toc.maxHeadingLevel, { message: 'must not be above maxHeadingLevel', path: ['minHeadingLevel'] })
+    .default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
   /** The docs sidebar (Docusaurus's themeConfig.docs.sidebar). */
   docsSidebar: z
     .strictObject({

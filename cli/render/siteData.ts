@@ -69,6 +69,7 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     colorMode: config.colorMode,
     // Only when set, so the other sites' data (and bundle) stay as they were.
     ...(config.docsSidebar.hideable || config.docsSidebar.autoCollapseCategories ? { docsSidebar: config.docsSidebar } : {}),
+    ...(config.tableOfContents.minHeadingLevel !== 2 || config.tableOfContents.maxHeadingLevel !== 3 ? { tableOfContents: config.tableOfContents } : {}),
     // Only when false, so the other sites' data (and bundle) stay as they were.
     ...(config.trailingSlash === false ? { trailingSlash: false as const } : {}),
     docs: docsData(config.docs, graph.docsPlugins[0]!, url, versionPath),

@@ -39,8 +39,8 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         ...base,
         kind: 'doc',
         docId: route.doc.id,
-        html: html(route, tocOf(route.document.headings, fm.toc_min_heading_level ?? 2, fm.toc_max_heading_level ?? 3)),
-        toc: tocOf(route.document.headings, fm.toc_min_heading_level ?? 2, fm.toc_max_heading_level ?? 3),
+        html: html(route, pageToc(route.document, config)),
+        toc: pageToc(route.document, config),
         hideTitle: fm.hide_title === true,
         hideToc: fm.hide_table_of_contents === true,
         breadcrumbs: route.breadcrumbs,
@@ -86,8 +86,8 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
         kind: 'blog-post',
         // The post's own page shows its whole text, not the excerpt.
         post: postData(route.post, ''),
-        html: html(route, tocOf(route.document.headings, 2, 3)),
-        toc: tocOf(route.document.headings, 2, 3),
+        html: html(route, pageToc(route.document, config)),
+        toc: pageToc(route.document, config),
         previous: route.previous,
         next: route.next,
         ...(route.editUrl ? { editUrl: route.editUrl } : {}),
@@ -103,7 +103,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
     case 'blog-archive':
       return { ...base, kind: 'blog-archive', years: route.years.map((y) => ({ year: y.year, posts: y.posts.map((p) => ({ title: p.title, permalink: p.permalink, date: p.date })) })) };
     case 'page':
-      return { ...base, kind: 'page', html: html(route, tocOf(route.document.headings, 2, 3)), toc: tocOf(route.document.headings, 2, 3) };
+      return { ...base, kind: 'page', html: html(route, pageToc(route.document, config)), toc: pageToc(route.document, config) };
     case 'react-page':
       // Its content is the site's React page, which the render stage renders (see renderRoute).
       return { ...base, kind: 'page', html: '', toc: [] };
@@ -175,6 +175,12 @@ function importsOf(document: LoadedDocument, graph: RouteGraph, config: Resolved
     if (partial) partials[local] = { tree: resolveTree(partial.content, graph, config, pageUrl), ...importsOf(partial, graph, config, pageUrl, new Set([...chain, binding.file])) };
   }
   return { values: { ...document.mdx.scope, ...files }, bindings: document.mdx.bindings, partials };
+}
+
+/** A page's table of contents: the levels its front matter says, else the config's (`tableOfContents`), as Docusaurus reads them for docs, posts and pages alike. */
+function pageToc(document: LoadedDocument, config: ResolvedConfig): TocItem[] {
+  const fm = document.frontMatter;
+  return tocOf(document.headings, fm.toc_min_heading_level ?? config.tableOfContents.minHeadingLevel, fm.toc_max_heading_level ?? config.tableOfContents.maxHeadingLevel);
 }
 
 function tocOf(headings: HeadingInfo[], min: number, max: number): TocItem[] {

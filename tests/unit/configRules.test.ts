@@ -55,6 +55,7 @@ const DEFAULTS = {
     config: { margin: 0, background: '#fff', scrollOffset: 40 },
   },
   search: { provider: 'local' },
+  tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   docsSidebar: { hideable: false, autoCollapseCategories: false },
   stylesheets: [],
   scripts: [],
@@ -101,6 +102,11 @@ describe('config defaults', () => {
     expect(problems({ title: 'T', navbar: { items: [{ href: 'https://github.com/x' }] } })).toEqual([
       'site.config.ts: Config key "navbar.items.0.label" must be given when the link has neither html nor ariaLabel (a link drawn by its className is named by ariaLabel); found nothing.',
     ]);
+  });
+
+  it('refuses table of contents levels outside 2 to 6, or a minimum above the maximum', () => {
+    expect(problems({ title: 'T', tableOfContents: { minHeadingLevel: 1 } })[0]).toMatch(/^site\.config\.ts: Config key "tableOfContents\.minHeadingLevel"/);
+    expect(problems({ title: 'T', tableOfContents: { minHeadingLevel: 4, maxHeadingLevel: 3 } })[0]).toMatch(/^site\.config\.ts: Config key "tableOfContents\.minHeadingLevel" must not be above maxHeadingLevel/);
   });
 
   it('refuses head tags that would write other markup: an attribute name that ends the tag, a tag no head holds, a script without src', () => {

@@ -133,6 +133,12 @@ describe('mapping a Docusaurus config', () => {
     expect(warned(classic({ gtag: { trackingID: 5 } }))).toEqual(['presets.0.1.gtag The Docusaurus option "presets[0][1].gtag" is not supported here yet: it is ignored.']);
   });
 
+  it('maps themeConfig.tableOfContents (electron and redux list headings down to level 4)', () => {
+    const mapped = mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', themeConfig: { tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 } } }, 'docusaurus.config.js');
+    expect(mapped.input.tableOfContents).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 4 });
+    expect(mapped.warnings).toEqual([]);
+  });
+
   it("maps themeConfig.docs.sidebar (babel's and jest's hideable sidebar) onto docsSidebar", () => {
     const mapped = mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', themeConfig: { docs: { sidebar: { hideable: true, autoCollapseCategories: false, other: 1 } } } }, 'docusaurus.config.js');
     expect(mapped.input.docsSidebar).toEqual({ hideable: true, autoCollapseCategories: false });

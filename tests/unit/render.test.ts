@@ -137,6 +137,19 @@ describe('rendered documents', () => {
     expect(doc.indexOf('katex.css')).toBeLessThan(doc.indexOf(assets.css[0]!));
   });
 
+  it("lists the config's heading levels in a page's table of contents (tableOfContents), the front matter's first, in docs and posts", async () => {
+    const deep = '## Two\n\n### Three\n\n#### Four\n\n##### Five\n';
+    const { html } = await renderSite(
+      { 'docs/intro.md': `---\nslug: /\n---\n# Intro\n\n${deep}`, 'docs/own.md': `---\ntoc_max_heading_level: 5\n---\n# Own\n\n${deep}`, 'blog/2024-01-02-post.md': `---\ntitle: Post\n---\n${deep}` },
+      { tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 } },
+    );
+    // Drawn twice (the wide screen's column and the narrow one's fold): each heading once.
+    const toc = (path: string) => [...new Set(html(path).querySelectorAll('.table-of-contents a').map((a) => a.textContent))];
+    expect(toc('/')).toEqual(['Two', 'Three', 'Four']);
+    expect(toc('/own/')).toEqual(['Two', 'Three', 'Four', 'Five']);
+    expect(toc('/blog/2024/01/02/post/')).toEqual(['Two', 'Three', 'Four']);
+  });
+
   it("opens a navbar link where its target says: an outside one in the same tab with _self, without rel (prettier's playground link)", async () => {
     const { html } = await renderSite(files, {
       navbar: { items: [{ label: 'Playground', href: 'https://play.example/', target: '_self' }, { label: 'Elsewhere', href: 'https://else.example/' }, { label: 'Setup', to: '/setup/', target: '_blank' }] },

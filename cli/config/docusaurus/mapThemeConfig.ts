@@ -18,6 +18,7 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
     else if (key === 'announcementBar' && o) out.announcementBar = pick(o, ANNOUNCEMENT, notes, at);
     else if (key === 'colorMode' && o) out.colorMode = pick(o, COLOR_MODE, notes, at);
     else if (key === 'image' && typeof value === 'string') out.image = staticPath(value);
+    else if (key === 'tableOfContents' && o) out.tableOfContents = pick(o, TABLE_OF_CONTENTS, notes, at);
     else if (key === 'docs' && o && Object.keys(o).every((k) => k === 'sidebar' || k === 'versionPersistence')) mapDocsTheme(o, out, notes, at);
     else if (key === 'algolia' && o) out.search = mapAlgolia(o, notes, at);
     else if (key === 'prism' && o) {
@@ -79,6 +80,7 @@ function prismThemeOf(value: unknown): Obj | undefined {
 }
 
 const ANNOUNCEMENT = { id: 'string', content: 'string', backgroundColor: 'string', textColor: 'string', isCloseable: 'boolean' } as const;
+const TABLE_OF_CONTENTS = { minHeadingLevel: 'number', maxHeadingLevel: 'number' } as const;
 const COLOR_MODE = { defaultMode: 'string', disableSwitch: 'boolean', respectPrefersColorScheme: 'boolean' } as const;
 const LOGO = { src: 'string', srcDark: 'string', alt: 'string', width: 'any', height: 'any', href: 'string', target: 'string' } as const;
 
@@ -215,7 +217,7 @@ function mapAlgolia(o: Obj, notes: Notes, at: KeyPath): Obj {
 }
 
 /** Copies the keys of `shape` whose value has the right type; notes the others. */
-function pick(o: Obj, shape: Record<string, 'string' | 'boolean' | 'any'>, notes: Notes, at: KeyPath): Obj {
+function pick(o: Obj, shape: Record<string, 'string' | 'number' | 'boolean' | 'any'>, notes: Notes, at: KeyPath): Obj {
   const out: Obj = {};
   for (const [key, value] of Object.entries(o)) {
     const type = shape[key];

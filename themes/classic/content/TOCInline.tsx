@@ -1,13 +1,18 @@
 import type { ReactElement } from 'react';
 import type { TocItem } from '../../../runtime/pageData.ts';
 import { useContent } from '../../../runtime/contentContext.ts';
+import { useSite } from '../../../runtime/SiteContext.ts';
 
 /**
  * `<TOCInline toc={toc} />`: the page's table of contents inside its content, nested by
  * level. Without `toc` it shows the page's own (MDX's `toc`).
  */
-export function TOCInline({ toc, minHeadingLevel = 2, maxHeadingLevel = 3 }: { toc?: TocItem[]; minHeadingLevel?: number; maxHeadingLevel?: number }) {
+export function TOCInline({ toc, minHeadingLevel, maxHeadingLevel }: { toc?: TocItem[]; minHeadingLevel?: number; maxHeadingLevel?: number }) {
   const content = useContent();
+  // Without its own levels, the site's (config `tableOfContents`), as Docusaurus's TOCInline.
+  const levels = useSite().tableOfContents;
+  minHeadingLevel ??= levels?.minHeadingLevel ?? 2;
+  maxHeadingLevel ??= levels?.maxHeadingLevel ?? 3;
   const items = (toc ?? content.toc).filter((item) => item.level >= minHeadingLevel && item.level <= maxHeadingLevel);
   if (items.length === 0) return null;
   return <div className="toc-inline">{list(items, 0)}</div>;
