@@ -201,6 +201,8 @@ export interface PlainPageData extends PageBase {
   kind: 'page';
   html: string | null;
   toc: TocItem[];
+  /** Front matter `hide_table_of_contents`: no table of contents beside the page. */
+  hideToc?: boolean;
   /** A site's React page (src/pages/x.tsx): `html` is all of it, title included. */
   react?: true;
   /** Tags a React page's `<Head>` gives, as HTML, for the document's head when it is built. */

@@ -103,7 +103,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
     case 'blog-archive':
       return { ...base, kind: 'blog-archive', years: route.years.map((y) => ({ year: y.year, posts: y.posts.map((p) => ({ title: p.title, permalink: p.permalink, date: p.date })) })) };
     case 'page':
-      return { ...base, kind: 'page', html: html(route, pageToc(route.document, config)), toc: pageToc(route.document, config) };
+      return { ...base, kind: 'page', html: html(route, pageToc(route.document, config)), toc: pageToc(route.document, config), ...(route.document.frontMatter.hide_table_of_contents === true ? { hideToc: true as const } : {}) };
     case 'react-page':
       // Its content is the site's React page, which the render stage renders (see renderRoute).
       return { ...base, kind: 'page', html: '', toc: [] };

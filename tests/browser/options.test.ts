@@ -9,6 +9,8 @@ const site = useBuiltSite({
   'docs/guide/step.md': '# A step\n\nIn a category. Then [the next step](./next.md).\n',
   'docs/guide/next.md': '# Next step\n\nStill here.\n',
   'docs/other/elsewhere.md': '# Elsewhere\n\nIn another category.\n',
+  'pages/about.md': '# About\n\nIntro.\n\n## Team\n\nPeople.\n\n## Contact\n\nMail.\n',
+  'pages/quiet.md': '---\nhide_table_of_contents: true\n---\n# Quiet\n\n## Part\n\nText.\n',
 });
 
 describe('site options', () => {
@@ -66,6 +68,22 @@ describe('site options', () => {
     await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('button', { name: 'other' }).click();
     await expect.poll(() => shown('Elsewhere')).toBe(true);
     await expect.poll(() => shown('A step')).toBe(false);
+    await page.close();
+  });
+
+  it("a Markdown page has its table of contents beside it, as Docusaurus's MDX page, unless its front matter hides it", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/about/`, { waitUntil: 'networkidle' });
+    const toc = page.locator('.doc-page__toc .table-of-contents');
+    expect(await toc.isVisible()).toBe(true);
+    expect(await toc.getByRole('link').allTextContents()).toEqual(['Team', 'Contact']);
+    const [title, column] = await Promise.all([page.locator('h1').first().boundingBox(), toc.boundingBox()]);
+    expect(column!.x).toBeGreaterThan(title!.x + 400);
+    await toc.getByRole('link', { name: 'Contact' }).click();
+    await expect.poll(() => page.url()).toBe(`${site.url}/about/#contact`);
+    await page.goto(`${site.url}/quiet/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('h1').first().textContent()).toBe('Quiet');
+    expect(await page.locator('.table-of-contents').count()).toBe(0);
     await page.close();
   });
 
