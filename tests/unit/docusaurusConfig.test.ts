@@ -133,6 +133,16 @@ describe('mapping a Docusaurus config', () => {
     expect(warned(classic({ gtag: { trackingID: 5 } }))).toEqual(['presets.0.1.gtag The Docusaurus option "presets[0][1].gtag" is not supported here yet: it is ignored.']);
   });
 
+  it("maps themeConfig.metadata onto meta head tags, after the config's own headTags", () => {
+    const mapped = mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', headTags: [{ tagName: 'link', attributes: { rel: 'preconnect', href: 'https://x.example' } }], themeConfig: { metadata: [{ name: 'twitter:card', content: 'summary' }, { property: 'og:locale', content: 'en_US' }] } }, 'docusaurus.config.js');
+    expect(mapped.input.headTags).toEqual([
+      { tagName: 'link', attributes: { rel: 'preconnect', href: 'https://x.example' } },
+      { tagName: 'meta', attributes: { name: 'twitter:card', content: 'summary' } },
+      { tagName: 'meta', attributes: { property: 'og:locale', content: 'en_US' } },
+    ]);
+    expect(mapped.warnings).toEqual([]);
+  });
+
   it('maps themeConfig.tableOfContents (electron and redux list headings down to level 4)', () => {
     const mapped = mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', themeConfig: { tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 } } }, 'docusaurus.config.js');
     expect(mapped.input.tableOfContents).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 4 });

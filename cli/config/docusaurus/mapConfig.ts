@@ -106,7 +106,10 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
   if (docsPlugins.length > 0) input.docsPlugins = docsPlugins;
   for (const [i, entry] of list(dc.themes).entries()) notes.plugin(['themes', i], pluginName(entry));
   const theme = obj(dc.themeConfig);
-  Object.assign(input, mapThemeConfig(theme ?? {}, notes));
+  const { metadata, ...themed } = mapThemeConfig(theme ?? {}, notes);
+  Object.assign(input, themed);
+  // themeConfig.metadata's meta tags join the config's own head tags.
+  if (Array.isArray(metadata)) input.headTags = [...(Array.isArray(input.headTags) ? input.headTags : []), ...metadata];
   mapStaticDirectories(dc.staticDirectories, input.paths as Obj, notes);
 
   for (const key of Object.keys(dc)) {

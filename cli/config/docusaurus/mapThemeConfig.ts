@@ -19,6 +19,10 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
     else if (key === 'colorMode' && o) out.colorMode = pick(o, COLOR_MODE, notes, at);
     else if (key === 'image' && typeof value === 'string') out.image = staticPath(value);
     else if (key === 'tableOfContents' && o) out.tableOfContents = pick(o, TABLE_OF_CONTENTS, notes, at);
+    else if (key === 'metadata' && Array.isArray(value) && value.every((m) => obj(m) && Object.values(obj(m)!).every((v) => typeof v === 'string'))) {
+      // Meta tags for every page (name or property, and content): the head tags of the native config, after the theme's own (a later one wins).
+      out.metadata = value.map((attributes) => ({ tagName: 'meta', attributes }));
+    }
     else if (key === 'docs' && o && Object.keys(o).every((k) => k === 'sidebar' || k === 'versionPersistence')) mapDocsTheme(o, out, notes, at);
     else if (key === 'algolia' && o) out.search = mapAlgolia(o, notes, at);
     else if (key === 'prism' && o) {
