@@ -143,6 +143,12 @@ describe('mapping a Docusaurus config', () => {
     expect(mapped.warnings).toEqual([]);
   });
 
+  it("takes a dropdown's dropdownActiveClassDisabled: true without a word (the theme's dropdowns never mark their toggle)", () => {
+    const items = [{ type: 'docsVersionDropdown', dropdownActiveClassDisabled: true }, { type: 'dropdown', label: 'More', items: [], dropdownActiveClassDisabled: true }];
+    expect(warned({ themeConfig: { navbar: { items } } })).toEqual([]);
+    expect(warned({ themeConfig: { navbar: { items: [{ type: 'dropdown', label: 'More', items: [], dropdownActiveClassDisabled: false }] } } })).toHaveLength(1);
+  });
+
   it('maps themeConfig.tableOfContents (electron and redux list headings down to level 4)', () => {
     const mapped = mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', themeConfig: { tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 } } }, 'docusaurus.config.js');
     expect(mapped.input.tableOfContents).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 4 });
@@ -195,7 +201,7 @@ describe('mapping a Docusaurus config', () => {
             { type: 'doc', docId: 'intro', label: 'Docs', docsPluginId: 'default' },
             { type: 'docSidebar', sidebarId: 'api', label: 'API', position: 'right' },
             { label: 'More', items: [{ label: 'A', to: '/a' }, { type: 'doc', docId: 'b', label: 'B' }] },
-            { type: 'docsVersionDropdown', dropdownActiveClassDisabled: true },
+            { type: 'docsVersionDropdown', dropdownActiveClassDisabled: false },
             { type: 'localeDropdown', position: 'right' },
             { type: 'search', position: 'right' },
             { type: 'html', value: '<b>x</b>' },

@@ -127,6 +127,8 @@ function navbarItem(raw: unknown, notes: Notes, at: KeyPath): Obj[] {
   const out: Obj = { type, position: 'left' };
   for (const [key, value] of Object.entries(item)) {
     if (key === 'type') continue;
+    // The theme's dropdowns never mark their toggle as the current page's: what this asks for.
+    if (key === 'dropdownActiveClassDisabled' && value === true && type.endsWith('ropdown')) continue;
     if (key === 'docsPluginId') {
       if (value === 'default' || value === undefined) continue;
       // Items that lead into a docs instance say which; the graph checks that it exists.
