@@ -520,7 +520,19 @@ export const userConfigSchema = z.strictObject({
    * mode, each a prism-react-renderer theme (its name, or a theme object). Without them code
    * has the theme's own colours. @default none
    */
-  prism: z.strictObject({ theme: prismTheme.optional(), darkTheme: prismTheme.optional() }).optional(),
+  prism: z
+    .strictObject({
+      theme: prismTheme.optional(),
+      darkTheme: prismTheme.optional(),
+      /**
+       * Comments that mark code lines (Docusaurus's magicComments): a line that is only
+       * `// <line>` marks the next line, `// <block.start>` … `// <block.end>` the lines between,
+       * with `className`; the comments are taken out of the code. The first one's class also
+       * marks the lines a block's meta names (`{1,3}`). @default highlight-next-line, highlight-start/-end
+       */
+      magicComments: z.array(z.strictObject({ className: z.string().regex(/^[\w-]+( [\w-]+)*$/, 'must be class names'), line: z.string().regex(/^[\w-]+$/).optional(), block: z.strictObject({ start: z.string().regex(/^[\w-]+$/), end: z.string().regex(/^[\w-]+$/) }).optional() })).optional(),
+    })
+    .optional(),
   /** Other tags every page has in its <head> (Docusaurus's `headTags`): `{ tagName, attributes, innerHTML }`, written as they are. */
   headTags: z.array(z.strictObject({ tagName: z.enum(HEAD_TAGS), attributes: tagAttributes.default({}), innerHTML: z.string().optional() })).default([]),
   /**

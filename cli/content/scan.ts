@@ -11,6 +11,7 @@ import { stampOf, type FileStamp, type KnownFiles } from './knownFiles.ts';
 /** Which plugin a file belongs to. */
 export type { ContentArea } from '../config/sitePaths.ts';
 import type { ContentArea } from '../config/sitePaths.ts';
+import { DEFAULT_MAGIC_COMMENTS, type MagicComment } from './markdown/magicComments.ts';
 
 /** A content file as read from disk: the only I/O the load stage needs. */
 export interface SourceFile {
@@ -29,6 +30,8 @@ export interface SourceFile {
   maxNodes?: number;
   /** Markdown: its `npm2yarn` code blocks become tabs (markdown.npm2yarn; part of its content key). */
   npm2yarn?: Npm2YarnOptions;
+  /** Markdown: the magic comments its code blocks read, when not Docusaurus's own (prism.magicComments; part of its content key). */
+  magicComments?: MagicComment[];
   /** What `stat` said of a Markdown file before it was read, when a build cache records it (knownFiles.ts). */
   stamp?: FileStamp;
   /**
@@ -44,9 +47,15 @@ export type MarkdownFormat = 'md' | 'mdx';
 export type Npm2YarnOptions = Exclude<ResolvedConfig['markdown']['npm2yarn'], false>;
 
 /** What the config says of making a file into a document (a Markdown file, when `format` is given; nothing for other files). */
-export function markdownSettings(config: Pick<ResolvedConfig, 'markdown'>, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn'> {
+export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'prism'>, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn' | 'magicComments'> {
   if (!format) return { format };
-  return config.markdown.npm2yarn ? { format, maxNodes: config.markdown.maxNodes, npm2yarn: config.markdown.npm2yarn } : { format, maxNodes: config.markdown.maxNodes };
+  const magicComments = config.prism?.magicComments;
+  return {
+    format,
+    maxNodes: config.markdown.maxNodes,
+    ...(config.markdown.npm2yarn ? { npm2yarn: config.markdown.npm2yarn } : {}),
+    ...(magicComments && JSON.stringify(magicComments) !== JSON.stringify(DEFAULT_MAGIC_COMMENTS) ? { magicComments } : {}),
+  };
 }
 
 /**
@@ -54,8 +63,11 @@ export function markdownSettings(config: Pick<ResolvedConfig, 'markdown'>, forma
  * options that change its tree. What knownFiles.ts records a content key under, so a
  * changed option is a new key (`cacheKey` hashes the same).
  */
-export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn'>): string {
-  return source.npm2yarn ? `${source.format ?? 'md'} npm2yarn ${JSON.stringify(source.npm2yarn)}` : (source.format ?? 'md');
+export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | 'magicComments'>): string {
+  let settings = source.format ?? 'md';
+  if (source.npm2yarn) settings += ` npm2yarn ${JSON.stringify(source.npm2yarn)}`;
+  if (source.magicComments) settings += ` magicComments ${JSON.stringify(source.magicComments)}`;
+  return settings;
 }
 
 /** markdown.format applied to a file, as Docusaurus's getFormat: `detect` makes only .mdx files MDX. */

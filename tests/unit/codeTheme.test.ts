@@ -50,12 +50,16 @@ describe("a Docusaurus config's prism themes", () => {
 
   it('a theme that is a stand-in, or not a theme, is warned of and the theme\'s own colours are kept', () => {
     const stub = Object.assign(() => undefined, { __siteMissingPackage: 'prism-themes-x.foo' });
-    const mapped = map({ theme: stub, magicComments: [] });
+    const mapped = map({ theme: stub, magicComments: [{ line: 'no-class' }] });
     expect(mapped.input.prism).toBeUndefined();
     expect(mapped.warnings.map((w) => w.configKey)).toEqual(['themeConfig.prism.theme', 'themeConfig.prism.magicComments']);
-    // Docusaurus's default magic comments are what code blocks read: nothing to say of them.
+    // Docusaurus's default magic comments are what code blocks read: nothing to say of them; a site's own set is the native option.
     const defaults = [{ className: 'theme-code-block-highlighted-line', line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } }];
     expect(map({ theme, magicComments: defaults }).warnings).toEqual([]);
+    expect(map({ theme, magicComments: defaults }).input.prism).toEqual({ theme, darkTheme: 'palenight' });
+    const own = [...defaults, { className: 'code-block-error-line', line: 'highlight-error-next-line' }];
+    expect(map({ magicComments: own }).input.prism).toEqual({ magicComments: own });
+    expect(map({ magicComments: own }).warnings).toEqual([]);
   });
 
   it("gets prism-react-renderer's real themes when the site has not installed it, in the config and in a file it requires", async () => {

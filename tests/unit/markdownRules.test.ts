@@ -232,6 +232,21 @@ describe('code blocks', () => {
     expect(marked(code('```\n// highlight-next-line\nplain\n```\n'))).toEqual(['  // highlight-next-line', '  plain']);
   });
 
+  it("mark lines by a site's own magic comments (prism.magicComments) with their classes; the first one's class marks the meta's lines", () => {
+    const magicComments = [
+      { className: 'theme-code-block-highlighted-line', line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } },
+      { className: 'code-block-error-line', line: 'highlight-error-next-line' },
+    ];
+    const block = (text: string) => read(rendered(loadDocument({ area: 'docs', relPath: 'a.md', file: 'docs/a.md', text, magicComments }))).querySelector('.theme-code-block')!;
+    const classes = (b: HTMLElement) => all(b, '.token-line').map((l) => `${[...l.classList.values()].filter((c) => c !== 'token-line').join(' ') || '-'} ${l.textContent.replace(/\n$/, '')}`);
+    expect(classes(block('```js\n// highlight-error-next-line\nthrow e;\n// highlight-next-line\nok();\n```\n'))).toEqual(['code-block-error-line throw e;', 'highlighted ok();']);
+    expect(classes(block('```js {2}\na();\nb();\n```\n'))).toEqual(['- a();', 'highlighted b();']);
+    const custom = [{ className: 'added', line: 'add-next' }];
+    const own = read(rendered(loadDocument({ area: 'docs', relPath: 'a.md', file: 'docs/a.md', text: '```py {1}\n# add-next\nx = 1\n# highlight-next-line\ny\n```\n', magicComments: custom }))).querySelector('.theme-code-block')!;
+    // With the meta's own range, the comments stay (as in Docusaurus) and the first comment's class marks the range.
+    expect(classes(own)).toEqual(['added # add-next', '- x = 1', '- # highlight-next-line', '- y']);
+  });
+
   it('read titles in any quoting, ranges with spaces, and ignore what is not a line number', () => {
     expect(parseCodeMeta("title='x y.ts'").title).toBe('x y.ts');
     expect(parseCodeMeta('title=bare.ts {2}').title).toBe('bare.ts');

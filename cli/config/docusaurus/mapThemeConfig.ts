@@ -57,16 +57,26 @@ function mapPrism(prism: Obj, notes: Notes, at: KeyPath): Obj | undefined {
   for (const [key, value] of Object.entries(prism)) {
     if (key === 'additionalLanguages') continue;
     if (key === 'magicComments') {
-      // Docusaurus's own set is what code blocks read (content/markdown/codeBlock.ts); others are not.
-      if (JSON.stringify(value) !== DEFAULT_MAGIC_COMMENTS) notes.unsupported([...at, key], 'only the default magic comments (highlight-next-line, highlight-start and highlight-end) mark lines');
+      // Docusaurus's own set is what code blocks read without it (content/markdown/codeBlock.ts).
+      if (JSON.stringify(value) === DEFAULT_MAGIC_COMMENTS) continue;
+      if (Array.isArray(value) && value.every(isMagicComment)) out.magicComments = value;
+      else notes.unsupported([...at, key], 'only magic comments of { className, line, block: { start, end } } mark lines');
       continue;
     }
     const theme = (key === 'theme' || key === 'darkTheme') && prismThemeOf(value);
     if (theme) out[key] = theme;
     else notes.unsupported([...at, key], "code is highlighted with the theme's own colours");
   }
-  if (!out.theme && !out.darkTheme) return undefined;
-  return { theme: out.theme ?? 'palenight', darkTheme: out.darkTheme ?? 'palenight' };
+  const magic = out.magicComments ? { magicComments: out.magicComments } : {};
+  if (!out.theme && !out.darkTheme) return out.magicComments ? magic : undefined;
+  return { theme: out.theme ?? 'palenight', darkTheme: out.darkTheme ?? 'palenight', ...magic };
+}
+
+/** A magic comment Docusaurus takes: a class, and a line comment or a block's start and end. */
+function isMagicComment(value: unknown): boolean {
+  const comment = obj(value);
+  const block = comment && obj(comment.block);
+  return !!comment && typeof comment.className === 'string' && (typeof comment.line === 'string' || (!!block && typeof block.start === 'string' && typeof block.end === 'string'));
 }
 
 /** Docusaurus's default `magicComments`, as JSON writes it. */

@@ -1,4 +1,6 @@
 import type { Code } from 'mdast';
+import type { VFile } from 'vfile';
+import { DEFAULT_MAGIC_COMMENTS, type MagicComment } from './magicComments.ts';
 import type { Element, ElementContent, Root as HastRoot, Text as HastText } from 'hast';
 import type { State } from 'mdast-util-to-hast';
 import type { MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
@@ -93,10 +95,12 @@ export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHas
   const lang = node.lang?.toLowerCase();
   // The value holds no fence newline: a newline at its end is an empty last line the author wrote.
   // Magic comments (`// highlight-next-line`) mark lines and are taken out, unless the meta marks lines itself, as in Docusaurus.
-  const magic = lang && !LINE_RANGES_RE.test(node.meta ?? '') ? magicCommentLines(node.value, lang) : undefined;
+  const comments = ((state.options as { file?: VFile }).file?.data.magicComments as MagicComment[] | undefined) ?? DEFAULT_MAGIC_COMMENTS;
+  const magic = lang && !LINE_RANGES_RE.test(node.meta ?? '') ? magicCommentLines(node.value, lang, comments) : undefined;
   const code = magic?.code ?? node.value;
   const meta = parseCodeMeta(node.meta, lineCountOf(code));
-  for (const line of magic?.highlight ?? []) meta.highlight.add(line);
+  // The meta's lines take the first magic comment's class (the theme's highlight, for Docusaurus's default).
+  const metaClass = lineClassOf(comments[0]?.className ?? DEFAULT_MAGIC_COMMENTS[0]!.className);
   let tokens: ElementContent[] = [text(code)];
   const used = highlighted.get(state) ?? 0;
   if (lang && used + code.length <= HIGHLIGHT_BUDGET && grammars().registered(lang)) {
@@ -114,7 +118,7 @@ export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHas
   const body = lines.map((children, i): Element => ({
     type: 'element',
     tagName: 'span',
-    properties: { className: meta.highlight.has(i + 1) ? ['token-line', 'highlighted'] : ['token-line'] },
+    properties: { className: ['token-line', ...(meta.highlight.has(i + 1) ? [metaClass] : []), ...(magic?.classes.get(i + 1) ?? [])] },
     children: i < lines.length - 1 ? [...children, text('\n')] : children.length ? children : [text('')],
   }));
   const pre: Element = {
@@ -181,25 +185,37 @@ function commentFormsOf(lang: string): string[] {
   }
 }
 
+/** A magic comment's class on a line: Docusaurus's highlighted line is the theme's `highlighted`. */
+const lineClassOf = (className: string) => (className === 'theme-code-block-highlighted-line' ? 'highlighted' : className);
+
 const magicRegexes = new Map<string, RegExp>();
 
 /**
- * Docusaurus's default magic comments in a block of `lang`: a line that is only
- * `// highlight-next-line` marks the line after it, `// highlight-start` … `// highlight-end`
- * the lines between (each in the comment form of the language); the comment lines are taken
- * out of the code. The marked lines are numbered from 1, as `parseCodeMeta` numbers them.
+ * The magic comments in a block of `lang`: a line that is only a comment's `line` (in a
+ * comment form of the language: `// highlight-next-line`, `# …`, `<!-- … -->`) marks the
+ * line after it, its `block.start` … `block.end` the lines between; the comment lines are
+ * taken out of the code. Marked lines are numbered from 1, as `parseCodeMeta` numbers them,
+ * each with the classes of the comments that mark it.
  */
-function magicCommentLines(code: string, lang: string): { code: string; highlight: number[] } | undefined {
-  if (!code.includes('highlight-')) return undefined;
-  let directive = magicRegexes.get(lang);
+function magicCommentLines(code: string, lang: string, comments: MagicComment[]): { code: string; classes: Map<number, string[]> } | undefined {
+  const words = comments.flatMap((c) => [c.line, c.block?.start, c.block?.end]).filter((w): w is string => w !== undefined);
+  if (!words.some((word) => code.includes(word))) return undefined;
+  const key = `${lang}\0${words.join(' ')}`;
+  let directive = magicRegexes.get(key);
   if (!directive) {
-    const forms = commentFormsOf(lang).map((form) => `(?:${COMMENT_FORMS[form]![0]}\\s*(highlight-next-line|highlight-start|highlight-end)\\s*${COMMENT_FORMS[form]![1]})`);
-    magicRegexes.set(lang, (directive = new RegExp(`^\\s*(?:${forms.join('|')})\\s*$`)));
+    // The words were checked by the schema (letters, digits, "_" and "-"): nothing to escape.
+    const forms = commentFormsOf(lang).map((form) => `(?:${COMMENT_FORMS[form]![0]}\\s*(${words.join('|')})\\s*${COMMENT_FORMS[form]![1]})`);
+    magicRegexes.set(key, (directive = new RegExp(`^\\s*(?:${forms.join('|')})\\s*$`)));
   }
   const lines = code.split('\n');
   const kept: string[] = [];
-  const highlight: number[] = [];
-  let start: number | undefined;
+  const classes = new Map<number, string[]>();
+  const mark = (n: number, className: string) => {
+    const list = classes.get(n) ?? [];
+    if (!list.includes(lineClassOf(className))) list.push(lineClassOf(className));
+    classes.set(n, list);
+  };
+  const open = new Map<MagicComment, number>();
   for (const line of lines) {
     const match = directive.exec(line);
     const name = match?.slice(1).find((group) => group !== undefined);
@@ -208,14 +224,16 @@ function magicCommentLines(code: string, lang: string): { code: string; highligh
       continue;
     }
     // Numbered as the lines kept so far: the next line kept is `kept.length + 1`.
-    if (name === 'highlight-next-line') highlight.push(kept.length + 1);
-    else if (name === 'highlight-start') start = kept.length + 1;
-    else if (start !== undefined) {
-      for (let n = start; n <= kept.length; n++) highlight.push(n);
-      start = undefined;
+    for (const comment of comments) {
+      if (name === comment.line) mark(kept.length + 1, comment.className);
+      else if (name === comment.block?.start) open.set(comment, kept.length + 1);
+      else if (name === comment.block?.end && open.has(comment)) {
+        for (let n = open.get(comment)!; n <= kept.length; n++) mark(n, comment.className);
+        open.delete(comment);
+      }
     }
   }
-  return kept.length === lines.length ? undefined : { code: kept.join('\n'), highlight };
+  return kept.length === lines.length ? undefined : { code: kept.join('\n'), classes };
 }
 
 function lineCountOf(code: string): number {
