@@ -85,11 +85,12 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
   let redirectsAt: string | undefined;
   for (const [i, entry] of list(dc.plugins).entries()) {
     const name = pluginName(entry);
-    if (/(^|[/\\])(@docusaurus[/\\])?(docusaurus-)?plugin-google-gtag([/\\].*)?$|^google-gtag$/.test(name) && mapGtag(Array.isArray(entry) ? entry[1] : undefined, input)) continue;
-    if (/(^|[/\\])(@docusaurus[/\\])?(docusaurus-)?plugin-google-tag-manager([/\\].*)?$|^google-tag-manager$/.test(name) && mapTagManager(Array.isArray(entry) ? entry[1] : undefined, input)) continue;
-    if (isRedirectsPlugin(name) && !redirectsAt) {
+    const options = Array.isArray(entry) ? entry[1] : undefined;
+    if (isPlugin(name, 'google-gtag') && mapGtag(options, input)) continue;
+    if (isPlugin(name, 'google-tag-manager') && mapTagManager(options, input)) continue;
+    if (isPlugin(name, 'client-redirects') && !redirectsAt) {
       redirectsAt = `plugins.${i}.1`;
-      input.redirects = mapRedirects(Array.isArray(entry) ? entry[1] : undefined, notes, ['plugins', i, 1]);
+      input.redirects = mapRedirects(options, notes, ['plugins', i, 1]);
       continue;
     }
     if (!isDocsPlugin(name)) {
@@ -136,9 +137,9 @@ function mapTagManager(value: unknown, input: Obj): boolean {
   return true;
 }
 
-/** `@docusaurus/plugin-client-redirects` by any of the names a config gives it (as `isDocsPlugin`). */
-function isRedirectsPlugin(name: string): boolean {
-  return /(^|[/\\])(@docusaurus[/\\])?(docusaurus-)?plugin-client-redirects([/\\].*)?$/.test(name) || name === 'client-redirects';
+/** Docusaurus's plugin `@docusaurus/plugin-<short>` by any of the names a config gives it (as `isDocsPlugin`): the package, a path into it, or the short name. */
+function isPlugin(name: string, short: string): boolean {
+  return new RegExp(`(^|[/\\\\])(@docusaurus[/\\\\])?(docusaurus-)?plugin-${short}([/\\\\].*)?$`).test(name) || name === short;
 }
 
 /**
