@@ -5,7 +5,8 @@ import { toString } from 'hast-util-to-string';
 import type { Element, Root } from 'hast';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
 import { cacheKey } from '../../cli/content/loadContent.ts';
-import { parseSettings, type Npm2YarnOptions } from '../../cli/content/scan.ts';
+import { markdownSettings, parseSettings, type Npm2YarnOptions } from '../../cli/content/scan.ts';
+import { DEFAULT_MAGIC_COMMENTS } from '../../cli/content/markdown/magicComments.ts';
 import { mapDocusaurusConfig } from '../../cli/config/docusaurus/mapConfig.ts';
 import { importDocusaurusModule } from '../../cli/config/docusaurus/importModule.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
@@ -55,13 +56,18 @@ describe('npm2yarn code blocks', () => {
     expect(toString(doc.content as never)).toContain('npm install --save-dev jest');
   });
 
-  it('make another content key, and another recorded setting, than the same file without the option', () => {
+  it('make another content key, and another recorded setting, than the same file without the option (as a site\'s own magic comments do)', () => {
     const source = { area: 'docs' as const, relPath: 'a.md', file: 'docs/a.md', text: page, format: 'md' as const };
     const on = { ...source, npm2yarn: { sync: true, converters: ['yarn' as const] } };
     expect(cacheKey(on)).not.toBe(cacheKey(source));
     expect(cacheKey({ ...on, npm2yarn: { sync: false, converters: ['yarn' as const] } })).not.toBe(cacheKey(on));
     expect(parseSettings(source)).toBe('md');
     expect(parseSettings(on)).not.toBe(parseSettings(source));
+    // A site's own magic comments likewise; Docusaurus's own set is no setting at all (the keys of sites without one stay).
+    const own = { className: 'err', line: 'error-next-line' };
+    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false }, prism: { magicComments: [own] } } as never, 'md')).toEqual({ format: 'md', maxNodes: 10, magicComments: [own] });
+    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false }, prism: { magicComments: DEFAULT_MAGIC_COMMENTS } } as never, 'md')).toEqual({ format: 'md', maxNodes: 10 });
+    expect(cacheKey({ ...source, magicComments: [own] })).not.toBe(cacheKey(source));
   });
 });
 
