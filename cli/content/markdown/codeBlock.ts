@@ -173,8 +173,7 @@ function commentFormsOf(lang: string): string[] {
     case 'lua': case 'haskell': return ['lua'];
     case 'sql': return ['lua', 'jsBlock'];
     case 'wasm': return ['wasm'];
-    case 'vb': case 'vba': case 'visual-basic': return ['vb', 'rem'];
-    case 'vbnet': return ['vb', 'rem'];
+    case 'vb': case 'vba': case 'visual-basic': case 'vbnet': return ['vb', 'rem'];
     case 'batch': return ['rem'];
     case 'basic': return ['rem', 'f90'];
     case 'fsharp': return ['js', 'ml'];
