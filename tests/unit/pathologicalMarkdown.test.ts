@@ -54,6 +54,12 @@ describe('pathological Markdown ends quickly, with a place', () => {
     expect(doc.content.children).toEqual([]);
   });
 
+  it('a code line of 200,000 spaces after a magic comment builds at once (adjacent runs of spaces in its pattern took the square of the line: 40,000 spaces, 2 s)', () => {
+    const { doc, seconds } = load('```js\n// highlight-next-line' + ' '.repeat(200_000) + 'x\ny();\n```\n');
+    expect(doc.diagnostics).toEqual([]);
+    expect(seconds).toBeLessThan(2);
+  }, 120_000);
+
   it('a 1 MB single line builds', () => {
     const { doc, seconds } = load('word '.repeat(200_000) + '\n');
     expect(doc.diagnostics).toEqual([]);

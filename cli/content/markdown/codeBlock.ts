@@ -202,9 +202,11 @@ function magicCommentLines(code: string, lang: string, comments: MagicComment[])
   const key = `${lang}\0${words.join(' ')}`;
   let directive = magicRegexes.get(key);
   if (!directive) {
-    // The words were checked by the schema (letters, digits, "_" and "-"): nothing to escape.
-    const forms = commentFormsOf(lang).map((form) => `(?:${COMMENT_FORMS[form]![0]}\\s*(${words.join('|')})\\s*${COMMENT_FORMS[form]![1]})`);
-    magicRegexes.set(key, (directive = new RegExp(`^\\s*(?:${forms.join('|')})\\s*$`)));
+    // The words were checked by the schema (letters, digits, "_" and "-"): nothing to escape. Matched
+    // against the trimmed line, with no two runs of spaces side by side: a long line of spaces after
+    // a comment took the square of its length (40,000 spaces: 2 s).
+    const forms = commentFormsOf(lang).map((form) => `(?:${COMMENT_FORMS[form]![0]}\\s*(${words.join('|')})${COMMENT_FORMS[form]![1] ? `\\s*${COMMENT_FORMS[form]![1]}` : ''})`);
+    magicRegexes.set(key, (directive = new RegExp(`^(?:${forms.join('|')})$`)));
   }
   const lines = code.split('\n');
   const kept: string[] = [];
@@ -216,7 +218,7 @@ function magicCommentLines(code: string, lang: string, comments: MagicComment[])
   };
   const open = new Map<MagicComment, number>();
   for (const line of lines) {
-    const match = directive.exec(line);
+    const match = words.some((word) => line.includes(word)) ? directive.exec(line.trim()) : null;
     const name = match?.slice(1).find((group) => group !== undefined);
     if (!name) {
       kept.push(line);
