@@ -212,8 +212,33 @@ const versionOptions = z.strictObject({
   className: z.string().optional(),
 });
 
+/** A content plugin's globs (Docusaurus's `include`, `exclude`): relative to its folder, which is all the scan reads. */
+const contentGlob = z.string().superRefine((glob, ctx) => {
+  const problem = globProblem(glob);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+const contentGlobsShape = {
+  /** Which files of its folder are content, as globs relative to it; `!glob` leaves files out. @default Markdown (`**\/*.{md,mdx}`; pages: and page modules) */
+  include: z.array(contentGlob).optional(),
+  /** Files the include globs match that are not content. @default Docusaurus's: `_` files and folders, `*.test.*`, `__tests__` */
+  exclude: z.array(contentGlob).optional(),
+};
+
+/**
+ * Why a glob can match nothing in a content folder, if it cannot: globs are relative to the
+ * folder and the scan reads only inside it.
+ */
+function globProblem(glob: string): string | undefined {
+  glob = glob.replace(/^!/, '');
+  if (glob.trim() === '') return 'must not be empty';
+  if (glob.startsWith('/') || /^[A-Za-z]:[\\/]/.test(glob)) return 'must be relative to the content folder (no leading "/")';
+  if (glob.split('/').includes('..')) return 'must stay inside the content folder (no ".." step)';
+  return undefined;
+}
+
 /** The options of one docs instance (Docusaurus's docs plugin): the classic preset's `docs`, and each of `docsPlugins`. */
 const docsOptionsShape = {
+  ...contentGlobsShape,
   /** @default '/' */
   routeBasePath: z.string().default('/'),
   /** Docs plugin id, used in storage keys. @default 'default' */
@@ -342,6 +367,8 @@ export const userConfigSchema = z.strictObject({
       outDir: z.string().default('build'),
     })
     .default({ docs: 'docs', blog: 'blog', pages: 'pages', static: 'static', outDir: 'build' }),
+  /** The pages folder's options: which of its files are pages (React modules and Markdown). @default every page module and Markdown file but `_` ones and tests */
+  pages: z.strictObject(contentGlobsShape).optional(),
   navbar: z
     .strictObject({
       title: z.string().optional(),
@@ -424,6 +451,7 @@ export const userConfigSchema = z.strictObject({
   docsPlugins: z.array(docsPlugin).optional(),
   blog: z
     .strictObject({
+      ...contentGlobsShape,
       routeBasePath: z.string().default('blog'),
       title: z.string().default('Blog'),
       description: z.string().default('Blog'),

@@ -10,15 +10,23 @@ export interface ProtectedPath {
 
 export type ContentArea = 'docs' | 'blog' | 'pages';
 
+/** A content folder, absolute; a docs folder says which docs instance it is (its include and exclude globs). */
+export interface ContentFolder {
+  area: ContentArea;
+  dir: string;
+  pluginId?: string;
+}
+
 /** The content folders the site has turned on (a Docusaurus `blog: false` turns one off), absolute. */
-export function contentFolders(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'docsPlugins'>): { area: ContentArea; dir: string }[] {
+export function contentFolders(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'docsPlugins'> & { docs?: Pick<ResolvedConfig['docs'], 'pluginId'> }): ContentFolder[] {
   const areas: ContentArea[] = ['docs', 'blog', 'pages'];
-  const folders = areas.flatMap((area) => {
+  const folders = areas.flatMap((area): ContentFolder[] => {
     const rel = config.paths[area];
-    return rel === false ? [] : [{ area, dir: path.resolve(config.siteDir, rel) }];
+    if (rel === false) return [];
+    return [{ area, dir: path.resolve(config.siteDir, rel), ...(area === 'docs' ? { pluginId: config.docs?.pluginId ?? 'default' } : {}) }];
   });
   // Other docs instances' folders are docs folders too.
-  const others = (config.docsPlugins ?? []).map((d) => ({ area: 'docs' as const, dir: path.resolve(config.siteDir, d.path) }));
+  const others = (config.docsPlugins ?? []).map((d): ContentFolder => ({ area: 'docs', dir: path.resolve(config.siteDir, d.path), pluginId: d.pluginId }));
   return [...folders.filter((f) => f.area === 'docs'), ...others, ...folders.filter((f) => f.area !== 'docs')];
 }
 

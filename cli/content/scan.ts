@@ -3,7 +3,8 @@ import path from 'node:path';
 import { catalog } from '../errors/catalog.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { contentFolders, readRoots, siteFileStatus } from '../config/sitePaths.ts';
+import { contentFolders, readRoots, siteFileStatus, type ContentFolder } from '../config/sitePaths.ts';
+import { contentFilter, DEFAULT_INCLUDE, type ContentFilter } from './contentGlobs.ts';
 import { walkFolder, type FollowedLink } from './walkFolder.ts';
 import { readText } from './readText.ts';
 import { stampOf, type FileStamp, type KnownFiles } from './knownFiles.ts';
@@ -100,18 +101,19 @@ export interface ScanResult<T> {
  * Symbolic links are followed while they stay inside the site (see walkFolder).
  * The result is sorted by path so every later stage sees the same order.
  */
-export async function scanContent(config: ResolvedConfig, docsFolders?: string[], known?: KnownFiles): Promise<ScanResult<SourceFile>> {
+export async function scanContent(config: ResolvedConfig, docsFolders?: DocsFolder[], known?: KnownFiles): Promise<ScanResult<SourceFile>> {
   // Each docs version has its folder (`versioned_docs/version-X`); all of them are docs.
   // Each docs instance's too (its folders are in docsFolders when they are given).
-  const areas = docsFolders
-    ? [...docsFolders.map((dir) => ({ area: 'docs' as const, dir: path.resolve(config.siteDir, dir) })), ...contentFolders(config).filter((f) => f.area !== 'docs')]
+  const areas: ContentFolder[] = docsFolders
+    ? [...docsFolders.map(({ contentDir, pluginId }) => ({ area: 'docs' as const, dir: path.resolve(config.siteDir, contentDir), pluginId })), ...contentFolders(config).filter((f) => f.area !== 'docs')]
     : contentFolders(config);
   const allowedRoots = readRoots(config);
   const diagnostics: Diagnostic[] = [];
   const links: FollowedLink[] = [];
   const lists = await Promise.all(
-    areas.map(async ({ area, dir: root }) => {
-      const walked = await walkFolder(root, { allowedRoots, siteDir: config.siteDir, skip: skipContent });
+    areas.map(async (folder) => {
+      const { area, dir: root } = folder;
+      const walked = await walkFolder(root, { allowedRoots, siteDir: config.siteDir, skip: skipContent(folderFilter(config, folder)) });
       diagnostics.push(...walked.diagnostics);
       links.push(...walked.links);
       // The walk's paths are plain (names joined by "/"): joined by hand, not normalized 10,000 times.
@@ -174,10 +176,45 @@ export function readSource(config: ResolvedConfig, source: SourceFile): SourceFi
   return decoded.ok ? { ...rest, text: decoded.text } : { ...rest, text: '', unreadable: decoded.diagnostic };
 }
 
-function skipContent(name: string, isDirectory: boolean): boolean {
-  if (name.startsWith('.') || name === 'node_modules') return true;
-  if (isDirectory) return name.startsWith('_');
-  return !isContentFile(name) || (name.startsWith('_') && !CATEGORY_RE.test(name));
+/** A docs version's folder, relative to the site folder, and the docs instance it belongs to. */
+export interface DocsFolder {
+  contentDir: string;
+  pluginId: string;
+}
+
+/**
+ * Which Markdown files of a content folder are content: its plugin's `include` and
+ * `exclude` globs (a docs version's folder has its instance's; Docusaurus's defaults
+ * leave out `_` partials and tests).
+ */
+export function folderFilter(config: Pick<ResolvedConfig, 'docs' | 'docsPlugins' | 'blog' | 'pages'>, folder: Pick<ContentFolder, 'area' | 'pluginId'>): ContentFilter {
+  if (folder.area === 'docs') {
+    const instance = folder.pluginId === undefined || folder.pluginId === config.docs.pluginId ? config.docs : config.docsPlugins?.find((d) => d.pluginId === folder.pluginId);
+    return contentFilter(instance ?? {}, DEFAULT_INCLUDE.docs);
+  }
+  return contentFilter(config[folder.area] ?? {}, DEFAULT_INCLUDE[folder.area]);
+}
+
+/**
+ * What the scan leaves out of a content folder: hidden names and node_modules always;
+ * folders the filter says can hold no content; Markdown the filter does not include; and
+ * of the other files, all but category files, authors.yml and tags.yml (never `_` ones
+ * besides category files).
+ */
+function skipContent(filter: ContentFilter): (name: string, isDirectory: boolean, relPath: string) => boolean {
+  return (name, isDirectory, relPath) => {
+    if (name.startsWith('.') || name === 'node_modules') return true;
+    if (isDirectory) return !filter.mayHold(relPath);
+    if (MARKDOWN_RE.test(name)) return !filter.includes(relPath);
+    return !isContentFile(name) || (name.startsWith('_') && !CATEGORY_RE.test(name));
+  };
+}
+
+/** Whether the scan reads a file of a content folder (`relPath` from the folder): what dev asks of a path that changed. */
+export function isScannedPath(filter: ContentFilter, relPath: string): boolean {
+  const skip = skipContent(filter);
+  const names = relPath.split('/');
+  return names.every((name, i) => !skip(name, i < names.length - 1, names.slice(0, i + 1).join('/')));
 }
 
 export function toPosix(p: string): string {

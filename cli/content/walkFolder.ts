@@ -9,8 +9,8 @@ export interface WalkOptions {
   allowedRoots: string[];
   /** The site folder, to name files in messages. */
   siteDir: string;
-  /** Whether to leave out an entry (and, for a folder, everything in it). */
-  skip?: (name: string, isDirectory: boolean) => boolean;
+  /** Whether to leave out an entry (and, for a folder, everything in it); `relPath` is its path from the walked folder. */
+  skip?: (name: string, isDirectory: boolean, relPath: string) => boolean;
 }
 
 export interface WalkResult {
@@ -84,9 +84,9 @@ export async function walkFolder(root: string, options: WalkOptions): Promise<Wa
           diagnostics.push({ severity: 'warning', file: shown(abs), ...catalog.symlinkToAncestor(shown(abs)) });
           continue;
         }
-        if ((isDirectory || isFile) && !options.skip?.(entry.name, isDirectory)) links.push({ path: abs, real });
+        if ((isDirectory || isFile) && !options.skip?.(entry.name, isDirectory, rel)) links.push({ path: abs, real });
       }
-      if (options.skip?.(entry.name, isDirectory)) continue;
+      if (options.skip?.(entry.name, isDirectory, rel)) continue;
       if (isDirectory) walk(abs, real, rel, [...ancestors, realDir]);
       else if (isFile) files.push(rel);
     }

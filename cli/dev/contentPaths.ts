@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
-import { formatOf, markdownSettings, isContentFile, toPosix, type SourceFile } from '../content/scan.ts';
+import { folderFilter, formatOf, isScannedPath, markdownSettings, toPosix, type SourceFile } from '../content/scan.ts';
 import { contentFolders } from '../config/sitePaths.ts';
 
 /** Whether a path is inside (or is) one of the content folders. */
@@ -13,12 +13,12 @@ export function insideContent(config: ResolvedConfig, absPath: string): boolean 
  * caller); null for other files and for hidden ones, as the scan stage skips them.
  */
 export function contentSource(config: ResolvedConfig, absPath: string): SourceFile | null {
-  for (const { area, dir: root } of contentFolders(config)) {
+  for (const folder of contentFolders(config)) {
+    const { area, dir: root } = folder;
     if (!absPath.startsWith(root + path.sep)) continue;
     const relPath = toPosix(path.relative(root, absPath));
-    // As the scan: hidden files, and `_` files and folders (partials) other than category files, are not pages.
-    const name = path.basename(absPath);
-    if (!isContentFile(name) || relPath.split('/').some((s) => s.startsWith('.') || (s.startsWith('_') && !/^_category_\./.test(s)))) return null;
+    // As the scan: hidden files, `_` partials, files the plugin's globs leave out are not content.
+    if (!isScannedPath(folderFilter(config, folder), relPath)) return null;
     return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '', ...markdownSettings(config, /\.mdx?$/.test(relPath) ? formatOf(config, relPath) : undefined) };
   }
   return null;

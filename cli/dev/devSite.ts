@@ -304,7 +304,7 @@ export class DevSite {
   private async rescan(): Promise<void> {
     const versions = readVersions(this.config);
     this.versions = versions.versions;
-    const folders = this.versions.map((v) => v.info.contentDir);
+    const folders = this.versions.map((v) => v.info);
     const [content, staticScan, reactPages] = await Promise.all([scanContent(this.config, folders), scanStatic(this.config), scanReactPages(this.config)]);
     this.sources = new Map(content.files.map((f) => [f.file, f]));
     this.staticFiles = staticScan.files;

@@ -41,7 +41,7 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
   const { reporter } = deps;
   // A docs instance with no version left to build (an error says why) is built empty by the graph.
   const versions = readVersions(config);
-  const docsFolders = versions.versions.map((v) => v.info.contentDir);
+  const docsFolders = versions.versions.map((v) => v.info);
   const [scanned, staticScan, reactPages] = await reporter.step('Reading content', () => Promise.all([scanContent(config, docsFolders, deps.cache && deps.knownFiles), scanStatic(config), scanReactPages(config)]));
   const staticFiles = staticScan.files;
   const keys = new WeakMap<SourceFile, string>();

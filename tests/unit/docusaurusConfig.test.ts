@@ -89,9 +89,8 @@ describe('mapping a Docusaurus config', () => {
   it('names each option it cannot honour once, with what happens instead; defaults and deploy settings say nothing', () => {
     const keys = (config: Record<string, unknown>) => map(config).warnings.map((w) => w.message.match(/"([^"]+)"/)![1]);
     expect(keys({ organizationName: 'o', projectName: 'p', customFields: {}, future: {}, ...classic({ docs: { showLastUpdateTime: false, admonitions: true, include: ['**/*.{md,mdx}'] }, sitemap: {} }) })).toEqual([]);
-    // showLastUpdateTime is honoured now (git history): only include and gtag cannot be.
+    // showLastUpdateTime is honoured now (git history), and include (globs): only gtag without an id cannot be.
     expect(keys({ clientModules: [], ...classic({ docs: { editUrl: 'https://e.example', showLastUpdateTime: true, lastVersion: 'current', include: ['a/**'] }, theme: { customCss: 'x.css', unknownThemeOption: true }, gtag: {} }) })).toEqual([
-      'presets[0][1].docs.include',
       // customCss is honoured now (its stylesheets join the site's): another theme option stands for the rest.
       'presets[0][1].theme.unknownThemeOption',
       'presets[0][1].gtag',

@@ -261,7 +261,7 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes, siteDir: string): string 
     for (const [key, value] of Object.entries(options)) {
       if (key === 'docs') sidebarPath = mapDocs(value, docs, paths, notes, [...at, 'docs'], input.markdown as Obj);
       else if (key === 'blog') input.blog = mapBlog(value, paths, notes, [...at, 'blog'], input.markdown as Obj);
-      else if (key === 'pages') mapPages(value, paths, notes, [...at, 'pages'], input.markdown as Obj);
+      else if (key === 'pages') mapPages(value, paths, input, notes, [...at, 'pages']);
       else if (key === 'sitemap' && value !== false) continue; // the sitemap is always written
       else if (key === 'theme') mapTheme(value, input, notes, [...at, 'theme'], siteDir);
       else if (key === 'gtag' && mapGtag(value, input)) continue;
@@ -298,6 +298,7 @@ function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPat
   let sidebarPath: string | false | undefined;
   for (const [key, v] of Object.entries(o)) {
     if (key === 'path' && typeof v === 'string') paths.docs = v;
+    else if (isGlobsOption(key, v)) docs[key] = v;
     else if (key === 'routeBasePath' && typeof v === 'string') docs.routeBasePath = `/${v.replace(/^\/+|\/+$/g, '')}`;
     else if (key === 'sidebarPath' && (typeof v === 'string' || v === false)) sidebarPath = v;
     else if (key === 'sidebarCollapsed' && typeof v === 'boolean') docs.sidebarCollapsed = v;
@@ -332,6 +333,11 @@ function versionOptionsOf(versions: Obj, notes: Notes, at: KeyPath): Obj {
   return out;
 }
 
+/** A content plugin's `include` or `exclude`: a list of globs, the same option natively. */
+function isGlobsOption(key: string, v: unknown): v is string[] {
+  return (key === 'include' || key === 'exclude') && Array.isArray(v) && v.every((glob) => typeof glob === 'string');
+}
+
 /** Options set to what Docusaurus does anyway, or to what the generator does: nothing to say. */
 function isDocusaurusDefault(key: string, v: unknown): boolean {
   switch (key) {
@@ -341,8 +347,6 @@ function isDocusaurusDefault(key: string, v: unknown): boolean {
     case 'admonitions':
     case 'showReadingTime':
       return v === true;
-    case 'include':
-      return JSON.stringify(v) === '["**/*.{md,mdx}"]';
     case 'authorsMapPath':
       return v === 'authors.yml';
     case 'tagsBasePath':
@@ -365,6 +369,7 @@ function mapBlog(value: unknown, paths: Obj, notes: Notes, at: KeyPath, markdown
   for (const [key, v] of Object.entries(o)) {
     if (key === 'remarkPlugins') mapRemarkPlugins(v, markdown, notes, [...at, key]);
     else if (key === 'path' && typeof v === 'string') paths.blog = v;
+    else if (isGlobsOption(key, v)) blog[key] = v;
     else if (key === 'routeBasePath' && typeof v === 'string') blog.routeBasePath = v.replace(/^\/+|\/+$/g, '') || '/';
     else if (key === 'blogTitle' && typeof v === 'string') blog.title = v;
     else if (key === 'blogDescription' && typeof v === 'string') blog.description = v;
@@ -389,14 +394,15 @@ function mapFeed(value: unknown, notes: Notes, at: KeyPath): void {
 }
 
 /** Pages plugin options (§10): only the folder maps. */
-function mapPages(value: unknown, paths: Obj, notes: Notes, at: KeyPath, markdown: Obj): void {
+function mapPages(value: unknown, paths: Obj, input: Obj, notes: Notes, at: KeyPath): void {
   if (value === false) {
     paths.pages = false;
     return;
   }
   for (const [key, v] of Object.entries(obj(value) ?? {})) {
-    if (key === 'remarkPlugins') mapRemarkPlugins(v, markdown, notes, [...at, key]);
+    if (key === 'remarkPlugins') mapRemarkPlugins(v, input.markdown as Obj, notes, [...at, key]);
     else if (key === 'path' && typeof v === 'string') paths.pages = v;
+    else if (isGlobsOption(key, v)) input.pages = { ...(obj(input.pages) ?? {}), [key]: v };
     else if (!(key === 'routeBasePath' && (v === '/' || v === ''))) notes.unsupported([...at, key]);
   }
 }
