@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { isInside, realPath } from '../config/sitePaths.ts';
-import { catalog } from '../errors/catalog.ts';
+import { catalog, type Entry } from '../errors/catalog.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { scopeCssModule } from './cssModules.ts';
+import { compileSass, SASS_FILE, SASS_WARNING } from './sassStylesheet.ts';
 import { svgComponentModule } from './svgComponent.ts';
 import { ASSET_EXT } from '../content/assetFiles.ts';
 import { contentFileHref } from '../render/resolveTree.ts';
@@ -25,7 +26,9 @@ import { rememberSiteCodeMap, siteCodePlace } from './siteCodePlace.ts';
 
 /** React is the generator's, on both sides: a second copy would break hooks (and the site may not have one). */
 const SHARED = /^(react|react-dom|scheduler)(\/.*)?$/;
-const CSS_MODULE = /\.module\.css$/;
+const CSS_MODULE = /\.module\.(css|scss|sass)$/;
+/** A stylesheet: CSS, or Sass (compiled first: sassStylesheet.ts). */
+const STYLESHEET = /\.(css|scss|sass)$/;
 const SVG = /\.svg$/i;
 /** A package content imports, as the client bundle's island loader names it: resolved from the site folder. */
 export const SITE_PACKAGE = 'site-package:';
@@ -115,7 +118,7 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
         if (!inRoots(realPath(result.path))) return { errors: [{ text: catalog.siteCodeOutside(args.path, result.path).message }] };
         // In CSS, a file's URL (imported in code, it is loaded below).
         if (args.kind === 'url-token' && (SVG.test(result.path) || ASSET_EXT.test(result.path))) return { path: publish(result.path), external: true };
-        if (side === 'client' && /\.css$/.test(result.path) && !CSS_MODULE.test(result.path)) return { path: result.path, namespace: 'site-no-css' };
+        if (side === 'client' && STYLESHEET.test(result.path) && !CSS_MODULE.test(result.path)) return { path: result.path, namespace: 'site-no-css' };
         return result;
       });
       // A provided module is the theme's table entry (see themes/classic/siteModules.ts), its
@@ -142,15 +145,33 @@ export function siteCodePlugin(siteDir: string, side: 'server' | 'client', provi
       });
       // The site's own .js files may hold JSX, as Docusaurus (Babel) allows; packages' .js files are read as plain JS.
       build.onLoad({ filter: /\.(js|mjs)$/, namespace: 'file' }, async (args) => (isSiteCode(args.path) && !args.path.split(path.sep).includes('node_modules') ? { contents: await fs.promises.readFile(args.path, 'utf8'), loader: 'jsx' } : undefined));
+      /** A stylesheet's CSS: its text, or what its Sass compiles to (with Sass's errors and warnings, and the files it read). */
+      const cssOf = async (file: string): Promise<{ css?: string; errors?: esbuild.PartialMessage[]; warnings?: esbuild.PartialMessage[]; watchFiles?: string[] }> => {
+        if (!SASS_FILE.test(file)) return { css: await fs.promises.readFile(file, 'utf8') };
+        const compiled = await compileSass(file, siteDir, inRoots);
+        return { css: compiled.css, errors: compiled.errors, warnings: compiled.warnings, watchFiles: compiled.files };
+      };
       build.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => {
         const file = path.relative(siteDir, args.path).split(path.sep).join('/');
-        const { classes } = scopeCssModule(await fs.promises.readFile(args.path, 'utf8'), file);
+        const { css: text, ...messages } = await cssOf(args.path);
+        if (text === undefined) return messages;
+        const { classes } = scopeCssModule(text, file);
+        // Sass's warnings are said once, where its CSS is bundled (the server's scoped stylesheet).
         const css = side === 'server' ? `import ${JSON.stringify(`${args.path}?scoped`)};\n` : '';
-        return { contents: `${css}export default ${JSON.stringify(classes)};`, loader: 'js' };
+        return { contents: `${css}export default ${JSON.stringify(classes)};`, loader: 'js', watchFiles: messages.watchFiles };
       });
       build.onLoad({ filter: /.*/, namespace: 'site-scoped-css' }, async (args) => {
         const file = path.relative(siteDir, args.path).split(path.sep).join('/');
-        return { contents: scopeCssModule(await fs.promises.readFile(args.path, 'utf8'), file).css, loader: 'css', resolveDir: path.dirname(args.path) };
+        const { css: text, ...messages } = await cssOf(args.path);
+        if (text === undefined) return messages;
+        return { contents: scopeCssModule(text, file).css, loader: 'css', resolveDir: path.dirname(args.path), ...messages };
+      });
+      // A global Sass stylesheet (customCss, or one a component imports), compiled; in the browser it is left out as CSS is (see onResolve).
+      build.onLoad({ filter: SASS_FILE, namespace: 'file' }, async (args) => {
+        if (!isSiteCode(args.path)) return undefined;
+        const { css: text, ...messages } = await cssOf(args.path);
+        if (text === undefined) return messages;
+        return { contents: text, loader: 'css', resolveDir: path.dirname(args.path), ...messages };
       });
     },
   };
@@ -244,7 +265,8 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
   }
   // A stylesheet esbuild read past holds rules a browser drops too (Docusaurus's PostCSS stops at some): said, not fatal.
   const diagnostics = result.warnings.flatMap((message) => {
-    const diagnostic = message.location && /\.css$/.test(message.location.file) ? placedAt(message, siteDir, siteDir) : undefined;
+    const diagnostic = message.location && STYLESHEET.test(message.location.file) ? placedAt(message, siteDir, siteDir) : undefined;
+    if (message.detail === SASS_WARNING) return [{ severity: 'warning' as const, ...diagnostic, ...catalog.sassWarning(message.text) }];
     return diagnostic?.file ? [{ severity: 'warning' as const, ...diagnostic, ...catalog.siteCssSkipped(message.text) }] : [];
   });
   return { modules: module.exports.default ?? {}, key, css: css && css.contents.byteLength > 0 ? css.contents : undefined, files: [...files.published].sort(), diagnostics };
@@ -277,7 +299,13 @@ export class SiteCodeError extends Error {
 }
 
 function diagnosticOf(message: esbuild.Message, siteDir: string, provided: Record<string, readonly string[]>, workingDir: string): Diagnostic {
-  return { severity: 'error', ...placedAt(message, siteDir, workingDir), ...explain(message.text, provided) };
+  // A message our plugin made says what it is itself (a Sass stylesheet's error).
+  const own = isEntry(message.detail) ? message.detail : undefined;
+  return { severity: 'error', ...placedAt(message, siteDir, workingDir), ...(own ?? explain(message.text, provided)) };
+}
+
+function isEntry(value: unknown): value is Entry {
+  return typeof value === 'object' && value !== null && typeof (value as Entry).code === 'string' && typeof (value as Entry).message === 'string';
 }
 
 /** Where an esbuild message is, in the site's files (none in the bundle's own entry). */
@@ -293,8 +321,8 @@ function placedAt(message: esbuild.Message, siteDir: string, workingDir: string)
 function explain(text: string, provided: Record<string, readonly string[]>) {
   const noExport = /^No matching export in "site-provided:([^"]+)" for import "([^"]+)"/.exec(text);
   if (noExport) return catalog.siteModuleNoExport(noExport[1]!, noExport[2]!, (provided[noExport[1]!] ?? []).filter((n) => n !== 'default'));
-  // Sass or Less, which a Docusaurus plugin compiles there (docusaurus-plugin-sass), and nothing here.
-  const language = /^No loader is configured for "\.(scss|sass|less|styl)" files: (.+)$/.exec(text);
+  // Less or Stylus, which a Docusaurus plugin compiles there, and nothing here (Sass is compiled: sassStylesheet.ts).
+  const language = /^No loader is configured for "\.(less|styl)" files: (.+)$/.exec(text);
   if (language) return catalog.siteStylesheetLanguage(language[1]!, language[2]!);
   const unresolved = /^Could not resolve "([^"]+)"/.exec(text)?.[1];
   // Node's own modules resolve on the server, never in the browser, where every component runs too.

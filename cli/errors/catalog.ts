@@ -3,7 +3,7 @@
  * docs and CI filters rely on them). Pattern: what happened, why it matters, what to do.
  * See README.md beside this file.
  */
-type Entry = { code: string; message: string; hint?: string };
+export type Entry = { code: string; message: string; hint?: string };
 
 const list = (items: string[], max = 12) =>
   items.length === 0 ? '(none)' : items.slice(0, max).map((s) => `"${s}"`).join(', ') + (items.length > max ? `, … (${items.length} in all)` : '');
@@ -477,12 +477,27 @@ export const catalog = {
   siteCodeFailed: (reason: string): Entry => ({
     code: 'site-code-failed',
     message: `The site's own code could not be bundled: ${reason.replace(/\.?$/, '.')}`,
-    hint: 'Fix the component (or page) at this place. Site code may import react, files inside the site folder, packages installed in the site\'s node_modules, .css / .module.css files, images and other files (their URL) and SVGs (a component).',
+    hint: 'Fix the component (or page) at this place. Site code may import react, files inside the site folder, packages installed in the site\'s node_modules, .css / .module.css files (and Sass: .scss, .sass), images and other files (their URL) and SVGs (a component).',
   }),
   siteStylesheetLanguage: (extension: string, file: string): Entry => ({
     code: 'site-stylesheet-language',
-    message: `The stylesheet ${file} is ${extension === 'less' ? 'Less' : extension === 'styl' ? 'Stylus' : 'Sass'}: a Docusaurus plugin (docusaurus-plugin-${extension === 'scss' ? 'sass' : extension}) compiles it there, and plugins do not run here, so it cannot be read.`,
-    hint: 'Write it as CSS (.css, or .module.css for a CSS module): custom properties and CSS nesting cover most of what Sass variables and nesting do.',
+    message: `The stylesheet ${file} is ${extension === 'less' ? 'Less' : 'Stylus'}: a Docusaurus plugin (docusaurus-plugin-${extension === 'styl' ? 'stylus' : extension}) compiles it there, and plugins do not run here, so it cannot be read.`,
+    hint: 'Write it as CSS or Sass (.css or .scss, or .module.css / .module.scss for a CSS module): custom properties and CSS nesting cover most of what Less variables and nesting do.',
+  }),
+  sassFailed: (reason: string): Entry => ({
+    code: 'sass-failed',
+    message: `The Sass stylesheet does not compile: ${reason.replace(/\.?$/, '.')}`,
+    hint: 'Fix the stylesheet at this place (Sass names the rule it stopped at).',
+  }),
+  sassLoadOutside: (file: string): Entry => ({
+    code: 'sass-load-outside',
+    message: `It loads ${file}, outside the site folder, which the generator never reads.`,
+    hint: 'Keep the stylesheets a site uses inside its folder (a package in its node_modules, or a file under src/).',
+  }),
+  sassWarning: (message: string): Entry => ({
+    code: 'sass-warning',
+    message: `Sass warns: ${message.replace(/\.?$/, '.')}`,
+    hint: 'The stylesheet\'s own @warn, or Sass\'s word on it: see the place named.',
   }),
   siteCssSkipped: (reason: string): Entry => ({
     code: 'site-css-skipped',

@@ -654,19 +654,20 @@ describe("a site stylesheet esbuild reads past", () => {
   });
 });
 
-describe('a Sass stylesheet, which docusaurus-plugin-sass compiles in Docusaurus', () => {
+// Sass is compiled (sassStylesheets.test.ts); Less and Stylus, which other plugins compile, are not.
+describe('a Less stylesheet, which docusaurus-plugin-less compiles in Docusaurus', () => {
   it("is an error naming the file and what to do, where esbuild said 'No loader is configured'", () => {
     const dir = tempSite({
-      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', plugins: ['docusaurus-plugin-sass'], presets: [['classic', { docs: { sidebarPath: false }, theme: { customCss: './src/css/custom.scss' } }]] };\n",
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://x.test', baseUrl: '/', plugins: ['docusaurus-plugin-less'], presets: [['classic', { docs: { sidebarPath: false }, theme: { customCss: './src/css/custom.less' } }]] };\n",
       'docs/a.md': '# A\n',
-      'src/css/custom.scss': '$primary: #2e8555;\n:root { --ifm-color-primary: #{$primary}; }\n',
-      'src/pages/fiddle.tsx': "import React from 'react';\nimport styles from './fiddle.module.scss';\n\nexport default function Fiddle() {\n  return <main className={styles.main}>Fiddle</main>;\n}\n",
-      'src/pages/fiddle.module.scss': '.main { .inner { color: red; } }\n',
+      'src/css/custom.less': '@primary: #2e8555;\n:root { --ifm-color-primary: @primary; }\n',
+      'src/pages/fiddle.tsx': "import React from 'react';\nimport styles from './fiddle.module.less';\n\nexport default function Fiddle() {\n  return <main className={styles.main}>Fiddle</main>;\n}\n",
+      'src/pages/fiddle.module.less': '.main { .inner { color: red; } }\n',
     });
     const result = runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('src/pages/fiddle.tsx:2:20: The stylesheet src/pages/fiddle.module.scss is Sass: a Docusaurus plugin (docusaurus-plugin-sass) compiles it there, and plugins do not run here, so it cannot be read.\n  Write it as CSS');
-    expect(result.stderr).toContain('The stylesheet src/css/custom.scss is Sass');
+    expect(result.stderr).toContain('src/pages/fiddle.tsx:2:20: The stylesheet src/pages/fiddle.module.less is Less: a Docusaurus plugin (docusaurus-plugin-less) compiles it there, and plugins do not run here, so it cannot be read.\n  Write it as CSS');
+    expect(result.stderr).toContain('The stylesheet src/css/custom.less is Less');
   });
 });
 

@@ -108,14 +108,20 @@ describe('mapping a Docusaurus config', () => {
   });
 
   it('names plugins, themes and other presets it cannot run, by package name even when it is a stand-in', () => {
-    const stub = Object.assign(() => undefined, { __siteMissingPackage: 'docusaurus-plugin-sass' });
+    const stub = Object.assign(() => undefined, { __siteMissingPackage: 'docusaurus-plugin-image-zoom' });
     const names = map({ plugins: ['@docusaurus/plugin-pwa', [stub, {}], false], themes: ['@docusaurus/theme-mermaid'], presets: ['classic', ['docusaurus-preset-openapi', {}]] }).warnings.map((w) => w.message);
     expect(names).toEqual([
       'The Docusaurus plugin or theme "docusaurus-preset-openapi" (presets[1]) cannot run here: what it adds to the site is left out.',
       'The Docusaurus plugin or theme "@docusaurus/plugin-pwa" (plugins[0]) cannot run here: what it adds to the site is left out.',
-      'The Docusaurus plugin or theme "docusaurus-plugin-sass" (plugins[1]) cannot run here: what it adds to the site is left out.',
+      'The Docusaurus plugin or theme "docusaurus-plugin-image-zoom" (plugins[1]) cannot run here: what it adds to the site is left out.',
       'The Docusaurus plugin or theme "@docusaurus/theme-mermaid" (themes[0]) cannot run here: what it adds to the site is left out.',
     ]);
+  });
+
+  it('takes docusaurus-plugin-sass as done (Sass is compiled natively); only its sass-loader options are named', () => {
+    const sass = Object.assign(() => undefined, { __siteMissingPackage: 'docusaurus-plugin-sass' });
+    expect(map({ plugins: ['docusaurus-plugin-sass', [sass, {}]] }).warnings).toEqual([]);
+    expect(map({ plugins: [['docusaurus-plugin-sass', { sassOptions: { includePaths: ['x'] } }]] }).warnings.map((w) => w.message.match(/"([^"]+)"/)![1])).toEqual(['plugins[0][1].sassOptions']);
   });
 
   it('reads an option set to undefined as one not given, at any depth, as Docusaurus does (no warning of it)', () => {

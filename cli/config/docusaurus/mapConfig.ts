@@ -88,6 +88,11 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
     const options = Array.isArray(entry) ? entry[1] : undefined;
     if (isPlugin(name, 'google-gtag') && mapGtag(options, input)) continue;
     if (isPlugin(name, 'google-tag-manager') && mapTagManager(options, input)) continue;
+    // Sass stylesheets are compiled natively (bundle/sassStylesheet.ts); sass-loader's own options are not.
+    if (isPlugin(name, 'sass')) {
+      for (const key of Object.keys(obj(options) ?? {})) notes.unsupported(['plugins', i, 1, key]);
+      continue;
+    }
     if (isPlugin(name, 'client-redirects') && !redirectsAt) {
       redirectsAt = `plugins.${i}.1`;
       input.redirects = mapRedirects(options, notes, ['plugins', i, 1]);
