@@ -84,6 +84,16 @@ describe('a Docusaurus site with docusaurus-plugin-sass', () => {
     expect(problems(dir)).toEqual([{ place: 'src/css/custom.scss:3:1 warning sass-warning', message: 'Sass warns: brand colour is too light.' }]);
   });
 
+  it('stops a stylesheet that never ends, naming it, and leaves no build', () => {
+    const dir = site({ 'src/css/custom.scss': '$i: 0;\n@while $i < 1 { $x: $i; }\n' });
+    const started = Date.now();
+    const { code, stderr } = runCli(['build', dir], { env: { SITE_TASK_LIMIT_MS: '1500' } });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/src\/css\/custom\.scss.*Compiling src\/css\/custom\.scss/s);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
+  });
+
   it('reads nothing outside the site folder: a load that leads out, by path or by a link, is said at its line and left out', () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
     dirs.push(outside);
