@@ -58,8 +58,15 @@ describe("a Docusaurus config's prism themes", () => {
     expect(map({ theme, magicComments: defaults }).warnings).toEqual([]);
     expect(map({ theme, magicComments: defaults }).input.prism).toEqual({ theme, darkTheme: 'palenight' });
     const own = [...defaults, { className: 'code-block-error-line', line: 'highlight-error-next-line' }];
-    expect(map({ magicComments: own }).input.prism).toEqual({ magicComments: own });
+    // Naming no theme is Docusaurus's default in both modes.
+    expect(map({ magicComments: own }).input.prism).toEqual({ theme: 'palenight', darkTheme: 'palenight', magicComments: own });
     expect(map({ magicComments: own }).warnings).toEqual([]);
+  });
+
+  it('without prism, or with no theme in it, colours code with palenight in both modes, as Docusaurus does', () => {
+    const palenight = { theme: 'palenight', darkTheme: 'palenight' };
+    expect(mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/' }, 'docusaurus.config.js').input.prism).toEqual(palenight);
+    expect(map({ additionalLanguages: ['rust'] }).input.prism).toEqual(palenight);
   });
 
   it("gets prism-react-renderer's real themes when the site has not installed it, in the config and in a file it requires", async () => {

@@ -16,9 +16,10 @@ const warned = (config: Record<string, unknown>) => map(config).warnings.map((w)
 const classic = (options: Record<string, unknown>) => ({ presets: [['classic', options]] });
 
 describe('mapping a Docusaurus config', () => {
-  it('fills in Docusaurus defaults where they differ from ours: docs at /docs, pages in src/pages, anchors warn, an authors page, a plain navbar', () => {
+  it('fills in Docusaurus defaults where they differ from ours: docs at /docs, pages in src/pages, anchors warn, an authors page, a plain navbar, palenight code', () => {
     expect(map({}).input).toEqual({
       navbar: { style: 'plain' },
+      prism: { theme: 'palenight', darkTheme: 'palenight' },
       title: 'T',
       url: 'https://t.example',
       baseUrl: '/',
@@ -164,6 +165,16 @@ describe('mapping a Docusaurus config', () => {
     const mapped = mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', themeConfig: { docs: { sidebar: { hideable: true, autoCollapseCategories: false, other: 1 } } } }, 'docusaurus.config.js');
     expect(mapped.input.docsSidebar).toEqual({ hideable: true, autoCollapseCategories: false });
     expect(mapped.warnings.map((w) => w.configKey)).toEqual(['themeConfig.docs.sidebar.other']);
+  });
+
+  it('maps themeConfig.docs.versionPersistence onto every docs instance', () => {
+    const config = { title: 'T', url: 'https://t.example', baseUrl: '/', themeConfig: { docs: { versionPersistence: 'none' } }, plugins: [['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'community' }]] };
+    const mapped = mapDocusaurusConfig(config, 'docusaurus.config.js');
+    expect(mapped.input.docs).toMatchObject({ versionPersistence: 'none' });
+    expect(mapped.input.docsPlugins).toMatchObject([{ pluginId: 'community', versionPersistence: 'none' }]);
+    expect(mapped.input).not.toHaveProperty('versionPersistence');
+    expect(mapped.warnings).toEqual([]);
+    expect(mapDocusaurusConfig({ ...config, themeConfig: { docs: { versionPersistence: 'cookie' } } }, 'docusaurus.config.js').warnings.map((w) => w.configKey)).toEqual(['themeConfig.docs.versionPersistence']);
   });
 
   it('maps docs.breadcrumbs (prettier turns them off)', () => {

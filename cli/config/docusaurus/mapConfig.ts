@@ -112,8 +112,10 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
   if (docsPlugins.length > 0) input.docsPlugins = docsPlugins;
   for (const [i, entry] of list(dc.themes).entries()) notes.plugin(['themes', i], pluginName(entry));
   const theme = obj(dc.themeConfig);
-  const { metadata, ...themed } = mapThemeConfig(theme ?? {}, notes);
+  const { metadata, versionPersistence, ...themed } = mapThemeConfig(theme ?? {}, notes);
   Object.assign(input, themed);
+  // themeConfig.docs.versionPersistence is the theme's, for every docs instance.
+  if (versionPersistence) for (const docs of [input.docs, ...docsPlugins]) if (obj(docs)) obj(docs)!.versionPersistence = versionPersistence;
   // themeConfig.metadata's meta tags join the config's own head tags.
   if (Array.isArray(metadata)) input.headTags = [...(Array.isArray(input.headTags) ? input.headTags : []), ...metadata];
   mapStaticDirectories(dc.staticDirectories, input.paths as Obj, notes);

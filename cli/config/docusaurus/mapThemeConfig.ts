@@ -30,6 +30,8 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
       if (prism) out.prism = prism;
     } else notes.unsupported(at);
   }
+  // Docusaurus colours code with palenight in both modes when the config names no theme.
+  if (!obj(theme.prism)) out.prism = { theme: 'palenight', darkTheme: 'palenight' };
   return out;
 }
 
@@ -42,18 +44,21 @@ function mapDocsTheme(docs: Obj, out: Obj, notes: Notes, at: KeyPath): void {
     else notes.unsupported([...at, 'sidebar', key]);
   }
   if (Object.keys(kept).length > 0) out.docsSidebar = kept;
-  if (docs.versionPersistence !== undefined) notes.unsupported([...at, 'versionPersistence']);
+  // Every docs instance's (the native option is each instance's own).
+  if (docs.versionPersistence === 'localStorage' || docs.versionPersistence === 'none') out.versionPersistence = docs.versionPersistence;
+  else if (docs.versionPersistence !== undefined) notes.unsupported([...at, 'versionPersistence']);
 }
 
 /**
  * `prism`: its `theme` and `darkTheme`, each a prism-react-renderer theme object (the
  * package's own, which the config gets from the generator when the site has none
- * installed, or the site's). Given one, the other is Docusaurus's default, palenight, as
+ * installed, or the site's). One not given is Docusaurus's default, palenight, as
  * Docusaurus fills it in. Grammars (`additionalLanguages`) are the generator's; other keys
  * (`magicComments`) and a theme that is not an object of that shape are warned of.
  */
 function mapPrism(prism: Obj, notes: Notes, at: KeyPath): Obj | undefined {
   const out: Obj = {};
+  let unresolved = false;
   for (const [key, value] of Object.entries(prism)) {
     if (key === 'additionalLanguages') continue;
     if (key === 'magicComments') {
@@ -65,10 +70,14 @@ function mapPrism(prism: Obj, notes: Notes, at: KeyPath): Obj | undefined {
     }
     const theme = (key === 'theme' || key === 'darkTheme') && prismThemeOf(value);
     if (theme) out[key] = theme;
-    else notes.unsupported([...at, key], "code is highlighted with the theme's own colours");
+    else {
+      unresolved ||= key === 'theme' || key === 'darkTheme';
+      notes.unsupported([...at, key], "code is highlighted with the theme's own colours");
+    }
   }
   const magic = out.magicComments ? { magicComments: out.magicComments } : {};
-  if (!out.theme && !out.darkTheme) return out.magicComments ? magic : undefined;
+  // A theme it names but that cannot be read (a package not installed): the theme's own colours rather than a guess.
+  if (unresolved && !out.theme && !out.darkTheme) return out.magicComments ? magic : undefined;
   return { theme: out.theme ?? 'palenight', darkTheme: out.darkTheme ?? 'palenight', ...magic };
 }
 
