@@ -290,6 +290,8 @@ export interface SiteData {
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   /** The heading levels tables of contents list (config `tableOfContents`); absent for the default, 2 to 3. */
   tableOfContents?: { minHeadingLevel: number; maxHeadingLevel: number };
+  /** Mermaid diagrams (markdown.mermaid): its module's path from the site's root, its theme in each colour mode and its options; absent when off. */
+  mermaid?: { script: string; theme: { light: string; dark: string }; options: Record<string, unknown> };
   /** The docs sidebar's options (config `docsSidebar`); absent when neither is on. */
   docsSidebar?: { hideable: boolean; autoCollapseCategories: boolean };
   docs: DocsData;

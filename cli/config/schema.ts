@@ -528,8 +528,23 @@ export const userConfigSchema = z.strictObject({
       npm2yarn: z
         .union([z.literal(false), z.strictObject({ sync: z.boolean().default(false), converters: z.array(z.enum(['yarn', 'pnpm', 'bun'])).default(['yarn', 'pnpm']) })])
         .default(false),
+      /**
+       * Code blocks in the `mermaid` language as diagrams, drawn in the reader's browser by
+       * Mermaid (Docusaurus's markdown.mermaid with @docusaurus/theme-mermaid); its script is
+       * published with the site and loaded only by pages that show a diagram. @default false
+       */
+      mermaid: z.boolean().default(false),
     })
-    .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false }),
+    .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false, mermaid: false }),
+  /** How Mermaid draws diagrams (Docusaurus's themeConfig.mermaid): its theme in each colour mode, and its other options (`mermaid.initialize`). */
+  mermaid: z
+    .strictObject({
+      /** @default { light: 'default', dark: 'dark' } */
+      theme: z.strictObject({ light: z.string().default('default'), dark: z.string().default('dark') }).default({ light: 'default', dark: 'dark' }),
+      /** @default {} */
+      options: z.record(z.string(), z.unknown()).default({}),
+    })
+    .default({ theme: { light: 'default', dark: 'dark' }, options: {} }),
   search: search.default({ provider: 'local' }),
   /** Stylesheets every page links in its <head>, before the theme's (Docusaurus's `stylesheets`): a URL, or the link's attributes with `href`. */
   stylesheets: z.array(z.union([z.string().min(1), tagAttributes.refine((a) => typeof a.href === 'string' && a.href !== '', 'must have an href (the stylesheet\'s URL)')])).default([]),

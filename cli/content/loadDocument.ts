@@ -61,7 +61,7 @@ export function loadDocument(source: SourceFile): LoadedDocument {
   const diagnostics = [...fm.diagnostics];
   const setting = fm.data.format;
   const mdx = (setting === undefined ? source.format : setting === 'detect' ? (source.relPath.endsWith('.mdx') ? 'mdx' : 'md') : setting) === 'mdx';
-  const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(mdx ? mdxCompatText(fm.body) : fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length), npm2yarn: source.npm2yarn, magicComments: source.magicComments } });
+  const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(mdx ? mdxCompatText(fm.body) : fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length), npm2yarn: source.npm2yarn, mermaid: source.mermaid, magicComments: source.magicComments } });
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
   let content: MarkdownResult = { tree: { type: 'root', children: [] }, firstParagraph: '', words: 0, nodes: 0 };
   // Absurd nesting is refused before the parser and the tree tools recurse into it.

@@ -31,6 +31,8 @@ export interface SourceFile {
   maxNodes?: number;
   /** Markdown: its `npm2yarn` code blocks become tabs (markdown.npm2yarn; part of its content key). */
   npm2yarn?: Npm2YarnOptions;
+  /** Markdown: its `mermaid` code blocks are diagrams (markdown.mermaid; part of its content key). */
+  mermaid?: true;
   /** Markdown: the magic comments its code blocks read, when not Docusaurus's own (prism.magicComments; part of its content key). */
   magicComments?: MagicComment[];
   /** What `stat` said of a Markdown file before it was read, when a build cache records it (knownFiles.ts). */
@@ -48,13 +50,14 @@ export type MarkdownFormat = 'md' | 'mdx';
 export type Npm2YarnOptions = Exclude<ResolvedConfig['markdown']['npm2yarn'], false>;
 
 /** What the config says of making a file into a document (a Markdown file, when `format` is given; nothing for other files). */
-export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'prism'>, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn' | 'magicComments'> {
+export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'prism'>, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn' | 'mermaid' | 'magicComments'> {
   if (!format) return { format };
   const magicComments = config.prism?.magicComments;
   return {
     format,
     maxNodes: config.markdown.maxNodes,
     ...(config.markdown.npm2yarn ? { npm2yarn: config.markdown.npm2yarn } : {}),
+    ...(config.markdown.mermaid ? { mermaid: true as const } : {}),
     ...(magicComments && JSON.stringify(magicComments) !== JSON.stringify(DEFAULT_MAGIC_COMMENTS) ? { magicComments } : {}),
   };
 }
@@ -64,9 +67,10 @@ export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'pris
  * options that change its tree. What knownFiles.ts records a content key under, so a
  * changed option is a new key (`cacheKey` hashes the same).
  */
-export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | 'magicComments'>): string {
+export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | 'mermaid' | 'magicComments'>): string {
   let settings = source.format ?? 'md';
   if (source.npm2yarn) settings += ` npm2yarn ${JSON.stringify(source.npm2yarn)}`;
+  if (source.mermaid) settings += ' mermaid';
   if (source.magicComments) settings += ` magicComments ${JSON.stringify(source.magicComments)}`;
   return settings;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { mermaidFiles } from './mermaidAssets.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
 import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageData.ts';
@@ -83,5 +84,7 @@ export function copiedFiles(graph: RouteGraph, config: ResolvedConfig, staticFil
     seen.add(file);
     if (siteFileStatus(config, file, roots) === 'ok') out.push([path.join(config.siteDir, file), contentFileUrl(file)]);
   }
+  // The generator's own files: Mermaid's browser build, for the diagrams.
+  if (config.markdown.mermaid) out.push(...mermaidFiles());
   return out;
 }

@@ -99,7 +99,9 @@ describe('mapping a Docusaurus config', () => {
     ]);
     expect(keys(classic({ docs: { versions: { '1.0': { label: 'One', unknownOption: true } } } }))).toEqual(['presets[0][1].docs.versions.1.0.unknownOption']);
     expect(keys({ markdown: { format: 'detect', mermaid: false } })).toEqual([]);
-    expect(keys({ markdown: { format: 'mdx', mermaid: true } })).toEqual(['markdown.mermaid']);
+    // Mermaid diagrams are drawn now (mermaid.test.ts): markdown.mermaid is honoured either way; another markdown key stands for the rest.
+    expect(keys({ markdown: { format: 'mdx', mermaid: true } })).toEqual([]);
+    expect(keys({ markdown: { format: 'mdx', remarkRehypeOptions: { footnoteLabel: 'Notes' } } })).toEqual(['markdown.remarkRehypeOptions']);
   });
 
   it('maps the versions options and markdown.format onto the native keys', () => {
@@ -110,12 +112,12 @@ describe('mapping a Docusaurus config', () => {
 
   it('names plugins, themes and other presets it cannot run, by package name even when it is a stand-in', () => {
     const stub = Object.assign(() => undefined, { __siteMissingPackage: 'docusaurus-plugin-image-zoom' });
-    const names = map({ plugins: ['@docusaurus/plugin-pwa', [stub, {}], false], themes: ['@docusaurus/theme-mermaid'], presets: ['classic', ['docusaurus-preset-openapi', {}]] }).warnings.map((w) => w.message);
+    const names = map({ plugins: ['@docusaurus/plugin-pwa', [stub, {}], false], themes: ['@docusaurus/theme-live-codeblock'], presets: ['classic', ['docusaurus-preset-openapi', {}]] }).warnings.map((w) => w.message);
     expect(names).toEqual([
       'The Docusaurus plugin or theme "docusaurus-preset-openapi" (presets[1]) cannot run here: what it adds to the site is left out.',
       'The Docusaurus plugin or theme "@docusaurus/plugin-pwa" (plugins[0]) cannot run here: what it adds to the site is left out.',
       'The Docusaurus plugin or theme "docusaurus-plugin-image-zoom" (plugins[1]) cannot run here: what it adds to the site is left out.',
-      'The Docusaurus plugin or theme "@docusaurus/theme-mermaid" (themes[0]) cannot run here: what it adds to the site is left out.',
+      'The Docusaurus plugin or theme "@docusaurus/theme-live-codeblock" (themes[0]) cannot run here: what it adds to the site is left out.',
     ]);
   });
 

@@ -8,6 +8,7 @@ import type { PageData } from '../../runtime/pageData.ts';
 export const classicIslands: IslandLoaders = {
   Tabs: () => import('./content/TabsView.tsx').then((m) => m.TabsView as never),
   CodeBlockBody: () => import('./content/CodeBlockBody.tsx').then((m) => m.CodeBlockBody as never),
+  Mermaid: () => import('./content/MermaidView.tsx').then((m) => m.MermaidView as never),
 };
 
 /** The theme's islands and the site's (which win on a shared name), as the content hydrates them. */

@@ -68,13 +68,16 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
     if (key === 'hooks') {
       for (const hook of Object.keys(hooks)) if (hook !== 'onBrokenMarkdownLinks') notes.unsupported(['markdown', 'hooks', hook]);
     } else if (key === 'format' && (value === 'mdx' || value === 'md' || value === 'detect')) {
-      input.markdown = { format: value };
-    } else if (!(key === 'mermaid' && value === false)) {
+      input.markdown = { ...(obj(input.markdown) ?? {}), format: value };
+    } else if (key === 'mermaid' && typeof value === 'boolean') {
+      // Diagrams are drawn natively (theme/content/Mermaid.tsx); @docusaurus/theme-mermaid is taken as given.
+      input.markdown = { ...(obj(input.markdown) ?? {}), mermaid: value };
+    } else {
       notes.unsupported(['markdown', key], 'it is ignored');
     }
   }
   // Docusaurus reads every .md file as MDX unless markdown.format says otherwise.
-  input.markdown ??= { format: 'mdx' };
+  input.markdown = { format: 'mdx', ...(obj(input.markdown) ?? {}) };
 
   let sidebarPath = mapPresets(dc, input, notes, siteDir);
   // Without the classic preset's docs, a docs plugin without an id is the site's docs.
@@ -110,7 +113,11 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
     }
   }
   if (docsPlugins.length > 0) input.docsPlugins = docsPlugins;
-  for (const [i, entry] of list(dc.themes).entries()) notes.plugin(['themes', i], pluginName(entry));
+  for (const [i, entry] of list(dc.themes).entries()) {
+    // Mermaid's theme draws what markdown.mermaid turns on: done natively.
+    if (/(^|[/\\])(@docusaurus[/\\])?theme-mermaid([/\\].*)?$/.test(pluginName(entry))) continue;
+    notes.plugin(['themes', i], pluginName(entry));
+  }
   const theme = obj(dc.themeConfig);
   const { metadata, versionPersistence, ...themed } = mapThemeConfig(theme ?? {}, notes);
   Object.assign(input, themed);

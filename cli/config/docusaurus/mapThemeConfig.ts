@@ -25,6 +25,7 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
     }
     else if (key === 'docs' && o && Object.keys(o).every((k) => k === 'sidebar' || k === 'versionPersistence')) mapDocsTheme(o, out, notes, at);
     else if (key === 'algolia' && o) out.search = mapAlgolia(o, notes, at);
+    else if (key === 'mermaid' && o) out.mermaid = mapMermaid(o, notes, at);
     else if (key === 'prism' && o) {
       const prism = mapPrism(o, notes, at);
       if (prism) out.prism = prism;
@@ -32,6 +33,18 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
   }
   // Docusaurus colours code with palenight in both modes when the config names no theme.
   if (!obj(theme.prism)) out.prism = { theme: 'palenight', darkTheme: 'palenight' };
+  return out;
+}
+
+/** `mermaid`: its `theme` (a Mermaid theme name for `light` and `dark`) and `options` (for mermaid.initialize), as the native `mermaid`. */
+function mapMermaid(mermaid: Obj, notes: Notes, at: KeyPath): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(mermaid)) {
+    const o = obj(value);
+    if (key === 'theme' && o && Object.entries(o).every(([mode, name]) => (mode === 'light' || mode === 'dark') && typeof name === 'string')) out.theme = o;
+    else if (key === 'options' && o) out.options = o;
+    else notes.unsupported([...at, key]);
+  }
   return out;
 }
 

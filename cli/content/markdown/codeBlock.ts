@@ -93,9 +93,12 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
  */
 export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHast {
   const lang = node.lang?.toLowerCase();
+  const data = (state.options as { file?: VFile }).file?.data;
+  // With markdown.mermaid, a `mermaid` block is a diagram: the theme's <Mermaid value>, as Docusaurus's MDX loader makes it.
+  if (lang === 'mermaid' && data?.mermaid) return { type: 'mdxJsxFlowElement', name: 'Mermaid', attributes: [attribute('value', node.value)], children: [], position: node.position };
   // The value holds no fence newline: a newline at its end is an empty last line the author wrote.
   // Magic comments (`// highlight-next-line`) mark lines and are taken out, unless the meta marks lines itself, as in Docusaurus.
-  const comments = ((state.options as { file?: VFile }).file?.data.magicComments as MagicComment[] | undefined) ?? DEFAULT_MAGIC_COMMENTS;
+  const comments = (data?.magicComments as MagicComment[] | undefined) ?? DEFAULT_MAGIC_COMMENTS;
   const magic = lang && !LINE_RANGES_RE.test(node.meta ?? '') ? magicCommentLines(node.value, lang, comments) : undefined;
   const code = magic?.code ?? node.value;
   const meta = parseCodeMeta(node.meta, lineCountOf(code));

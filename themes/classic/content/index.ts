@@ -8,6 +8,7 @@ import { TOCInline } from './TOCInline.tsx';
 import { DocCardList } from './DocCardList.tsx';
 import { Link } from './Link.tsx';
 import { ThemedImage } from './ThemedImage.tsx';
+import { Mermaid } from './Mermaid.tsx';
 
 /**
  * The classic theme's content components, by the name content uses: HTML element names
@@ -32,4 +33,5 @@ export const classicComponents: Record<string, ComponentType<any>> = {
   DocCardList,
   Link,
   ThemedImage,
+  Mermaid,
 };
