@@ -3,6 +3,7 @@
  * turns zod's issues into messages that name the key path, the value and what is allowed.
  */
 import { z } from 'zod';
+import { globSyntaxProblem } from '../content/globMatch.ts';
 
 /** What Docusaurus passes an `editUrl` function (docusaurus-rules.md §3.11). */
 export interface EditUrlParams {
@@ -233,7 +234,7 @@ function globProblem(glob: string): string | undefined {
   if (glob.trim() === '') return 'must not be empty';
   if (glob.startsWith('/') || /^[A-Za-z]:[\\/]/.test(glob)) return 'must be relative to the content folder (no leading "/")';
   if (glob.split('/').includes('..')) return 'must stay inside the content folder (no ".." step)';
-  return undefined;
+  return globSyntaxProblem(glob);
 }
 
 /** The options of one docs instance (Docusaurus's docs plugin): the classic preset's `docs`, and each of `docsPlugins`. */

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { globMatcher } from './globMatch.ts';
 
 /**
  * Which files of a content folder are content, as Docusaurus's content plugins decide:
@@ -7,8 +7,8 @@ import picomatch from 'picomatch';
  * asks this filter of each file, and of each folder whether anything in it can be content,
  * so a folder no glob can reach is not walked.
  *
- * picomatch is the matcher fast-glob (globby's engine) uses, so a glob means here what it
- * means to Docusaurus: `*` and `**` pass over no hidden name, braces and extglobs work.
+ * A glob means here what it means to globby (globMatch.ts, which matches in linear time):
+ * `*` and `**` pass over no hidden name, braces and classes work; extglobs are refused.
  */
 export interface ContentGlobs {
   include?: string[];
@@ -49,20 +49,14 @@ export function contentFilter(globs: ContentGlobs, defaultInclude: readonly stri
 
 function compile(globs: readonly string[], excludeGlobs: readonly string[]): ContentFilter {
   // globby takes `!glob` among the patterns as a file to leave out.
-  const include = globs.filter((glob) => !glob.startsWith('!'));
-  const exclude = [...excludeGlobs, ...globs.filter((glob) => glob.startsWith('!')).map((glob) => glob.slice(1))];
-  const included = include.length ? picomatch(include) : () => false;
-  const excluded = exclude.length ? picomatch([...exclude]) : () => false;
+  const include = globMatcher(globs.filter((glob) => !glob.startsWith('!')));
+  const exclude = globMatcher([...excludeGlobs, ...globs.filter((glob) => glob.startsWith('!')).map((glob) => glob.slice(1))]);
   // A folder is left out whole when an exclude glob ends in `/**` and the rest matches it
   // (`**/_*/**` leaves out `guides/_drafts`). Other exclude globs are asked file by file.
-  const wholeFolders = exclude.filter((glob) => glob.endsWith('/**')).map((glob) => glob.slice(0, -3));
-  const excludedFolder = wholeFolders.length ? picomatch(wholeFolders) : () => false;
-  // An include glob reaches only below its fixed start (`guides/**/*.md`: `guides`); one
-  // that begins with a wildcard or a brace reaches everywhere.
-  const bases = include.map((glob) => picomatch.scan(glob).base);
-  const reaches = (folder: string) => bases.some((base) => base === '' || base === folder || base.startsWith(`${folder}/`) || folder.startsWith(`${base}/`));
+  const wholeFolders = globMatcher(excludeGlobs.filter((glob) => glob.endsWith('/**')).map((glob) => glob.slice(0, -3)));
   return {
-    includes: (relPath) => included(relPath) && !excluded(relPath),
-    mayHold: (relPath) => reaches(relPath) && !excludedFolder(relPath),
+    includes: (relPath) => include.matches(relPath) && !exclude.matches(relPath),
+    // An include glob reaches only what its parts can match (`guides/**/*.md`: below `guides`).
+    mayHold: (relPath) => include.mayHold(relPath) && !wholeFolders.matches(relPath),
   };
 }
