@@ -120,6 +120,7 @@ describe('scanning with include and exclude', () => {
     expect(errors({ docs: { include: ['../docs/**/*.md'] } }).join('\n')).toMatch(/docs\.include\.0.*must stay inside the content folder/s);
     expect(errors({ blog: { exclude: ['/abs/*.md'] } }).join('\n')).toMatch(/blog\.exclude\.0.*must be relative/s);
     expect(errors({ pages: { include: [''] } }).join('\n')).toMatch(/pages\.include\.0.*must not be empty/s);
+    expect(errors({ docs: { exclude: ['**/*.md', '**/+(a|b).md'] } }).join('\n')).toMatch(/docs\.exclude\.1.*extglob/s);
   });
 });
 
