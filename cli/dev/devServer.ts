@@ -24,7 +24,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
   const VIRTUAL_ROOT = path.resolve('/__site');
   const exists = (file: string): 'file' | 'dir' | null => {
     const rel = path.relative(VIRTUAL_ROOT, file).split(path.sep).join('/');
-    if (dev.outputs.has(rel) || dev.copies.has(rel)) return 'file';
+    if (dev.outputs.has(rel) || dev.copies.has(rel) || dev.generatorCopies.has(rel)) return 'file';
     const index = rel ? `${rel}/index.html` : 'index.html';
     return dev.outputs.has(index) || dev.copies.has(index) ? 'dir' : null;
   };
@@ -60,7 +60,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
     if (output) return send(output.body);
     // Only files the scan found inside the site, and only while they still lead there.
     const source = dev.copies.get(rel);
-    const file = source ? dev.readRoots.map((root) => realPathInside(root, source)).find((f) => f !== null) : null;
+    const file = source ? dev.readRoots.map((root) => realPathInside(root, source)).find((f) => f !== null) : (dev.generatorCopies.get(rel) ?? null);
     if (!file) return notFound();
     // Streamed, with ranges (a video in static/ plays in Safari, and is not read into memory).
     sendFile(req, res, file, result.status, { 'Content-Type': contentType(rel), 'Cache-Control': 'no-cache' }, notFound);

@@ -19,7 +19,7 @@ import type { Route, RouteGraph } from '../graph/types.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from '../pipeline/report.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { copiedFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
+import { copiedFiles, generatorFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { siteStylesCss } from '../bundle/siteStyles.ts';
 import { pageDataUrl, type SiteData } from '../../runtime/pageData.ts';
 import { routeFile, urlFilePath } from '../graph/paths.ts';
@@ -79,6 +79,8 @@ export class DevSite {
   readonly outputs = new Map<string, Output>();
   /** The site's own files published as they are (static, images next to pages): output path → source, read when asked for. */
   copies = new Map<string, string>();
+  /** The generator's own files published as they are (Mermaid's build): output path → source in the generator's package. */
+  generatorCopies = new Map<string, string>();
   diagnostics: Diagnostic[] = [];
   private config!: ResolvedConfig;
   /** The site's `trailingSlash`: without it, the server answers a page's address without its slash (its URL) with the page. */
@@ -370,6 +372,7 @@ export class DevSite {
     }
     const updated = fast && !islandsChanged ? this.renderChangedDocuments(changed) : await this.renderAll();
     this.copies = new Map(copiedFiles(graph, this.config, this.staticFiles, this.siteBundle?.files).map(([from, to]) => [to, from]));
+    this.generatorCopies = new Map(generatorFiles(this.config).map(([from, to]) => [to, from]));
     this.hasGoodBuild = true;
     this.searchStale = true;
     return { updated, diagnostics, applied: true };

@@ -7,7 +7,7 @@ import { bundleClient, type ClientBundle } from '../bundle/clientBundle.ts';
 import { siteStylesCss } from '../bundle/siteStyles.ts';
 import { bundleSiteCode } from './siteCode.ts';
 import { clientIslands } from '../bundle/siteBundle.ts';
-import { copiedFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
+import { copiedFiles, generatorFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
 import { renderPage, renderPages } from '../render/renderPages.ts';
 import { HELPER_MIN_PAGES, HelperThread } from '../render/helperThread.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
@@ -101,7 +101,7 @@ export async function build(
     const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins (but the
     // sitemap, the feeds and robots.txt, which siteWideFiles leaves to a static file of the same name).
-    for (const [from, to] of copiedFiles(graph, config, staticFiles, siteBundle?.files)) await writer.copyFile(from, to);
+    for (const [from, to] of [...copiedFiles(graph, config, staticFiles, siteBundle?.files), ...generatorFiles(config)]) await writer.copyFile(from, to);
     // Pages render the site's components on the server: their code's digest is an input of every page.
     // What is read off each document's tree, remembered by its content key: a rebuild reads the trees of the pages it renders only.
     const remembered = writer.previousBuild?.documents;

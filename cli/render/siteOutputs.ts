@@ -84,7 +84,14 @@ export function copiedFiles(graph: RouteGraph, config: ResolvedConfig, staticFil
     seen.add(file);
     if (siteFileStatus(config, file, roots) === 'ok') out.push([path.join(config.siteDir, file), contentFileUrl(file)]);
   }
-  // The generator's own files: Mermaid's browser build, for the diagrams.
-  if (config.markdown.mermaid) out.push(...mermaidFiles());
   return out;
+}
+
+/**
+ * The generator's own files a site publishes as they are, as [absolute source, output
+ * path]: Mermaid's browser build, for a site with diagrams. Not the site's files, so not
+ * held to its folder (dev serves them from the generator's package).
+ */
+export function generatorFiles(config: Pick<ResolvedConfig, 'markdown'>): [string, string][] {
+  return config.markdown.mermaid ? mermaidFiles() : [];
 }

@@ -6,6 +6,7 @@ import { cacheKey } from '../../cli/content/loadContent.ts';
 import { mapDocusaurusConfig } from '../../cli/config/docusaurus/mapConfig.ts';
 import { runCli } from '../helpers/cli.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
+import { startDev, stopDev } from '../helpers/devServer.ts';
 
 /** Mermaid diagrams: Docusaurus's markdown.mermaid and @docusaurus/theme-mermaid, done natively (the browser draws them: tests/browser/mermaid.test.ts). */
 
@@ -72,5 +73,22 @@ describe('a site with markdown.mermaid', () => {
     const off = build(false);
     expect(fs.readdirSync(path.join(off, 'assets')).filter((f) => f.startsWith('mermaid'))).toEqual([]);
     expect(fs.readFileSync(path.join(off, 'flow/index.html'), 'utf8')).not.toContain('data-name="Mermaid"');
+  });
+
+  it('dev serves Mermaid\'s files as build publishes them, as JavaScript modules', async () => {
+    const dir = writeTempSite({ 'site.config.ts': "export default { title: 'Diagrams', markdown: { mermaid: true } };\n", 'docs/flow.md': page });
+    dirs.push(dir);
+    const { url, child } = await startDev(dir);
+    try {
+      const page = await (await fetch(`${url}/flow/`)).text();
+      expect(page).toContain('data-name="Mermaid"');
+      const version = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../node_modules/mermaid/package.json'), 'utf8')) as { version: string }).version;
+      const response = await fetch(`${url}/assets/mermaid-${version}/mermaid.esm.min.mjs`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect((await response.text()).length).toBeGreaterThan(1000);
+    } finally {
+      await stopDev(child);
+    }
   });
 });
