@@ -303,7 +303,8 @@ export interface SiteData {
    * else the docs' first page (else the blog), so no link leads to a page that is not there.
    */
   homePath: string;
-  zoom: { selector: string; background: { light: string; dark: string }; config: { margin: number; background: string; scrollOffset: number } };
+  /** Click-to-zoom on content images; false: none. */
+  zoom: { selector: string; background: { light: string; dark: string }; config: { margin: number; background: string; scrollOffset: number } } | false;
   search: {
     provider: 'local' | 'algolia';
     appId?: string;

@@ -87,12 +87,17 @@ function allowedKeysAt(keys: PropertyKey[]): string[] {
 }
 
 function unwrap(schema: unknown): unknown {
-  let s = schema as { unwrap?: () => unknown; _zod?: { def?: { innerType?: unknown; out?: unknown } } };
+  let s = schema as { unwrap?: () => unknown; _zod?: { def?: { innerType?: unknown; out?: unknown; options?: unknown[] } } };
   for (let i = 0; i < 5 && s; i++) {
     const def = s._zod?.def;
     if (def?.innerType) s = def.innerType as typeof s;
     else if (def?.out) s = def.out as typeof s;
-    else break;
+    else if (def?.options) {
+      // A value or an object (`zoom: false`, or its options): the keys are the object's.
+      const objects = def.options.map(unwrap).filter((o) => (o as { shape?: unknown }).shape);
+      if (objects.length !== 1) break;
+      s = objects[0] as typeof s;
+    } else break;
   }
   return s;
 }

@@ -475,15 +475,16 @@ export const userConfigSchema = z.strictObject({
       onUntruncatedBlogPosts: z.enum(['ignore', 'log', 'warn', 'throw']).default('ignore'),
     })
     .default({ routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false, onInlineTags: 'ignore', onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' }),
+  /** Click-to-zoom on content images (medium-zoom); false: none (a Docusaurus site without docusaurus-plugin-image-zoom). */
   zoom: z
-    .strictObject({
+    .union([z.literal(false), z.strictObject({
       /** CSS selector of zoomable images. */
       selector: z.string().default('.markdown img'),
       background: z.strictObject({ light: z.string(), dark: z.string() }).default({ light: 'rgb(255, 255, 255)', dark: 'rgb(50, 50, 50)' }),
       config: z
         .strictObject({ margin: z.number().default(0), background: z.string().default('#fff'), scrollOffset: z.number().default(40) })
         .default({ margin: 0, background: '#fff', scrollOffset: 40 }),
-    })
+    })])
     .default({
       selector: '.markdown img',
       background: { light: 'rgb(255, 255, 255)', dark: 'rgb(50, 50, 50)' },

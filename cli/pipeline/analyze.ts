@@ -98,6 +98,7 @@ function placeConfigKeys(diagnostics: Diagnostic[], config: ResolvedConfig): Dia
 
 /** An invalid zoom selector would only fail in the reader's browser; catch it here. */
 function checkZoomSelector(config: ResolvedConfig): Diagnostic[] {
+  if (!config.zoom) return [];
   const selector = config.zoom.selector;
   // A cheap syntax check: balanced brackets/parens and no empty compound.
   let depth = 0;

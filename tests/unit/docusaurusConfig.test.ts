@@ -16,10 +16,11 @@ const warned = (config: Record<string, unknown>) => map(config).warnings.map((w)
 const classic = (options: Record<string, unknown>) => ({ presets: [['classic', options]] });
 
 describe('mapping a Docusaurus config', () => {
-  it('fills in Docusaurus defaults where they differ from ours: docs at /docs, pages in src/pages, anchors warn, an authors page, a plain navbar, palenight code', () => {
+  it('fills in Docusaurus defaults where they differ from ours: docs at /docs, pages in src/pages, anchors warn, an authors page, a plain navbar, palenight code, no image zoom', () => {
     expect(map({}).input).toEqual({
       navbar: { style: 'plain' },
       prism: { theme: 'palenight', darkTheme: 'palenight' },
+      zoom: false,
       title: 'T',
       url: 'https://t.example',
       baseUrl: '/',
@@ -111,14 +112,26 @@ describe('mapping a Docusaurus config', () => {
   });
 
   it('names plugins, themes and other presets it cannot run, by package name even when it is a stand-in', () => {
-    const stub = Object.assign(() => undefined, { __siteMissingPackage: 'docusaurus-plugin-image-zoom' });
+    const stub = Object.assign(() => undefined, { __siteMissingPackage: 'docusaurus-plugin-ideal-image' });
     const names = map({ plugins: ['@docusaurus/plugin-pwa', [stub, {}], false], themes: ['@docusaurus/theme-live-codeblock'], presets: ['classic', ['docusaurus-preset-openapi', {}]] }).warnings.map((w) => w.message);
     expect(names).toEqual([
       'The Docusaurus plugin or theme "docusaurus-preset-openapi" (presets[1]) cannot run here: what it adds to the site is left out.',
       'The Docusaurus plugin or theme "@docusaurus/plugin-pwa" (plugins[0]) cannot run here: what it adds to the site is left out.',
-      'The Docusaurus plugin or theme "docusaurus-plugin-image-zoom" (plugins[1]) cannot run here: what it adds to the site is left out.',
+      'The Docusaurus plugin or theme "docusaurus-plugin-ideal-image" (plugins[1]) cannot run here: what it adds to the site is left out.',
       'The Docusaurus plugin or theme "@docusaurus/theme-live-codeblock" (themes[0]) cannot run here: what it adds to the site is left out.',
     ]);
+  });
+
+  it('zooms images only with docusaurus-plugin-image-zoom, as its themeConfig.zoom says', () => {
+    const zoom = { selector: '.markdown :not(em) > img', background: { light: 'rgb(250, 250, 250)', dark: 'rgb(20, 20, 20)' }, config: { margin: 24, scrollOffset: 0 } };
+    expect(map({ themeConfig: { zoom } }).input.zoom).toBe(false);
+    const mapped = map({ plugins: ['docusaurus-plugin-image-zoom'], themeConfig: { zoom } });
+    expect(mapped.input.zoom).toEqual(zoom);
+    expect(mapped.warnings).toEqual([]);
+    // Without themeConfig.zoom, the plugin's defaults (the native ones).
+    expect(map({ plugins: ['docusaurus-plugin-image-zoom'] }).input.zoom).toEqual({});
+    const odd = map({ plugins: ['docusaurus-plugin-image-zoom'], themeConfig: { zoom: { config: { container: '#x' }, other: 1 } } });
+    expect(odd.warnings.map((w) => w.configKey)).toEqual(['themeConfig.zoom.config.container', 'themeConfig.zoom.other']);
   });
 
   it('takes docusaurus-plugin-sass as done (Sass is compiled natively); only its sass-loader options are named', () => {

@@ -86,11 +86,17 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
   const docsPlugins: Obj[] = [];
   const docsPluginSidebars: MappedConfig['docsPluginSidebars'] = [];
   let redirectsAt: string | undefined;
+  let imageZoom = false;
   for (const [i, entry] of list(dc.plugins).entries()) {
     const name = pluginName(entry);
     const options = Array.isArray(entry) ? entry[1] : undefined;
     if (isPlugin(name, 'google-gtag') && mapGtag(options, input)) continue;
     if (isPlugin(name, 'google-tag-manager') && mapTagManager(options, input)) continue;
+    // Images zoom natively (the theme's ImageZoom, with medium-zoom as the plugin uses), as themeConfig.zoom says.
+    if (isPlugin(name, 'image-zoom')) {
+      imageZoom = true;
+      continue;
+    }
     // Sass stylesheets are compiled natively (bundle/sassStylesheet.ts); sass-loader's own options are not.
     if (isPlugin(name, 'sass')) {
       for (const key of Object.keys(obj(options) ?? {})) notes.unsupported(['plugins', i, 1, key]);
@@ -119,8 +125,10 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
     notes.plugin(['themes', i], pluginName(entry));
   }
   const theme = obj(dc.themeConfig);
-  const { metadata, versionPersistence, ...themed } = mapThemeConfig(theme ?? {}, notes);
+  const { metadata, versionPersistence, zoom, ...themed } = mapThemeConfig(theme ?? {}, notes);
   Object.assign(input, themed);
+  // Docusaurus zooms no image without docusaurus-plugin-image-zoom (themeConfig.zoom is that plugin's).
+  input.zoom = imageZoom ? (zoom ?? {}) : false;
   // themeConfig.docs.versionPersistence is the theme's, for every docs instance.
   if (versionPersistence) for (const docs of [input.docs, ...docsPlugins]) if (obj(docs)) obj(docs)!.versionPersistence = versionPersistence;
   // themeConfig.metadata's meta tags join the config's own head tags.

@@ -26,6 +26,7 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
     else if (key === 'docs' && o && Object.keys(o).every((k) => k === 'sidebar' || k === 'versionPersistence')) mapDocsTheme(o, out, notes, at);
     else if (key === 'algolia' && o) out.search = mapAlgolia(o, notes, at);
     else if (key === 'mermaid' && o) out.mermaid = mapMermaid(o, notes, at);
+    else if (key === 'zoom' && o) out.zoom = mapZoom(o, notes, at);
     else if (key === 'prism' && o) {
       const prism = mapPrism(o, notes, at);
       if (prism) out.prism = prism;
@@ -44,6 +45,30 @@ function mapMermaid(mermaid: Obj, notes: Notes, at: KeyPath): Obj {
     if (key === 'theme' && o && Object.entries(o).every(([mode, name]) => (mode === 'light' || mode === 'dark') && typeof name === 'string')) out.theme = o;
     else if (key === 'options' && o) out.options = o;
     else notes.unsupported([...at, key]);
+  }
+  return out;
+}
+
+/**
+ * docusaurus-plugin-image-zoom's `zoom`: `selector`, `background` per colour mode, and of
+ * medium-zoom's `config`, `margin`, `scrollOffset` and `background`. Whether images zoom
+ * at all is the plugin's (mapConfig.ts).
+ */
+function mapZoom(zoom: Obj, notes: Notes, at: KeyPath): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(zoom)) {
+    const o = obj(value);
+    if (key === 'selector' && typeof value === 'string') out.selector = value;
+    else if (key === 'background' && o && typeof o.light === 'string' && typeof o.dark === 'string' && Object.keys(o).length === 2) out.background = o;
+    else if (key === 'config' && o) {
+      const config: Obj = {};
+      for (const [option, v] of Object.entries(o)) {
+        if ((option === 'margin' || option === 'scrollOffset') && typeof v === 'number') config[option] = v;
+        else if (option === 'background' && typeof v === 'string') config[option] = v;
+        else notes.unsupported([...at, key, option]);
+      }
+      out.config = config;
+    } else notes.unsupported([...at, key]);
   }
   return out;
 }

@@ -8,13 +8,14 @@ const CLOSE_TIMEOUT_MS = 150;
 
 /**
  * Click-to-zoom for content images with medium-zoom, loaded only when a page has images
- * to zoom. The backdrop follows the colour mode. An image that failed to load is left
+ * to zoom (none when the config's `zoom` is false). The backdrop follows the colour mode. An image that failed to load is left
  * as it is (with a warning); an invalid selector is reported once, naming it.
  */
 export function ImageZoom() {
   const { zoom } = useSite();
   const { path } = useRouter();
   useEffect(() => {
+    if (!zoom) return undefined;
     let detach: (() => void) | null = null;
     let cancelled = false;
     const timer = setTimeout(async () => {
