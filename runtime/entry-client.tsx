@@ -7,6 +7,7 @@ import type { PageData } from './pageData.ts';
 import { App, loadPageIslands, preparePage } from './App.tsx';
 import { addressOf, canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAddress, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { applyHead } from './head.ts';
+import { routeDidUpdate, routeWillUpdate } from './clientModules.ts';
 import '../themes/classic/styles.css';
 // After the theme's: the site's code colours (config `prism`) win over its palette.
 import 'virtual:site-styles';
@@ -57,6 +58,7 @@ function ClientApp({ initial }: { initial: PageData }) {
       return;
     }
     const hashId = decodeURIComponent(url.hash.slice(1));
+    routeWillUpdate(url);
     if (path === currentPath.current) {
       if (mode === 'push') history.pushState({ key: createHistoryKey() }, '', url.pathname + url.search + url.hash);
       if (hashId) scrollToHash(hashId);
@@ -139,6 +141,9 @@ function ClientApp({ initial }: { initial: PageData }) {
     };
   }, [go]);
 
+  // The first page is shown: the client modules hear of it (moves after it: routeUpdated).
+  useEffect(() => routeDidUpdate(), []);
+
   // Pages edited on disk update in place: the dev server's own script sends this event
   // (the bundle is the same for build and dev, so dev serves exactly what build writes).
   useEffect(() => {
@@ -215,6 +220,7 @@ function prefetch(anchor: HTMLAnchorElement) {
  * onRouteDidUpdate (analytics counts a page view; see gtagTags in cli/render/siteFiles.ts).
  */
 function routeUpdated() {
+  routeDidUpdate();
   window.dispatchEvent(new Event('site:route-update'));
 }
 
@@ -242,6 +248,8 @@ if (dataElement && root) {
   // The page's layout chunk is preloaded by its HTML; until it is here the server's markup stays as it is.
   // Its islands' code is fetched meanwhile, not awaited: the rest of the page need not wait for it.
   void loadPageIslands(initial, siteIslands);
+  // The first page is a move too, for the client modules (its onRouteDidUpdate once it is hydrated).
+  routeWillUpdate(window.location);
   preparePage(initial.kind).then(
     () =>
       hydrateRoot(

@@ -11,3 +11,8 @@ declare module 'virtual:site-islands' {
 }
 
 declare module 'virtual:site-styles';
+
+declare module 'virtual:client-modules' {
+  const modules: Record<string, unknown>[];
+  export default modules;
+}

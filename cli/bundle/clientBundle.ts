@@ -28,6 +28,8 @@ export interface SiteCode {
   roots?: string[];
   /** CSS the config makes (siteStyles.ts: code colours), after the theme's stylesheet. */
   styles?: string;
+  /** The config's client modules (scripts), absolute: run before the page hydrates, told of each move to a page. */
+  clientModules?: string[];
 }
 
 /** esbuild options for the client: minified, code-split ES modules with content-hashed names. */
@@ -54,7 +56,7 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site), siteStylesPlugin(siteCode?.styles ?? ''), siteIslandsPlugin(siteCode?.components ?? []), ...(siteCode?.components.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots, { baseUrl: site.baseUrl, published: new Set() }, pageModulesOf(siteCode.components))] : [])],
+    plugins: [siteDataPlugin(site), siteStylesPlugin(siteCode?.styles ?? ''), siteIslandsPlugin(siteCode?.components ?? []), clientModulesPlugin(siteCode?.clientModules ?? []), ...(siteCode?.components.length || siteCode?.clientModules?.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots, { baseUrl: site.baseUrl, published: new Set() }, pageModulesOf(siteCode.components))] : [])],
   };
 }
 
@@ -80,6 +82,22 @@ function siteIslandsPlugin(components: SiteComponent[]): esbuild.Plugin {
     setup(build) {
       build.onResolve({ filter: /^virtual:site-islands$/ }, () => ({ path: 'site-islands', namespace: 'virtual-islands' }));
       build.onLoad({ filter: /.*/, namespace: 'virtual-islands' }, () => ({ contents: `export default {${entries.join(',\n')}};`, loader: 'js', resolveDir: PACKAGE_ROOT }));
+    },
+  };
+}
+
+/**
+ * `virtual:client-modules`: the config's client modules, each imported (run) in order as the
+ * bundle starts, as a list of their exports; none for most sites.
+ */
+function clientModulesPlugin(modules: string[]): esbuild.Plugin {
+  const imports = modules.map((file, i) => `import * as m${i} from ${JSON.stringify(file)};`);
+  const contents = `${imports.join('\n')}\nexport default [${modules.map((_, i) => `m${i}`).join(', ')}];`;
+  return {
+    name: 'client-modules',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:client-modules$/ }, () => ({ path: 'client-modules', namespace: 'virtual-client-modules' }));
+      build.onLoad({ filter: /.*/, namespace: 'virtual-client-modules' }, () => ({ contents, loader: 'js', resolveDir: PACKAGE_ROOT }));
     },
   };
 }

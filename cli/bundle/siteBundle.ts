@@ -29,6 +29,8 @@ export interface SiteBundle {
   key: string;
   /** Files the code imports for their URL (images, an SVG in CSS), from the site folder: published beside the pages. */
   files: string[];
+  /** The config's client modules (scripts) that bundled, absolute: the browser's bundle runs them. */
+  clientModules: string[];
   /** Imports of names a module does not export, overrides that are not components (warnings). */
   diagnostics: Diagnostic[];
 }
@@ -41,6 +43,8 @@ export interface SiteCodeInput {
   overrides: ThemeOverride[];
   /** Global stylesheets (src/css/custom.css), absolute. */
   styles: string[];
+  /** The config's client modules that are scripts, absolute: loaded once with the rest (their CSS joins the site's; their code, in the key). */
+  clientModules?: string[];
   /** The theme's modules (see themes/classic/siteModules.ts), from the render in use. */
   provided: Record<string, unknown>;
   fallbacks: Record<string, unknown>;
@@ -55,8 +59,8 @@ export interface SiteCodeInput {
  * render, in one esbuild run (one stylesheet). Throws SiteCodeError (diagnostics at the
  * file:line:col) when the code does not build.
  */
-export async function bundleSiteComponents({ siteDir, components, overrides, styles, provided, fallbacks, roots, baseUrl }: SiteCodeInput): Promise<SiteBundle> {
-  const entries = Object.fromEntries([...styles.map((path) => ({ path })), ...components, ...overrides].map((c) => [c.path, c.path]));
+export async function bundleSiteComponents({ siteDir, components, overrides, styles, clientModules = [], provided, fallbacks, roots, baseUrl }: SiteCodeInput): Promise<SiteBundle> {
+  const entries = Object.fromEntries([...styles.map((path) => ({ path })), ...clientModules.map((path) => ({ path })), ...components, ...overrides].map((c) => [c.path, c.path]));
   const code = await bundleSiteForServer(entries, siteDir, provided, fallbacks, roots, baseUrl, pageModulesOf(components));
   const found: Components = {};
   const values: Record<string, unknown> = {};
@@ -99,7 +103,7 @@ export async function bundleSiteComponents({ siteDir, components, overrides, sty
     else diagnostics.push({ severity: 'warning', ...where, ...catalog.themeOverrideInvalid(override.name) });
   }
   const stylesheet = code.css && { file: `assets/site-${createHash('sha256').update(code.css).digest('hex').slice(0, 8)}.css`, contents: code.css };
-  return { components: found, values, overrides: replaced, overrideKeys, overrideIslands: [...overrideIslands.values()], stylesheet, key: code.key, files: code.files, diagnostics };
+  return { components: found, values, overrides: replaced, overrideKeys, overrideIslands: [...overrideIslands.values()], stylesheet, key: code.key, files: code.files, clientModules, diagnostics };
 }
 
 /** Where a problem is, as the report names it (`src/x.jsx:3:5`), or its message when it has no place. */
@@ -125,7 +129,7 @@ function isComponent(value: unknown): value is ComponentType {
  * returned as its diagnostics (errors at their place), for the caller to report.
  */
 export async function siteCodeFor(input: SiteCodeInput): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[] }> {
-  if (input.components.length === 0 && input.overrides.length === 0 && input.styles.length === 0) return { diagnostics: [] };
+  if (input.components.length === 0 && input.overrides.length === 0 && input.styles.length === 0 && !input.clientModules?.length) return { diagnostics: [] };
   try {
     const bundle = await bundleSiteComponents(input);
     return { bundle, diagnostics: bundle.diagnostics };
@@ -140,11 +144,11 @@ export async function siteCodeFor(input: SiteCodeInput): Promise<{ bundle?: Site
  * that do not build: a React page that does not is an error (there is nothing to show at
  * its route); a component content imports is a warning at each problem, and its elements
  * show their children (an error under markdown.strict, as every content warning); a
- * theme override or stylesheet is a warning, and the theme's own is used. The rest is
- * bundled again without them.
+ * theme override or stylesheet is a warning, and the theme's own is used; so is a client
+ * module, which is left out. The rest is bundled again without them.
  */
 async function withoutUnbuildable(input: SiteCodeInput, failure: SiteCodeError): Promise<{ bundle?: SiteBundle; diagnostics: Diagnostic[] }> {
-  const parts: { path: string; component?: SiteComponent }[] = [...input.components.map((component) => ({ path: component.path, component })), ...input.overrides, ...input.styles.map((path) => ({ path }))];
+  const parts: { path: string; component?: SiteComponent }[] = [...input.components.map((component) => ({ path: component.path, component })), ...input.overrides, ...input.styles.map((path) => ({ path })), ...(input.clientModules ?? []).map((path) => ({ path }))];
   const broken = new Map<string, Diagnostic[]>();
   for (const part of parts) {
     if (broken.has(part.path)) continue;
@@ -179,7 +183,7 @@ async function withoutUnbuildable(input: SiteCodeInput, failure: SiteCodeError):
     } else report(problems, 'warning');
   }
   if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
-  const rest = { ...input, components: input.components.filter((c) => !broken.has(c.path)), overrides: input.overrides.filter((o) => !broken.has(o.path)), styles: input.styles.filter((s) => !broken.has(s)) };
+  const rest = { ...input, components: input.components.filter((c) => !broken.has(c.path)), overrides: input.overrides.filter((o) => !broken.has(o.path)), styles: input.styles.filter((s) => !broken.has(s)), clientModules: input.clientModules?.filter((m) => !broken.has(m)) };
   const again = await siteCodeFor(rest);
   return { bundle: again.bundle, diagnostics: [...diagnostics, ...again.diagnostics] };
 }

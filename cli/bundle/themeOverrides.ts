@@ -46,23 +46,42 @@ export function findThemeOverrides(siteDir: string): ThemeOverride[] {
  * is missing or outside the site folder (Docusaurus fails on them too); without it,
  * `src/css/custom.css` (the classic preset's convention) when the site has one.
  */
-export function siteStylesheets(config: Pick<ResolvedConfig, 'siteDir' | 'customCss' | 'configFile'>): { files: string[]; diagnostics: Diagnostic[] } {
+export function siteStylesheets(config: Pick<ResolvedConfig, 'siteDir' | 'customCss' | 'configFile' | 'clientModules'>): { files: string[]; clientModules: string[]; diagnostics: Diagnostic[] } {
   const { siteDir } = config;
   const configured = config.customCss === undefined ? undefined : [config.customCss].flat();
   const files: string[] = [];
+  const clientModules: string[] = [];
   const diagnostics: Diagnostic[] = [];
+  const configFile = config.configFile ? path.relative(siteDir, config.configFile) : undefined;
   for (const name of configured ?? ['src/css/custom.css']) {
-    const file = path.resolve(siteDir, name);
+    const found = siteFile(siteDir, name);
+    if (found.why === undefined) files.push(found.file);
+    else if (configured) diagnostics.push({ severity: 'error', file: configFile, ...catalog.customCssMissing(name, found.why) });
+  }
+  // clientModules: a stylesheet joins them, after customCss (the theme's client module, in Docusaurus, comes first); a script runs in the browser.
+  for (const name of config.clientModules ?? []) {
+    const found = siteFile(siteDir, name, SCRIPT_EXTENSIONS);
+    if (found.why !== undefined) diagnostics.push({ severity: 'error', file: configFile, configKey: 'clientModules', ...catalog.clientModuleMissing(name, found.why) });
+    else if (/\.(css|scss|sass)$/.test(found.file)) files.push(found.file);
+    else clientModules.push(found.file);
+  }
+  return { files, clientModules, diagnostics };
+}
+
+/** A file a config names, from the site folder (a module's path may leave out its extension): its path when it is inside the site. */
+function siteFile(siteDir: string, name: string, extensions: readonly string[] = []): { file: string; why?: undefined } | { why: 'missing' | 'outside' } {
+  const base = path.resolve(siteDir, name);
+  for (const file of [base, ...extensions.map((ext) => `${base}${ext}`), ...extensions.map((ext) => path.join(base, `index${ext}`))]) {
     let real: string | undefined;
     try {
       real = fs.statSync(file).isFile() ? fs.realpathSync.native(file) : undefined;
     } catch {
       real = undefined;
     }
-    if (real && isInside(real, realPath(siteDir))) files.push(file);
-    else if (configured) diagnostics.push({ severity: 'error', file: config.configFile ? path.relative(siteDir, config.configFile) : undefined, ...catalog.customCssMissing(name, real ? 'outside' : 'missing') });
+    if (!real) continue;
+    return isInside(real, realPath(siteDir)) ? { file } : { why: 'outside' };
   }
-  return { files, diagnostics };
+  return { why: 'missing' };
 }
 
 /**

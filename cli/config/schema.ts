@@ -349,6 +349,14 @@ export const userConfigSchema = z.strictObject({
    * `theme.customCss`). @default 'src/css/custom.css' when it exists
    */
   customCss: z.union([z.string(), z.array(z.string())]).optional(),
+  /**
+   * Modules every page loads, from the site folder (Docusaurus's `clientModules`): a
+   * stylesheet joins the site's stylesheets after customCss; a script runs in the browser
+   * before the page hydrates (and once as the site's code loads for the build), and its
+   * `onRouteUpdate` / `onRouteDidUpdate` exports are called around each move to a page
+   * (`onRouteDidUpdate` for the first page too). @default []
+   */
+  clientModules: z.array(z.string().min(1)).default([]),
   /** Image for social cards (path in static/). */
   image: z.string().optional(),
   i18n: z

@@ -363,8 +363,11 @@ export class DevSite {
     this.graph = graph;
     // Only components that were bundled reach the browser: one that could not be shows its children (a warning).
     const islands = clientIslands(components, this.siteBundle);
-    const islandsChanged = componentsChanged || JSON.stringify(islands) !== JSON.stringify(this.islands);
+    const modules = this.siteBundle?.clientModules ?? [];
+    // The client bundle imports the island loaders and the client modules: another list, another bundle.
+    const islandsChanged = componentsChanged || JSON.stringify([islands, modules]) !== JSON.stringify([this.islands, this.clientModules]);
     this.islands = islands;
+    this.clientModules = modules;
     if (islandsChanged) {
       // The client bundle's island loaders name the components: a new bundle, and every page links to it.
       await this.client?.dispose();
@@ -395,7 +398,7 @@ export class DevSite {
     if (siteChanged || !this.client) {
       // The bundle embeds the site data (navbar, footer…) and the config's CSS: a new context for new ones.
       await this.client?.dispose();
-      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.islands, roots: readRoots(this.config), styles });
+      this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.islands, clientModules: this.siteBundle?.clientModules ?? [], roots: readRoots(this.config), styles });
       await this.buildClient();
     }
     const updated: string[] = [];
@@ -423,6 +426,8 @@ export class DevSite {
   private siteFiles: string[] = [];
   /** The config's CSS the client bundle was made with (siteStyles.ts). */
   private styles = '';
+  /** The client modules the client bundle runs (those that bundled). */
+  private clientModules: string[] = [];
 
   /** Builds the client bundle; every page is rendered again (its script names changed). */
   private async buildClient(): Promise<void> {
@@ -449,7 +454,7 @@ export class DevSite {
     // The theme's modules as this server render has them (its own copy of the theme, rebuilt after theme edits).
     const siteDir = this.config.siteDir;
     const stylesheets = siteStylesheets(this.config);
-    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...stylesheets.files, ...styles], provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config), baseUrl: this.config.baseUrl });
+    const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...stylesheets.files, ...styles], clientModules: stylesheets.clientModules, provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config), baseUrl: this.config.baseUrl });
     this.siteBundle = code.bundle;
     this.siteCodeProblems = [...stylesheets.diagnostics, ...code.diagnostics, ...unusedThemeWarnings(siteDir)];
     if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });

@@ -516,6 +516,11 @@ export const catalog = {
     message: `"${request}" resolves to ${resolved}, outside the site folder, which the generator never reads.`,
     hint: 'Keep the site\'s components and what they import inside the site folder (install packages in the site\'s own node_modules).',
   }),
+  clientModuleMissing: (file: string, why: 'missing' | 'outside'): Entry => ({
+    code: 'client-module-missing',
+    message: why === 'missing' ? `The client module "${file}" that clientModules names does not exist.` : `The client module "${file}" that clientModules names is outside the site folder, which the generator never reads.`,
+    hint: 'Name a script or stylesheet inside the site folder, by its path from there (src/clientModules/analytics.js), or remove it from clientModules.',
+  }),
   customCssMissing: (file: string, why: 'missing' | 'outside'): Entry => ({
     code: 'custom-css-missing',
     message: why === 'missing' ? `The stylesheet "${file}" that customCss names does not exist.` : `The stylesheet "${file}" that customCss names is outside the site folder, which the generator never reads.`,

@@ -88,10 +88,12 @@ export async function build(
     const islands = clientIslands(siteComponents, siteBundle);
     // The client bundle is made from the site data and the site's components (their code, by its digest).
     const styles = await siteStylesCss(config);
-    const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null, styles]));
+    const clientModules = siteBundle?.clientModules ?? [];
+    // Client modules' code is in the site code's key (the server bundle loads them too); the list says which the browser runs.
+    const bundleKey = digest(JSON.stringify([site, islands, siteBundle?.key ?? null, styles, clientModules.map((m) => path.relative(config.siteDir, m))]));
     const kept = before?.bundle?.key === bundleKey && writer.reuse(before.bundle.files) ? before.bundle : undefined;
     const bundling: Promise<Pick<ClientBundle, 'assets' | 'firstLoadBytes'> & { files?: ClientBundle['files'] }> = reporter.step('Bundling client', () =>
-      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, roots: siteCode.roots, styles }).catch(siteCodeFailure(config.siteDir)),
+      kept ? { assets: kept.assets, firstLoadBytes: kept.firstLoadBytes } : bundleClient(site, outDir, { siteDir: config.siteDir, components: islands, clientModules, roots: siteCode.roots, styles }).catch(siteCodeFailure(config.siteDir)),
     );
     // A second thread renders with this one when there are enough pages to render (helperThread.ts); not with the site's own code, which cannot be posted.
     const helperFrom = siteBundle ? Infinity : (deps.helperFrom ?? HELPER_MIN_PAGES);

@@ -32,8 +32,8 @@ export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis,
   // Where site code may be read from: the site folder and the content folders it reads (a docs folder beside it).
   const roots = readRoots(config);
   const stylesheets = siteStylesheets(config);
-  const input = { siteDir: config.siteDir, components: analysis.siteComponents, overrides: findThemeOverrides(config.siteDir), styles: [...stylesheets.files, ...analysis.siteStyles], provided: siteModules, fallbacks: fallbackModules, roots, baseUrl: config.baseUrl };
-  const hasSiteCode = input.components.length > 0 || input.overrides.length > 0 || input.styles.length > 0;
+  const input = { siteDir: config.siteDir, components: analysis.siteComponents, overrides: findThemeOverrides(config.siteDir), styles: [...stylesheets.files, ...analysis.siteStyles], clientModules: stylesheets.clientModules, provided: siteModules, fallbacks: fallbackModules, roots, baseUrl: config.baseUrl };
+  const hasSiteCode = input.components.length > 0 || input.overrides.length > 0 || input.styles.length > 0 || input.clientModules.length > 0;
   const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
   const bundle = siteCode?.bundle;
   const pages = bundle ? await reporter.step('Checking React pages', () => checkReactPages(config, analysis, bundle, roots)) : { diagnostics: [], text: new Map<string, RenderedPageText>() };

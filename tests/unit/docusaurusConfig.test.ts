@@ -91,12 +91,12 @@ describe('mapping a Docusaurus config', () => {
   it('names each option it cannot honour once, with what happens instead; defaults and deploy settings say nothing', () => {
     const keys = (config: Record<string, unknown>) => map(config).warnings.map((w) => w.message.match(/"([^"]+)"/)![1]);
     expect(keys({ organizationName: 'o', projectName: 'p', customFields: {}, future: {}, ...classic({ docs: { showLastUpdateTime: false, admonitions: true, include: ['**/*.{md,mdx}'] }, sitemap: {} }) })).toEqual([]);
-    // showLastUpdateTime is honoured now (git history), and include (globs): only gtag without an id cannot be.
-    expect(keys({ clientModules: [], ...classic({ docs: { editUrl: 'https://e.example', showLastUpdateTime: true, lastVersion: 'current', include: ['a/**'] }, theme: { customCss: 'x.css', unknownThemeOption: true }, gtag: {} }) })).toEqual([
+    // showLastUpdateTime is honoured now (git history), include (globs) and clientModules (a list of paths): only gtag without an id cannot be, and clientModules that is not a list.
+    expect(keys({ clientModules: 'src/x.js', ...classic({ docs: { editUrl: 'https://e.example', showLastUpdateTime: true, lastVersion: 'current', include: ['a/**'] }, theme: { customCss: 'x.css', unknownThemeOption: true }, gtag: {} }) })).toEqual([
+      'clientModules',
       // customCss is honoured now (its stylesheets join the site's): another theme option stands for the rest.
       'presets[0][1].theme.unknownThemeOption',
       'presets[0][1].gtag',
-      'clientModules',
     ]);
     expect(keys(classic({ docs: { versions: { '1.0': { label: 'One', unknownOption: true } } } }))).toEqual(['presets[0][1].docs.versions.1.0.unknownOption']);
     expect(keys({ markdown: { format: 'detect', mermaid: false } })).toEqual([]);

@@ -35,6 +35,9 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
   };
   // Head tags have the same names and shapes in both configs (the schema checks them at these keys).
   for (const key of ['stylesheets', 'scripts', 'headTags']) if (dc[key] !== undefined) input[key] = dc[key];
+  // A module's path, or `require.resolve`'s absolute one, from the site folder (as customCss).
+  if (Array.isArray(dc.clientModules) && dc.clientModules.every((m) => typeof m === 'string')) input.clientModules = dc.clientModules.map((m: string) => (path.isAbsolute(m) ? path.relative(siteDir, m).split(path.sep).join('/') : m));
+  else if (dc.clientModules !== undefined) notes.unsupported(['clientModules']);
   copy('title', 'string');
   copy('tagline', 'string');
   copy('titleDelimiter', 'string');
@@ -244,7 +247,7 @@ function normalizeFolder(folder: string): string {
 const HANDLED = new Set([
   'title', 'tagline', 'titleDelimiter', 'trailingSlash', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors',
   'onBrokenMarkdownLinks', 'markdown', 'presets', 'plugins', 'themes', 'themeConfig', 'customFields', 'staticDirectories',
-  'stylesheets', 'scripts', 'headTags',
+  'stylesheets', 'scripts', 'headTags', 'clientModules',
 ]);
 
 /**
