@@ -23,7 +23,7 @@ const dir = writeTempSite({
     '',
   ].join('\n'),
   'docs/intro.md': '# Intro\n\nText.\n',
-  'src/css/custom.css': ":root { --ifm-color-primary: #2e8555; }\n[data-theme='dark'] { --ifm-color-primary: #25c2a0; }\n.header-github-link::before { content: ''; display: flex; width: 24px; height: 24px; background: #24292f; }\n",
+  'src/css/custom.css': ":root { --ifm-color-primary: #2e8555; }\n[data-theme='dark'] { --ifm-color-primary: #25c2a0; }\n.header-github-link::before { content: ''; display: flex; width: 24px; height: 24px; background: #24292f; }\n.theme-doc-markdown p { letter-spacing: 2px; }\n",
   'src/pages/index.jsx': [
     "import Layout from '@theme/Layout';",
     "import Link from '@docusaurus/Link';",
@@ -103,6 +103,13 @@ describe("a Docusaurus site's home page, with Infima's classes", () => {
     );
     expect(icons).toEqual(['GitHub repository: drawn in the navbar, text "", 0 svg', 'Chat: drawn in the navbar, text "", 1 svg']);
     expect(await page.locator('.navbar .header-github-link').evaluate((a) => getComputedStyle(a, '::before').backgroundColor)).toBe('rgb(36, 41, 47)');
+    await page.close();
+  });
+
+  it("styles a doc's content by Docusaurus's class for it (theme-doc-markdown)", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/docs/intro`, { waitUntil: 'networkidle' });
+    expect(await page.locator('article p', { hasText: 'Text.' }).evaluate((p) => getComputedStyle(p).letterSpacing)).toBe('2px');
     await page.close();
   });
 

@@ -27,7 +27,8 @@ export function DocPage({ page }: { page: DocPageData }) {
               <h1>{page.title}</h1>
             </header>
           )}
-          <Markdown html={page.html} />
+          {/* Docusaurus's class for a doc's content: a site's CSS may style it (ThemeClassNames.docs.docMarkdown). */}
+          <Markdown html={page.html} className="theme-doc-markdown markdown" />
           <footer className="doc-page__footer">
             <TagsList tags={page.tags} />
             {page.editUrl && <EditThisPage href={page.editUrl} className="doc-page__edit" />}
