@@ -72,6 +72,13 @@ describe('mapping a Docusaurus config', () => {
     expect(mapped.sidebarPath).toBe('./sidebars.json');
     expect(map({ presets: [['@docusaurus/preset-classic', { docs: false }]] })).toMatchObject({ input: { paths: { docs: false } }, sidebarPath: false });
     expect(map(classic({ docs: { sidebarPath: false } })).sidebarPath).toBe(false);
+    // By the path require.resolve gives for it, and Meta's drop-in for it (metro's, relay's config).
+    for (const name of ['/site/node_modules/@docusaurus/preset-classic/lib/index.js', 'docusaurus-plugin-internaldocs-fb/docusaurus-preset', '/site/node_modules/docusaurus-plugin-internaldocs-fb/docusaurus-preset.js']) {
+      const preset = map({ presets: [[name, { docs: { path: '../docs', routeBasePath: '/' } }]] });
+      expect(preset.input).toMatchObject({ paths: { docs: '../docs' }, docs: { routeBasePath: '/' } });
+      expect(preset.warnings).toEqual([]);
+    }
+    expect(map({ presets: [['docusaurus-preset-openapi', { docs: { path: 'x' } }]] }).input.paths).toMatchObject({ docs: 'docs' });
     expect(map(classic({ blog: { routeBasePath: '/updates/', postsPerPage: 'ALL', blogSidebarCount: 0, blogDescription: 'D', blogSidebarTitle: 'All' } })).input.blog).toEqual({
       routeBasePath: 'updates',
       postsPerPage: 1_000_000,

@@ -84,7 +84,7 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
 
   let sidebarPath = mapPresets(dc, input, notes, siteDir);
   // Without the classic preset's docs, a docs plugin without an id is the site's docs.
-  const presetDocs = list(dc.presets).some((entry) => CLASSIC.has(pluginName(entry)) && (!Array.isArray(entry) || obj(entry[1])?.docs !== false));
+  const presetDocs = list(dc.presets).some((entry) => isClassicPreset(pluginName(entry)) && (!Array.isArray(entry) || obj(entry[1])?.docs !== false));
   const takenIds = new Set(presetDocs ? ['default'] : []);
   const docsPlugins: Obj[] = [];
   const docsPluginSidebars: MappedConfig['docsPluginSidebars'] = [];
@@ -276,7 +276,7 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes, siteDir: string): string 
   let sawClassic = false;
   for (const [i, entry] of list(dc.presets).entries()) {
     const name = pluginName(entry);
-    if (!CLASSIC.has(name) || sawClassic) {
+    if (!isClassicPreset(name) || sawClassic) {
       notes.plugin(['presets', i], name);
       continue;
     }
@@ -302,7 +302,15 @@ function mapPresets(dc: Obj, input: Obj, notes: Notes, siteDir: string): string 
   return sidebarPath;
 }
 
-const CLASSIC = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic']);
+/**
+ * The classic preset, by any name a config gives it: its short name, its package, the path
+ * `require.resolve` gives for it when installed; and Meta's docusaurus-plugin-internaldocs-fb
+ * preset, a drop-in for it that its open-source sites (metro, relay, flipper) name, whose
+ * options are the classic preset's (its own others are named in warnings).
+ */
+function isClassicPreset(name: string): boolean {
+  return name === 'classic' || /(^|[/\\])(@docusaurus[/\\]preset-classic|docusaurus-preset-classic|docusaurus-plugin-internaldocs-fb[/\\]docusaurus-preset)([/\\.].*)?$/.test(name);
+}
 
 /** The classic theme's options: `customCss` (a path, or `require.resolve`'s absolute one) from the site folder. */
 function mapTheme(value: unknown, input: Obj, notes: Notes, at: KeyPath, siteDir: string): void {
