@@ -162,13 +162,15 @@ async function withoutUnbuildable(input: SiteCodeInput, failure: SiteCodeError):
   // Only together do they fail (two files' CSS, say): no part can be left out, so it stays an error.
   if (broken.size === 0) return { diagnostics: failure.diagnostics };
   const diagnostics: Diagnostic[] = [];
-  const seen = new Set<string>();
+  // A problem two parts share (a component a React page imports) is said once, as the more severe.
+  const seen = new Map<string, number>();
   const report = (list: Diagnostic[], severity: Diagnostic['severity']) => {
     for (const d of list) {
       const key = `${d.file}:${d.line}:${d.column}:${d.message}`;
-      if (seen.has(key + severity)) continue;
-      seen.add(key + severity);
-      diagnostics.push({ ...d, severity });
+      const at = seen.get(key);
+      if (at === undefined) {
+        seen.set(key, diagnostics.push({ ...d, severity }) - 1);
+      } else if (severity === 'error') diagnostics[at] = { ...diagnostics[at]!, severity };
     }
   };
   for (const part of parts) {

@@ -603,6 +603,17 @@ describe('MDX problems', () => {
     return dir;
   };
 
+  it('says a problem a page and a React page share once, as the error it is for the React page (it was also a warning)', () => {
+    const dir = site({
+      'docs/intro.mdx': "---\nslug: /\n---\nimport Chart from '@site/src/components/Chart';\n\n<Chart />\n",
+      'src/components/Chart.jsx': "import draw from 'chart-package';\n\nexport default function Chart() {\n  return <p>{draw()}</p>;\n}\n",
+      'pages/charts.jsx': "import Chart from '@site/src/components/Chart';\n\nexport default function Charts() {\n  return <Chart />;\n}\n",
+    });
+    const result = runCli(['check', dir, '--format', 'json']);
+    const found = (JSON.parse(result.stdout) as { diagnostics: { file: string; line: number; severity: string; code: string }[] }).diagnostics.filter((d) => d.file === 'src/components/Chart.jsx');
+    expect(found.map((d) => `${d.file}:${d.line} ${d.severity} ${d.code}`)).toEqual(['src/components/Chart.jsx:1 error site-package-missing']);
+  });
+
   it("fails the build at the import of a Node.js module by a component, which the browser's bundle cannot take, in the site's terms", () => {
     const dir = site({
       'docs/intro.mdx': "---\nslug: /\n---\nimport Host from '@site/src/components/Host';\n\n<Host />\n",
