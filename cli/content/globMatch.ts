@@ -14,7 +14,9 @@
  */
 
 /** A part of a glob: `**`, or the tokens of one name. */
-type Part = { globstar: true } | { globstar: false; tokens: Token[]; literalDot: boolean };
+type Part = { globstar: true } | NamePart;
+/** One name's tokens, with the literal text it must start and end with (checked first: most names fail there). */
+type NamePart = { globstar: false; tokens: Token[]; literalDot: boolean; prefix: string; suffix: string };
 type Token = { kind: 'char'; char: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'class'; negated: boolean; ranges: [string, string][] };
 
 /** How many globs one glob's braces may make (`{a,b}{c,d}` is four): past this, the glob is refused. */
@@ -103,12 +105,21 @@ function compileGlob(glob: string): Part[] {
       if (!parts.at(-1) || !(parts.at(-1) as { globstar: boolean }).globstar) parts.push({ globstar: true });
       continue;
     }
-    const tokens = tokenize(name);
-    parts.push({ globstar: false, tokens, literalDot: tokens[0]?.kind === 'char' && tokens[0].char === '.' });
+    parts.push(namePart(tokenize(name)));
   }
   // A glob matches files, so a last `**` stands for at least one more name (`_drafts/**` is what is in `_drafts`, not a file so named).
-  if (parts.at(-1)?.globstar) parts.push({ globstar: false, tokens: [{ kind: 'star' }], literalDot: false });
+  if (parts.at(-1)?.globstar) parts.push(namePart([{ kind: 'star' }]));
   return parts;
+}
+
+function namePart(tokens: Token[]): NamePart {
+  const literal = (token: Token | undefined): token is Extract<Token, { kind: 'char' }> => token?.kind === 'char';
+  let prefix = '';
+  for (let i = 0; literal(tokens[i]); i++) prefix += (tokens[i] as { char: string }).char;
+  let suffix = '';
+  // A name all literal is its prefix; its suffix is then the same text.
+  for (let i = tokens.length - 1; i >= 0 && literal(tokens[i]); i--) suffix = (tokens[i] as { char: string }).char + suffix;
+  return { globstar: false, tokens, literalDot: prefix.startsWith('.'), prefix, suffix };
 }
 
 function tokenize(name: string): Token[] {
@@ -149,12 +160,28 @@ function tokenize(name: string): Token[] {
  * parts × names steps, each a name match.
  */
 function matchParts(parts: Part[], names: string[], prefix: boolean): boolean {
-  const seen = new Set<number>();
+  // A path's last name is matched by the glob's last part: most paths fail there, before the table.
+  const last = parts[parts.length - 1];
+  if (!prefix && last && !last.globstar && (names.length === 0 || !matchName(last, names[names.length - 1]!))) return false;
+  // And each of its other named parts by one of the path's folders (`**/_*/**` needs a `_` folder).
+  if (!prefix) {
+    for (let p = 0; p < parts.length - 1; p++) {
+      const part = parts[p]!;
+      if (part.globstar) continue;
+      let found = false;
+      for (let n = 0; n < names.length - 1 && !found; n++) found = matchName(part, names[n]!);
+      if (!found) return false;
+    }
+  }
+  // Only `**` can reach a cell twice: without one, the walk is a single line.
   const width = names.length + 1;
+  const seen = parts.some((part) => part.globstar) ? new Uint8Array((parts.length + 1) * width) : undefined;
   const visit = (p: number, n: number): boolean => {
-    const key = p * width + n;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    if (seen) {
+      const key = p * width + n;
+      if (seen[key]) return false;
+      seen[key] = 1;
+    }
     if (n === names.length) {
       // The path is used up: a match if the glob is too (or only `**` is left), and for a folder, whatever is left may match below it.
       return prefix ? p < parts.length : parts.slice(p).every((part) => part.globstar);
@@ -169,8 +196,9 @@ function matchParts(parts: Part[], names: string[], prefix: boolean): boolean {
 }
 
 /** One name against one part's tokens: the greedy wildcard algorithm, going back only to the last star (length × length at worst). */
-function matchName(part: Extract<Part, { globstar: false }>, name: string): boolean {
+function matchName(part: NamePart, name: string): boolean {
   if (name.startsWith('.') && !part.literalDot) return false;
+  if (!name.startsWith(part.prefix) || !name.endsWith(part.suffix)) return false;
   const { tokens } = part;
   let t = 0;
   let c = 0;
