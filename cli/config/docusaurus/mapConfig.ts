@@ -100,6 +100,11 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
       imageZoom = true;
       continue;
     }
+    // @theme/IdealImage is the theme's (an image at its own size): the plugin's sizes are not made.
+    if (isPlugin(name, 'ideal-image')) {
+      for (const key of Object.keys(obj(options) ?? {})) if (key !== 'disableInDev') notes.unsupported(['plugins', i, 1, key], 'images are published at their own size');
+      continue;
+    }
     // Sass stylesheets are compiled natively (bundle/sassStylesheet.ts); sass-loader's own options are not.
     if (isPlugin(name, 'sass')) {
       for (const key of Object.keys(obj(options) ?? {})) notes.unsupported(['plugins', i, 1, key]);

@@ -9,6 +9,7 @@ import { DocCardList } from './DocCardList.tsx';
 import { Link } from './Link.tsx';
 import { ThemedImage } from './ThemedImage.tsx';
 import { Mermaid } from './Mermaid.tsx';
+import { IdealImage } from './IdealImage.tsx';
 
 /**
  * The classic theme's content components, by the name content uses: HTML element names
@@ -34,4 +35,5 @@ export const classicComponents: Record<string, ComponentType<any>> = {
   Link,
   ThemedImage,
   Mermaid,
+  IdealImage,
 };

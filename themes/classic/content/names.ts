@@ -3,7 +3,7 @@
  * (`@theme/Tabs`, `@docusaurus/Link`) or uses them without an import. The load stage checks
  * content against this list (it runs without React); index.ts provides each of them.
  */
-export const THEME_COMPONENT_NAMES = ['Admonition', 'CodeBlock', 'Details', 'DocCardList', 'Link', 'Mermaid', 'TabItem', 'Tabs', 'ThemedImage', 'TOCInline'] as const;
+export const THEME_COMPONENT_NAMES = ['Admonition', 'CodeBlock', 'Details', 'DocCardList', 'IdealImage', 'Link', 'Mermaid', 'TabItem', 'Tabs', 'ThemedImage', 'TOCInline'] as const;
 
 /** Pure functions content may call in its expressions (`src={useBaseUrl('/img/x.png')}`). */
 export const THEME_HELPER_NAMES = ['useBaseUrl'] as const;
