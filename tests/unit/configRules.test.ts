@@ -25,6 +25,7 @@ const DEFAULTS = {
   titleDelimiter: '|',
   url: 'http://localhost:3000',
   baseUrl: '/',
+  clientModules: [],
   i18n: { defaultLocale: 'en', locales: ['en'] },
   markdown: { format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false, mermaid: false },
   mermaid: { theme: { light: 'default', dark: 'dark' }, options: {} },

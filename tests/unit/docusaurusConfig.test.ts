@@ -119,12 +119,12 @@ describe('mapping a Docusaurus config', () => {
   });
 
   it('names plugins, themes and other presets it cannot run, by package name even when it is a stand-in', () => {
-    const stub = Object.assign(() => undefined, { __siteMissingPackage: 'docusaurus-plugin-ideal-image' });
+    const stub = Object.assign(() => undefined, { __siteMissingPackage: 'docusaurus-plugin-openapi-docs' });
     const names = map({ plugins: ['@docusaurus/plugin-pwa', [stub, {}], false], themes: ['@docusaurus/theme-live-codeblock'], presets: ['classic', ['docusaurus-preset-openapi', {}]] }).warnings.map((w) => w.message);
     expect(names).toEqual([
       'The Docusaurus plugin or theme "docusaurus-preset-openapi" (presets[1]) cannot run here: what it adds to the site is left out.',
       'The Docusaurus plugin or theme "@docusaurus/plugin-pwa" (plugins[0]) cannot run here: what it adds to the site is left out.',
-      'The Docusaurus plugin or theme "docusaurus-plugin-ideal-image" (plugins[1]) cannot run here: what it adds to the site is left out.',
+      'The Docusaurus plugin or theme "docusaurus-plugin-openapi-docs" (plugins[1]) cannot run here: what it adds to the site is left out.',
       'The Docusaurus plugin or theme "@docusaurus/theme-live-codeblock" (themes[0]) cannot run here: what it adds to the site is left out.',
     ]);
   });
