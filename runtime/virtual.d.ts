@@ -13,6 +13,7 @@ declare module 'virtual:site-islands' {
 declare module 'virtual:site-styles';
 
 declare module 'virtual:client-modules' {
-  const modules: Record<string, unknown>[];
-  export default modules;
+  import type { RouteLifecycles } from './clientModules.ts';
+  export const routeWillUpdate: RouteLifecycles['routeWillUpdate'];
+  export const routeDidUpdate: RouteLifecycles['routeDidUpdate'];
 }

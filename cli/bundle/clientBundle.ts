@@ -87,12 +87,17 @@ function siteIslandsPlugin(components: SiteComponent[]): esbuild.Plugin {
 }
 
 /**
- * `virtual:client-modules`: the config's client modules, each imported (run) in order as the
- * bundle starts, as a list of their exports; none for most sites.
+ * `virtual:client-modules`: the route lifecycles of the config's client modules, each
+ * imported (run) in order as the bundle starts (runtime/clientModules.ts); for a site
+ * without any, two empty functions, so it ships none of that code.
  */
 function clientModulesPlugin(modules: string[]): esbuild.Plugin {
+  const runtime = JSON.stringify(path.join(PACKAGE_ROOT, 'runtime/clientModules.ts'));
   const imports = modules.map((file, i) => `import * as m${i} from ${JSON.stringify(file)};`);
-  const contents = `${imports.join('\n')}\nexport default [${modules.map((_, i) => `m${i}`).join(', ')}];`;
+  const contents =
+    modules.length === 0
+      ? 'export function routeWillUpdate() {}\nexport function routeDidUpdate() {}\n'
+      : `${imports.join('\n')}\nimport { routeLifecycles } from ${runtime};\nexport const { routeWillUpdate, routeDidUpdate } = routeLifecycles([${modules.map((_, i) => `m${i}`).join(', ')}]);\n`;
   return {
     name: 'client-modules',
     setup(build) {
