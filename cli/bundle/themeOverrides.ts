@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { isInside, realPath } from '../config/sitePaths.ts';
 import { THEME_COMPONENT_NAMES } from '../../themes/classic/content/names.ts';
 import { SCRIPT_EXTENSIONS } from './siteComponents.ts';
@@ -68,10 +69,24 @@ export function siteStylesheets(config: Pick<ResolvedConfig, 'siteDir' | 'custom
   return { files, clientModules, diagnostics };
 }
 
-/** A file a config names, from the site folder (a module's path may leave out its extension): its path when it is inside the site. */
-function siteFile(siteDir: string, name: string, extensions: readonly string[] = []): { file: string; why?: undefined } | { why: 'missing' | 'outside' } {
+/**
+ * A file a config names (a module's path may leave out its extension): from the site folder,
+ * or, a bare name (`some-package/dist/style.css`), as webpack resolves it in Docusaurus: from
+ * the site's node_modules. Its path when it is inside the site; why not otherwise (`package`:
+ * a bare name the site has not installed).
+ */
+function siteFile(siteDir: string, name: string, extensions: readonly string[] = []): { file: string; why?: undefined } | { why: 'missing' | 'outside' | 'package' } {
   const base = path.resolve(siteDir, name);
-  for (const file of [base, ...extensions.map((ext) => `${base}${ext}`), ...extensions.map((ext) => path.join(base, `index${ext}`))]) {
+  const candidates = [base, ...extensions.map((ext) => `${base}${ext}`), ...extensions.map((ext) => path.join(base, `index${ext}`))];
+  const bare = !path.isAbsolute(name) && !/^\.\.?([/\\]|$)/.test(name);
+  if (bare) {
+    try {
+      candidates.push(createRequire(path.join(siteDir, 'package.json')).resolve(name));
+    } catch {
+      // Not a package the site has: only the paths above.
+    }
+  }
+  for (const file of candidates) {
     let real: string | undefined;
     try {
       real = fs.statSync(file).isFile() ? fs.realpathSync.native(file) : undefined;
@@ -81,7 +96,9 @@ function siteFile(siteDir: string, name: string, extensions: readonly string[] =
     if (!real) continue;
     return isInside(real, realPath(siteDir)) ? { file } : { why: 'outside' };
   }
-  return { why: 'missing' };
+  // A bare name whose first part is no folder of the site is a package's.
+  const first = name.split(/[/\\]/)[0]!;
+  return { why: bare && !fs.existsSync(path.join(siteDir, first)) ? 'package' : 'missing' };
 }
 
 /**

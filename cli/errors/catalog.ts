@@ -516,15 +516,15 @@ export const catalog = {
     message: `"${request}" resolves to ${resolved}, outside the site folder, which the generator never reads.`,
     hint: 'Keep the site\'s components and what they import inside the site folder (install packages in the site\'s own node_modules).',
   }),
-  clientModuleMissing: (file: string, why: 'missing' | 'outside'): Entry => ({
+  clientModuleMissing: (file: string, why: 'missing' | 'outside' | 'package'): Entry => ({
     code: 'client-module-missing',
-    message: why === 'missing' ? `The client module "${file}" that clientModules names does not exist.` : `The client module "${file}" that clientModules names is outside the site folder, which the generator never reads.`,
-    hint: 'Name a script or stylesheet inside the site folder, by its path from there (src/clientModules/analytics.js), or remove it from clientModules.',
+    message: why === 'missing' ? `The client module "${file}" that clientModules names does not exist.` : why === 'package' ? `The client module "${file}" that clientModules names is from a package not installed in the site folder.` : `The client module "${file}" that clientModules names is outside the site folder, which the generator never reads.`,
+    hint: why === 'package' ? 'Run npm install in the site folder (the package must be in its package.json), then build again.' : 'Name a script or stylesheet inside the site folder, by its path from there (src/clientModules/analytics.js), or remove it from clientModules.',
   }),
-  customCssMissing: (file: string, why: 'missing' | 'outside'): Entry => ({
+  customCssMissing: (file: string, why: 'missing' | 'outside' | 'package'): Entry => ({
     code: 'custom-css-missing',
-    message: why === 'missing' ? `The stylesheet "${file}" that customCss names does not exist.` : `The stylesheet "${file}" that customCss names is outside the site folder, which the generator never reads.`,
-    hint: 'Name a CSS file inside the site folder, by its path from there (src/css/custom.css), or remove it from customCss.',
+    message: why === 'missing' ? `The stylesheet "${file}" that customCss names does not exist.` : why === 'package' ? `The stylesheet "${file}" that customCss names is from a package not installed in the site folder.` : `The stylesheet "${file}" that customCss names is outside the site folder, which the generator never reads.`,
+    hint: why === 'package' ? 'Run npm install in the site folder (the package must be in its package.json), then build again.' : 'Name a CSS file inside the site folder, by its path from there (src/css/custom.css), or remove it from customCss.',
   }),
   siteSvgInvalid: (file: string): Entry => ({
     code: 'site-svg-invalid',

@@ -38,6 +38,27 @@ describe('clientModules', () => {
     expect(stderr).toContain('The client module "../outside.js" that clientModules names is outside the site folder');
   });
 
+  it('takes a bare name from the site\'s node_modules, as webpack resolves it, in customCss too; one not installed is said as such', () => {
+    const dir = site("['fancy-analytics/client.js', 'fancy-analytics/theme.css']", {
+      'node_modules/fancy-analytics/package.json': '{ "name": "fancy-analytics", "version": "1.0.0" }\n',
+      'node_modules/fancy-analytics/client.js': "export function onRouteDidUpdate() { window.__fancy = 'counted'; }\n",
+      'node_modules/fancy-analytics/theme.css': '.navbar { outline: 1px solid rgb(9, 8, 7); }\n',
+      'node_modules/fancy-theme/style.css': 'article { outline: 1px solid rgb(1, 1, 1); }\n',
+    });
+    fs.writeFileSync(path.join(dir, 'docusaurus.config.js'), fs.readFileSync(path.join(dir, 'docusaurus.config.js'), 'utf8').replace("docs: { sidebarPath: false }", "docs: { sidebarPath: false }, theme: { customCss: ['fancy-theme/style.css', 'not-installed/style.css'] }"));
+    const { code, stderr } = runCli(['build', dir]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('The stylesheet "not-installed/style.css" that customCss names is from a package not installed in the site folder.\n  Run npm install in the site folder');
+    expect(stderr).not.toContain('fancy');
+    fs.writeFileSync(path.join(dir, 'docusaurus.config.js'), fs.readFileSync(path.join(dir, 'docusaurus.config.js'), 'utf8').replace(", 'not-installed/style.css'", ''));
+    expect(runCli(['build', dir]).code).toBe(0);
+    const assets = path.join(dir, 'build/assets');
+    const css = fs.readFileSync(path.join(assets, fs.readdirSync(assets).find((f) => /^site-.*\.css$/.test(f))!), 'utf8');
+    expect(css).toContain('rgb(1,1,1)');
+    expect(css).toContain('rgb(9,8,7)');
+    expect(fs.readFileSync(path.join(assets, fs.readdirSync(assets).find((f) => /^main-.*\.js$/.test(f))!), 'utf8')).toContain('counted');
+  });
+
   it('a rebuild after an edit to a module, or to what it imports, bundles the browser\'s code again', () => {
     const dir = site("[require.resolve('./src/clientModules/a.js')]", {
       'src/clientModules/a.js': "import { greeting } from './greeting.js';\nexport function onRouteDidUpdate() { window.__greeting = greeting; }\n",
