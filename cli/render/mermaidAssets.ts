@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { PACKAGE_ROOT } from '../paths.ts';
+import { generatorPackage } from './packageAssets.ts';
 
 /**
  * Mermaid's browser build, published with a site that turns on markdown.mermaid: its
@@ -11,15 +10,9 @@ import { PACKAGE_ROOT } from '../paths.ts';
  * script no page needs until it shows a diagram. The folder is named by Mermaid's version,
  * so a host that caches assets for long never serves an old copy with a new site.
  */
-const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
-
-let found: { version: string; dist: string } | undefined;
 function mermaidPackage(): { version: string; dist: string } {
-  if (!found) {
-    const manifest = require.resolve('mermaid/package.json');
-    found = { version: (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version, dist: path.join(path.dirname(manifest), 'dist') };
-  }
-  return found;
+  const { version, root } = generatorPackage('mermaid');
+  return { version, dist: path.join(root, 'dist') };
 }
 
 /** The output folder Mermaid's files are published in, from the output folder's root. */
