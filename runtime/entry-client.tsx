@@ -7,6 +7,7 @@ import type { PageData } from './pageData.ts';
 import { App, loadPageIslands, preparePage } from './App.tsx';
 import { addressOf, canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAddress, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { applyHead } from './head.ts';
+import { loadPageStylesheets } from './pageStyles.ts';
 import { routeDidUpdate, routeWillUpdate } from 'virtual:client-modules';
 import '../themes/classic/styles.css';
 // After the theme's: the site's code colours (config `prism`) win over its palette.
@@ -17,12 +18,13 @@ type Scroll = { type: 'top' } | { type: 'hash'; id: string } | { type: 'restore'
 const SCROLL_KEY = 'coinvoy.scroll';
 
 /**
- * Everything a page needs before the client shows it: its layout and its islands' code.
- * Without the islands, new content would be drawn as dead HTML until their chunks arrive,
- * and a click in that time (a counter, a tab) would do nothing.
+ * Everything a page needs before the client shows it: its layout, its islands' code and
+ * the stylesheets its content needs (math's). Without the islands, new content would be
+ * drawn as dead HTML until their chunks arrive, and a click in that time (a counter, a tab)
+ * would do nothing.
  */
 async function prepare(page: PageData): Promise<void> {
-  await Promise.all([preparePage(page.kind), loadPageIslands(page, siteIslands)]);
+  await Promise.all([preparePage(page.kind), loadPageIslands(page, siteIslands), loadPageStylesheets(site, page)]);
 }
 
 function readScrollPositions(): Record<string, number> {

@@ -103,6 +103,8 @@ interface PageBase {
   docsPluginId?: string;
   /** This doc in the other versions that have it (by version name), for the dropdown and banner. */
   versionLinks?: Record<string, string>;
+  /** Set when the page shows math (markdown.math): it links KaTeX's stylesheet (`SiteData.math`). */
+  math?: true;
 }
 
 /** A docs version as every page knows it (SPEC §3), for the dropdown, the badge and the banner. */
@@ -292,6 +294,8 @@ export interface SiteData {
   tableOfContents?: { minHeadingLevel: number; maxHeadingLevel: number };
   /** Mermaid diagrams (markdown.mermaid): its module's path from the site's root, its theme in each colour mode and its options; absent when off. */
   mermaid?: { script: string; theme: { light: string; dark: string }; options: Record<string, unknown> };
+  /** Math (markdown.math): KaTeX's stylesheet, from the site's root, which pages that show math link; absent when off. */
+  math?: { stylesheet: string };
   /** The docs sidebar's options (config `docsSidebar`); absent when neither is on. */
   docsSidebar?: { hideable: boolean; autoCollapseCategories: boolean };
   docs: DocsData;

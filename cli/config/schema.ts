@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { globSyntaxProblem } from '../content/globMatch.ts';
+import { isJsonValue } from './valueShape.ts';
 
 /** What Docusaurus passes an `editUrl` function (docusaurus-rules.md §3.11). */
 export interface EditUrlParams {
@@ -544,8 +545,32 @@ export const userConfigSchema = z.strictObject({
        * published with the site and loaded only by pages that show a diagram. @default false
        */
       mermaid: z.boolean().default(false),
+      /**
+       * TeX math: `$…$` in text and `$$` blocks (and ```` ```math ```` blocks) typeset at
+       * build time by KaTeX (Docusaurus's remark-math with rehype-katex, which a Docusaurus
+       * config's remarkPlugins and rehypePlugins turn on). KaTeX's stylesheet and fonts are
+       * published with the site and linked by the pages that show math. `true` for the
+       * defaults; `singleDollarTextMath: false` leaves a single `$` as text (only `$$…$$`
+       * is math); `areas`: the content that has math (a Docusaurus site lists remark-math
+       * per plugin: a blog without it keeps "$5" as text); `katex`: KaTeX's options
+       * (`macros`, `strict`, `trust`…), JSON values.
+       * @default false
+       */
+      math: z
+        .union([
+          z.boolean().transform((on) => (on ? { singleDollarTextMath: true, areas: ['docs' as const, 'blog' as const, 'pages' as const], katex: {} } : (false as const))),
+          z.strictObject({
+            singleDollarTextMath: z.boolean().default(true),
+            areas: z.array(z.enum(['docs', 'blog', 'pages'])).default(['docs', 'blog', 'pages']),
+            katex: z
+              .record(z.string(), z.unknown())
+              .refine((options) => isJsonValue(options), 'must hold JSON values only (strings, numbers, booleans, lists and objects of them): KaTeX reads them on every thread that builds pages')
+              .default({}),
+          }),
+        ])
+        .default(false),
     })
-    .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false, mermaid: false }),
+    .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false, mermaid: false, math: false }),
   /** How Mermaid draws diagrams (Docusaurus's themeConfig.mermaid): its theme in each colour mode, and its other options (`mermaid.initialize`). */
   mermaid: z
     .strictObject({

@@ -24,6 +24,14 @@ export const VALUE_LIMITS = { depth: MAX_VALUE_DEPTH, size: MAX_VALUE_SIZE };
 
 export type KeyPath = (string | number)[];
 
+/** A value JSON carries as it is (no functions, class instances or cycles): what can reach worker threads and a cache key. */
+export function isJsonValue(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (depth > MAX_VALUE_DEPTH || typeof value !== 'object') return false;
+  return Array.isArray(value) ? value.every((v) => isJsonValue(v, depth + 1)) : Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every((v) => isJsonValue(v, depth + 1));
+}
+
 export interface ValueShapeProblem {
   /** The key path of the value that holds one of its own ancestors, nests too deep, or grows too large. */
   at: KeyPath;

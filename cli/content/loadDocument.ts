@@ -4,7 +4,7 @@ import type { Root as HastRoot } from 'hast';
 import { toString } from 'mdast-util-to-string';
 import { walk, type AnyNode } from './markdown/walk.ts';
 import { parseFrontMatter, type FrontMatter } from './frontMatter.ts';
-import { markdownProcessor, mdxProcessor, parseMarkdown } from './markdown/processor.ts';
+import { parseMarkdown, processorFor } from './markdown/processor.ts';
 import { mdxCompatText } from './markdown/mdxCompat.ts';
 import type { MdxData } from './markdown/mdx.ts';
 import { admonitionTitlesToLabels } from './markdown/admonitions.ts';
@@ -61,7 +61,7 @@ export function loadDocument(source: SourceFile): LoadedDocument {
   const diagnostics = [...fm.diagnostics];
   const setting = fm.data.format;
   const mdx = (setting === undefined ? source.format : setting === 'detect' ? (source.relPath.endsWith('.mdx') ? 'mdx' : 'md') : setting) === 'mdx';
-  const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(mdx ? mdxCompatText(fm.body) : fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length), npm2yarn: source.npm2yarn, mermaid: source.mermaid, magicComments: source.magicComments } });
+  const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(mdx ? mdxCompatText(fm.body) : fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length), npm2yarn: source.npm2yarn, mermaid: source.mermaid, ...(source.math ? { math: source.math } : {}), magicComments: source.magicComments } });
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
   let content: MarkdownResult = { tree: { type: 'root', children: [] }, firstParagraph: '', words: 0, nodes: 0 };
   // Absurd nesting is refused before the parser and the tree tools recurse into it.
@@ -151,8 +151,9 @@ type Place = { line: number; column: number };
  * deep to go on, or where it has more than `maxNodes` nodes (the later stages are refused it).
  */
 function renderMarkdown(vfile: VFile, mdx: boolean, maxNodes: number): MarkdownResult | { tooDeep: Place } | { tooMany: { nodes: number; place: Place } } {
-  const processor = mdx ? mdxProcessor : markdownProcessor;
-  const mdast = parseMarkdown(vfile, mdx);
+  const math = vfile.data.math;
+  const processor = processorFor(mdx, math);
+  const mdast = parseMarkdown(vfile, mdx, math);
   const startOf = (node: AnyNode) => (node.position as { start: Place } | undefined)?.start ?? { line: 1, column: 1 };
   const { nodes, tooDeep } = treeShape(mdast as never);
   if (tooDeep) return { tooDeep: startOf(tooDeep) };
@@ -167,6 +168,7 @@ function renderMarkdown(vfile: VFile, mdx: boolean, maxNodes: number): MarkdownR
     leadingTitle = toString(first).trim();
     mdast.children.splice(at, 1);
   }
+  if (math && Number.isFinite(maxNodes)) vfile.data.mathNodeBudget = maxNodes - nodes;
   const hast = processor.runSync(mdast, vfile) as HastRoot;
   const paragraph = mdast.children.find((n): n is Paragraph => n.type === 'paragraph');
   return {

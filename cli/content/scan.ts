@@ -33,6 +33,8 @@ export interface SourceFile {
   npm2yarn?: Npm2YarnOptions;
   /** Markdown: its `mermaid` code blocks are diagrams (markdown.mermaid; part of its content key). */
   mermaid?: true;
+  /** Markdown: `$…$` and `$$` blocks are TeX math, typeset by KaTeX with these options (markdown.math; part of its content key). */
+  math?: MathOptions;
   /** Markdown: the magic comments its code blocks read, when not Docusaurus's own (prism.magicComments; part of its content key). */
   magicComments?: MagicComment[];
   /** What `stat` said of a Markdown file before it was read, when a build cache records it (knownFiles.ts). */
@@ -49,15 +51,20 @@ export type MarkdownFormat = 'md' | 'mdx';
 
 export type Npm2YarnOptions = Exclude<ResolvedConfig['markdown']['npm2yarn'], false>;
 
-/** What the config says of making a file into a document (a Markdown file, when `format` is given; nothing for other files). */
-export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'prism'>, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn' | 'mermaid' | 'magicComments'> {
+/** How a file's math is read and typeset (markdown.math, less the areas it applies to). */
+export type MathOptions = Omit<Exclude<ResolvedConfig['markdown']['math'], false>, 'areas'>;
+
+/** What the config says of making a file of an area into a document (a Markdown file, when `format` is given; nothing for other files). */
+export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'prism'>, area: ContentArea, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn' | 'mermaid' | 'math' | 'magicComments'> {
   if (!format) return { format };
   const magicComments = config.prism?.magicComments;
+  const math = config.markdown.math && config.markdown.math.areas.includes(area) ? { singleDollarTextMath: config.markdown.math.singleDollarTextMath, katex: config.markdown.math.katex } : undefined;
   return {
     format,
     maxNodes: config.markdown.maxNodes,
     ...(config.markdown.npm2yarn ? { npm2yarn: config.markdown.npm2yarn } : {}),
     ...(config.markdown.mermaid ? { mermaid: true as const } : {}),
+    ...(math ? { math } : {}),
     ...(magicComments && JSON.stringify(magicComments) !== JSON.stringify(DEFAULT_MAGIC_COMMENTS) ? { magicComments } : {}),
   };
 }
@@ -67,10 +74,11 @@ export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'pris
  * options that change its tree. What knownFiles.ts records a content key under, so a
  * changed option is a new key (`cacheKey` hashes the same).
  */
-export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | 'mermaid' | 'magicComments'>): string {
+export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | 'mermaid' | 'math' | 'magicComments'>): string {
   let settings = source.format ?? 'md';
   if (source.npm2yarn) settings += ` npm2yarn ${JSON.stringify(source.npm2yarn)}`;
   if (source.mermaid) settings += ' mermaid';
+  if (source.math) settings += ` math ${JSON.stringify(source.math)}`;
   if (source.magicComments) settings += ` magicComments ${JSON.stringify(source.magicComments)}`;
   return settings;
 }
@@ -125,7 +133,7 @@ export async function scanContent(config: ResolvedConfig, docsFolders?: DocsFold
       const absolute = path.sep === '/' && !root.endsWith('/') ? (relPath: string) => `${root}/${relPath}` : (relPath: string) => path.join(root, relPath);
       return walked.files.map((relPath): SourceFile => {
         const file = rootFromSite === '' ? relPath : `${rootFromSite}/${relPath}`;
-        const settings = markdownSettings(config, MARKDOWN_RE.test(relPath) ? formatOf(config, relPath) : undefined);
+        const settings = markdownSettings(config, area, MARKDOWN_RE.test(relPath) ? formatOf(config, relPath) : undefined);
         // Taken before the read: a file written after it has another stamp next time.
         const stamp = known && settings.format ? stampOf(absolute(relPath)) : undefined;
         const recordedKey = stamp && stamp.size <= config.markdown.maxFileSize ? known!.keyOf(file, parseSettings(settings), stamp) : undefined;
@@ -243,6 +251,6 @@ export function readPartial(config: ResolvedConfig, file: string): SourceFile | 
   const area = folder?.area ?? 'docs';
   const relPath = folder ? toPosix(path.relative(folder.dir, abs)) : file;
   const decoded = readText(path.resolve(config.siteDir, file), file, config.markdown.maxFileSize);
-  const settings = markdownSettings(config, formatOf(config, file));
+  const settings = markdownSettings(config, area, formatOf(config, file));
   return decoded.ok ? { area, relPath, file, text: decoded.text, ...settings } : { area, relPath, file, text: '', ...settings, unreadable: decoded.diagnostic };
 }

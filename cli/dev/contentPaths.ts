@@ -19,7 +19,7 @@ export function contentSource(config: ResolvedConfig, absPath: string): SourceFi
     const relPath = toPosix(path.relative(root, absPath));
     // As the scan: hidden files, `_` partials, files the plugin's globs leave out are not content.
     if (!isScannedPath(folderFilter(config, folder), relPath)) return null;
-    return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '', ...markdownSettings(config, /\.mdx?$/.test(relPath) ? formatOf(config, relPath) : undefined) };
+    return { area, relPath, file: toPosix(path.relative(config.siteDir, absPath)), text: '', ...markdownSettings(config, area, /\.mdx?$/.test(relPath) ? formatOf(config, relPath) : undefined) };
   }
   return null;
 }

@@ -61,10 +61,10 @@ export const catalog = {
     message: `The Docusaurus plugin or theme "${name}" (${key}) cannot run here: what it adds to the site is left out.`,
     hint: 'The docs, blog and pages of the classic preset, and each @docusaurus/plugin-content-docs instance, are built natively; other plugins are not run.',
   }),
-  docusaurusRemarkPluginUnsupported: (name: string, key: string): Entry => ({
+  docusaurusMarkdownPluginUnsupported: (kind: 'remark' | 'rehype', name: string, key: string): Entry => ({
     code: 'docusaurus-plugin-unsupported',
-    message: `The remark plugin "${name}" (${key}) is not run here: what it changes in pages is left out.`,
-    hint: 'Remark plugins Docusaurus runs are not run; @docusaurus/remark-plugin-npm2yarn is done natively. Content it would have made (a component, a heading id) can be written in the Markdown instead.',
+    message: `The ${kind} plugin "${name}" (${key}) is not run here: what it changes in pages is left out.`,
+    hint: 'Remark and rehype plugins Docusaurus runs are not run; @docusaurus/remark-plugin-npm2yarn, remark-math and rehype-katex are done natively. Content it would have made (a component, a heading id) can be written in the Markdown instead.',
   }),
   docusaurusPackageMissing: (name: string, file: string): Entry => ({
     code: 'docusaurus-package-missing',
@@ -204,6 +204,16 @@ export const catalog = {
     code: 'markdown-too-dense',
     message: `The page has ${count(nodes)} Markdown nodes (paragraphs, list items, table cells, links, runs of text), over the ${count(limit)} a page may have (markdown.maxNodes); it passes the limit here. A page that dense takes seconds to build, and a browser to draw.`,
     hint: `Split it into several pages, or raise the limit: markdown.maxNodes in site.config.ts (${count(Math.ceil(nodes / 10_000) * 10_000)} would take this page).`,
+  }),
+  mathFormulaTooLong: (length: number, limit: number, display: boolean): Entry => ({
+    code: 'math-too-long',
+    message: `This formula is ${count(length)} characters of TeX, more than the ${count(limit)} a formula may have, so it is shown as written.`,
+    hint: display ? 'Is a $$ block left open? Without its closing $$ it runs to the end of the page (or of its list item or quote): close it, or split the formula.' : 'Is a $ left open? Close it (write \\$ for a literal dollar sign), or split the formula.',
+  }),
+  mathTooLarge: (budget: number): Entry => ({
+    code: 'markdown-too-dense',
+    message: `The page's math passes the size a page may have here: its formulas up to this one are drawn with more than the ${count(Math.max(budget, 0))} elements left of markdown.maxNodes after its Markdown. A page that dense takes seconds to build, and a browser to draw.`,
+    hint: 'Split it into several pages, or raise markdown.maxNodes in site.config.ts. (Prose with dollar amounts on a site with math: write \\$ for a literal $, or set markdown.math.singleDollarTextMath to false.)',
   }),
   markdownTooDeep: (what: string, limit: number): Entry => ({
     code: 'markdown-too-deep',

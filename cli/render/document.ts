@@ -2,6 +2,7 @@ import type { PageData, SiteData } from '../../runtime/pageData.ts';
 import { headScript } from '../../runtime/headScript.ts';
 import { absoluteUrl, pageTitle } from '../../runtime/head.ts';
 import { escapeHtml, scriptJson } from '../../runtime/escape.ts';
+import { withBase } from '../../runtime/SiteContext.ts';
 import { layoutFile } from '../../themes/classic/pageLayouts.ts';
 
 /** The client bundle's files a page links to. */
@@ -63,7 +64,7 @@ export function renderDocument({ site, page, body, assets, headTags, noIndex }: 
 <meta name="twitter:description" content="${description}">
 ${noIndex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeHtml(canonical)}">
 ${pageTags}${sharedTags}${ownTags}<script>${headScript(site)}</script>
-${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
+${page.math && site.math ? `<link rel="stylesheet" href="${escapeHtml(withBase(site.baseUrl, site.math.stylesheet))}">\n` : ''}${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
 ${modulePreloads(assets, page).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 </head>
 <body>

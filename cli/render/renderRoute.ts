@@ -59,14 +59,19 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
 
 /** The page's data and its HTML body. */
 function renderParts(route: Route, ctx: RenderContext, server: ServerRender): [PageData, string] {
+  let math = false;
   let page = toPageData(route, ctx.graph, ctx.config, (tree, content, imports) => {
     const render = (blockParagraphs?: true) => server.renderContent(tree, { site: ctx.site, content: contentContext(content), imports, siteComponents: ctx.siteComponents, siteValues: ctx.siteValues, components: ctx.overrides, componentKeys: ctx.overrideKeys, location: withBase(ctx.site.baseUrl, route.path), blockParagraphs });
-    const html = render();
+    let html = render();
     // A site component written inside a paragraph that draws a block (a <div>): the browser would move
     // the block out of the <p>, and the island could not hydrate (its content drawn twice). Its paragraph
     // is drawn as a block instead. Only pages with site islands (data-slots) are parsed for this.
-    return html.includes(' data-slots="') && findMisnesting(html) ? render(true) : html;
+    if (html.includes(' data-slots="') && findMisnesting(html)) html = render(true);
+    // Typeset math (content/markdown/math.ts), in the page's own content or in a post or partial it shows.
+    if (ctx.site.math && html.includes('class="katex')) math = true;
+    return html;
   });
+  if (math) page = { ...page, math: true };
   if (route.kind === 'react-page') page = reactPageData(page, route.source, ctx, server);
   return [page, server.renderPage(ctx.site, page)];
 }

@@ -10,6 +10,7 @@ import { sidebarRoutes } from '../graph/navigation.ts';
 import { instanceSidebarId } from '../graph/buildRouteGraph.ts';
 import { searchTags } from '../search/records.ts';
 import { mermaidScriptPath } from './mermaidAssets.ts';
+import { katexStylesheetPath } from './katexAssets.ts';
 
 /**
  * The build id every page carries: a hash of the config as written, so two checkouts of
@@ -71,6 +72,7 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     // Only when set, so the other sites' data (and bundle) stay as they were.
     ...(config.docsSidebar.hideable || config.docsSidebar.autoCollapseCategories ? { docsSidebar: config.docsSidebar } : {}),
     ...(config.markdown.mermaid ? { mermaid: { script: mermaidScriptPath(), theme: config.mermaid.theme, options: config.mermaid.options } } : {}),
+    ...(config.markdown.math ? { math: { stylesheet: katexStylesheetPath() } } : {}),
     ...(config.tableOfContents.minHeadingLevel !== 2 || config.tableOfContents.maxHeadingLevel !== 3 ? { tableOfContents: config.tableOfContents } : {}),
     // Only when false, so the other sites' data (and bundle) stay as they were.
     ...(config.trailingSlash === false ? { trailingSlash: false as const } : {}),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { mermaidFiles } from './mermaidAssets.ts';
+import { katexFiles } from './katexAssets.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
 import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageData.ts';
@@ -89,9 +90,10 @@ export function copiedFiles(graph: RouteGraph, config: ResolvedConfig, staticFil
 
 /**
  * The generator's own files a site publishes as they are, as [absolute source, output
- * path]: Mermaid's browser build, for a site with diagrams. Not the site's files, so not
- * held to its folder (dev serves them from the generator's package).
+ * path]: Mermaid's browser build, for a site with diagrams; KaTeX's stylesheet and fonts,
+ * for a site with math. Not the site's files, so not held to its folder (dev serves them
+ * from the generator's package).
  */
 export function generatorFiles(config: Pick<ResolvedConfig, 'markdown'>): [string, string][] {
-  return config.markdown.mermaid ? mermaidFiles() : [];
+  return [...(config.markdown.mermaid ? mermaidFiles() : []), ...(config.markdown.math ? katexFiles() : [])];
 }

@@ -1,8 +1,14 @@
-import type { Nodes, Root } from 'hast';
+import type { Element, Nodes, Root } from 'hast';
 import type { PageSection } from '../../runtime/search/searchPage.ts';
 
 /** Elements whose text is not prose: scripts, styles, pictures, controls. */
 const SKIPPED_TAGS = new Set(['script', 'style', 'svg', 'button', 'template', 'pre']);
+/**
+ * Typeset math (content/markdown/math.ts) is KaTeX's MathML, its TeX source and its drawing,
+ * each with the formula's text: only the MathML's is indexed, once ("eiπ+1=0"), not
+ * the same symbols three times over.
+ */
+const isMathCopy = (node: Element) => node.tagName === 'annotation' || (node.tagName === 'span' && Array.isArray(node.properties.className) && node.properties.className.includes('katex-html'));
 /**
  * Content components whose children are not prose: a code block's code (most of an index's
  * size), and an admonition's label (a box's title, as the HTML index never had it).
@@ -37,7 +43,7 @@ export function treeSections(tree: Root): PageSection[] {
       return;
     }
     if (node.type === 'element') {
-      if (SKIPPED_TAGS.has(node.tagName)) return;
+      if (SKIPPED_TAGS.has(node.tagName) || isMathCopy(node)) return;
       const block = BLOCK_TAGS.has(node.tagName);
       if (block) out.push(' ');
       for (const child of node.children) textOf(child, out);

@@ -370,7 +370,7 @@ describe('importing a Docusaurus config file', () => {
       'docusaurus.config.ts': [
         "import type { Config } from '@docusaurus/types';",
         "import { themes } from 'prism-themes-x';",
-        "import math from 'remark-math';",
+        "import math from 'remark-emoji';",
         'const config: { title: string; theme: { styles: unknown[] }; plugins: unknown[] } = {',
         "  title: 'T', theme: { ...themes.github, styles: [...themes.github.styles, { types: ['comment'] }] },",
         "  plugins: [[require('@scope/plugin/sub'), {}], require.resolve('plugin-by-path'), math({ strict: true })],",
@@ -379,7 +379,7 @@ describe('importing a Docusaurus config file', () => {
       ].join('\n'),
     });
     const { value, missing } = await importDocusaurusModule(path.join(dir, 'docusaurus.config.ts'), dir);
-    expect(missing).toEqual(['@scope/plugin', 'plugin-by-path', 'prism-themes-x', 'remark-math']);
+    expect(missing).toEqual(['@scope/plugin', 'plugin-by-path', 'prism-themes-x', 'remark-emoji']);
     expect((value as { title: string }).title).toBe('T');
     expect(JSON.parse(JSON.stringify(value))).toMatchObject({ title: 'T', theme: { styles: [{ types: ['comment'] }] }, plugins: [[null, {}], 'plugin-by-path', null] });
   });

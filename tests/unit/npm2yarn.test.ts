@@ -65,8 +65,8 @@ describe('npm2yarn code blocks', () => {
     expect(parseSettings(on)).not.toBe(parseSettings(source));
     // A site's own magic comments likewise; Docusaurus's own set is no setting at all (the keys of sites without one stay).
     const own = { className: 'err', line: 'error-next-line' };
-    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false }, prism: { magicComments: [own] } } as never, 'md')).toEqual({ format: 'md', maxNodes: 10, magicComments: [own] });
-    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false }, prism: { magicComments: DEFAULT_MAGIC_COMMENTS } } as never, 'md')).toEqual({ format: 'md', maxNodes: 10 });
+    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false }, prism: { magicComments: [own] } } as never, 'docs', 'md')).toEqual({ format: 'md', maxNodes: 10, magicComments: [own] });
+    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false }, prism: { magicComments: DEFAULT_MAGIC_COMMENTS } } as never, 'docs', 'md')).toEqual({ format: 'md', maxNodes: 10 });
     expect(cacheKey({ ...source, magicComments: [own] })).not.toBe(cacheKey(source));
   });
 });
@@ -74,7 +74,7 @@ describe('npm2yarn code blocks', () => {
 describe('a Docusaurus config naming the npm2yarn plugin', () => {
   const map = (config: Record<string, unknown>) => mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', ...config }, 'docusaurus.config.js');
   const native = Object.assign(() => undefined, { __siteNativePackage: '@docusaurus/remark-plugin-npm2yarn' });
-  const other = Object.assign(() => undefined, { __siteMissingPackage: 'remark-math' });
+  const other = Object.assign(() => undefined, { __siteMissingPackage: 'remark-emoji' });
 
   it("turns it on with its options, from the docs', blog's or pages' remarkPlugins; other remark plugins are named in a warning", () => {
     const mapped = map({ presets: [['classic', { docs: { remarkPlugins: [[native, { sync: true }], other] }, blog: { remarkPlugins: [native] } }]] });
@@ -82,7 +82,7 @@ describe('a Docusaurus config naming the npm2yarn plugin', () => {
     expect(mapped.input.markdown).toEqual({ format: 'mdx', npm2yarn: { sync: true, converters: ['yarn', 'pnpm'] } });
     expect(map({ presets: [['classic', { docs: false, blog: { remarkPlugins: [native] } }]] }).input.markdown).toEqual({ format: 'mdx', npm2yarn: { sync: false, converters: ['yarn', 'pnpm'] } });
     expect(map({ presets: [['classic', { docs: { remarkPlugins: [[native, { sync: true, converters: ['pnpm', 'bun', ['deno', () => '']] }]] } }]] }).input.markdown).toEqual({ format: 'mdx', npm2yarn: { sync: true, converters: ['pnpm', 'bun'] } });
-    expect(mapped.warnings.map((w) => `${w.configKey} ${w.message}`)).toEqual(['presets.0.1.docs.remarkPlugins.1 The remark plugin "remark-math" (presets[0][1].docs.remarkPlugins[1]) is not run here: what it changes in pages is left out.']);
+    expect(mapped.warnings.map((w) => `${w.configKey} ${w.message}`)).toEqual(['presets.0.1.docs.remarkPlugins.1 The remark plugin "remark-emoji" (presets[0][1].docs.remarkPlugins[1]) is not run here: what it changes in pages is left out.']);
   });
 
   it('is given a marker for the plugin whether it is installed or not, and does not list it as missing', async () => {

@@ -162,7 +162,7 @@ function __siteStub(name) {
  * the config gets a marker in their place, installed or not (`__siteNativePackage`, read
  * by mapConfig.ts), so the same option works whether the site ran npm install or not.
  */
-export const NATIVE_PACKAGES = new Set(['@docusaurus/remark-plugin-npm2yarn']);
+export const NATIVE_PACKAGES = new Set(['@docusaurus/remark-plugin-npm2yarn', 'remark-math', 'rehype-katex']);
 
 /**
  * Packages a config reads data from that the generator has itself: when the site folder

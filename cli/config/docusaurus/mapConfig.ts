@@ -3,6 +3,8 @@ import { catalog } from '../../errors/catalog.ts';
 import type { Diagnostic } from '../../report/diagnostic.ts';
 import { Notes, showPath, type KeyPath } from './notes.ts';
 import { mapThemeConfig, staticPath } from './mapThemeConfig.ts';
+import { isJsonValue } from '../valueShape.ts';
+import type { ContentArea } from '../sitePaths.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -127,6 +129,9 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
     }
   }
   if (docsPlugins.length > 0) input.docsPlugins = docsPlugins;
+  // rehype-katex without remark-math: no `$` is math, so there is none to typeset.
+  const markdownInput = input.markdown as Obj;
+  if ((obj(markdownInput.math)?.areas as unknown[] | undefined)?.length === 0) delete markdownInput.math;
   for (const [i, entry] of list(dc.themes).entries()) {
     // Mermaid's theme draws what markdown.mermaid turns on: done natively.
     if (/(^|[/\\])(@docusaurus[/\\])?theme-mermaid([/\\].*)?$/.test(pluginName(entry))) continue;
@@ -342,7 +347,7 @@ function mapDocs(value: unknown, docs: Obj, paths: Obj, notes: Notes, at: KeyPat
     else if (key === 'sidebarCollapsed' && typeof v === 'boolean') docs.sidebarCollapsed = v;
     else if (key === 'sidebarCollapsible' && typeof v === 'boolean') docs.sidebarCollapsible = v;
     else if (key === 'breadcrumbs' && typeof v === 'boolean') docs.breadcrumbs = v;
-    else if (key === 'remarkPlugins') mapRemarkPlugins(v, markdown, notes, [...at, key]);
+    else if (isMarkdownPluginsKey(key)) mapMarkdownPlugins(key, v, markdown, 'docs', notes, [...at, key]);
     else if (key === 'editUrl' && (typeof v === 'string' || typeof v === 'function')) docs.editUrl = v;
     else if ((key === 'showLastUpdateTime' || key === 'showLastUpdateAuthor') && typeof v === 'boolean') docs[key] = v;
     else if (key === 'id' && (v === 'default' || v === undefined)) continue;
@@ -405,7 +410,7 @@ function mapBlog(value: unknown, paths: Obj, notes: Notes, at: KeyPath, markdown
   const blog: Obj = { authorsPage: true, onInlineTags: 'warn', onInlineAuthors: 'warn', onUntruncatedBlogPosts: 'warn' };
   const count = (v: unknown) => (v === 'ALL' ? 1_000_000 : typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
   for (const [key, v] of Object.entries(o)) {
-    if (key === 'remarkPlugins') mapRemarkPlugins(v, markdown, notes, [...at, key]);
+    if (isMarkdownPluginsKey(key)) mapMarkdownPlugins(key, v, markdown, 'blog', notes, [...at, key]);
     else if (key === 'path' && typeof v === 'string') paths.blog = v;
     else if (isGlobsOption(key, v)) blog[key] = v;
     else if (key === 'routeBasePath' && typeof v === 'string') blog.routeBasePath = v.replace(/^\/+|\/+$/g, '') || '/';
@@ -438,27 +443,57 @@ function mapPages(value: unknown, paths: Obj, input: Obj, notes: Notes, at: KeyP
     return;
   }
   for (const [key, v] of Object.entries(obj(value) ?? {})) {
-    if (key === 'remarkPlugins') mapRemarkPlugins(v, input.markdown as Obj, notes, [...at, key]);
+    if (isMarkdownPluginsKey(key)) mapMarkdownPlugins(key, v, input.markdown as Obj, 'pages', notes, [...at, key]);
     else if (key === 'path' && typeof v === 'string') paths.pages = v;
     else if (isGlobsOption(key, v)) input.pages = { ...(obj(input.pages) ?? {}), [key]: v };
     else if (!(key === 'routeBasePath' && (v === '/' || v === ''))) notes.unsupported([...at, key]);
   }
 }
 
+const MARKDOWN_PLUGINS_KEYS = ['remarkPlugins', 'beforeDefaultRemarkPlugins', 'rehypePlugins', 'beforeDefaultRehypePlugins'] as const;
+type MarkdownPluginsKey = (typeof MARKDOWN_PLUGINS_KEYS)[number];
+
+function isMarkdownPluginsKey(key: string): key is MarkdownPluginsKey {
+  return (MARKDOWN_PLUGINS_KEYS as readonly string[]).includes(key);
+}
+
+/** remark-math and rehype-katex, by package name (installed or stood in for) or by their functions' names. */
+const REMARK_MATH = /(^|[/\\])remark-math([/\\].*)?$|^remarkMath$/;
+const REHYPE_KATEX = /(^|[/\\])rehype-katex([/\\].*)?$|^rehypeKatex$/;
+
 /**
- * A content plugin's `remarkPlugins`: @docusaurus/remark-plugin-npm2yarn is done here
- * (markdown.npm2yarn, for every page: a site lists it for its docs and blog alike, and the
- * first listing's options hold), with its `sync` and the converters npm-to-yarn knows; any other remark plugin is named in a
- * warning (it is not run).
+ * A content plugin's remark and rehype plugins. Done here, installed or not:
+ * @docusaurus/remark-plugin-npm2yarn (markdown.npm2yarn, for every page: a site lists it
+ * for its docs and blog alike, and the first listing's options hold, with its `sync` and
+ * the converters npm-to-yarn knows), and remark-math with rehype-katex (markdown.math, for
+ * the areas whose plugin lists remark-math, with rehype-katex's KaTeX options). Any other
+ * plugin is named in a warning (it is not run).
  */
-function mapRemarkPlugins(value: unknown, markdown: Obj, notes: Notes, at: KeyPath): void {
+function mapMarkdownPlugins(key: MarkdownPluginsKey, value: unknown, markdown: Obj, area: ContentArea, notes: Notes, at: KeyPath): void {
+  const rehype = key === 'rehypePlugins' || key === 'beforeDefaultRehypePlugins';
   list(value).forEach((entry, i) => {
     const name = pluginName(entry);
-    if (name !== '@docusaurus/remark-plugin-npm2yarn') {
-      notes.add([...at, name], catalog.docusaurusRemarkPluginUnsupported(name, showPath([...at, i])), [...at, i]);
+    const options = (Array.isArray(entry) ? obj(entry[1]) : undefined) ?? {};
+    if (!rehype && REMARK_MATH.test(name)) {
+      const math = mathOf(markdown);
+      if (!math.areas.includes(area)) math.areas.push(area);
+      // Once for the site, as npm2yarn's: the first plugin that lists it sets how `$` reads.
+      if (math.areas.length === 1 && typeof options.singleDollarTextMath === 'boolean') math.singleDollarTextMath = options.singleDollarTextMath;
       return;
     }
-    const options = (Array.isArray(entry) ? obj(entry[1]) : undefined) ?? {};
+    if (rehype && REHYPE_KATEX.test(name)) {
+      const math = mathOf(markdown);
+      for (const [option, v] of Object.entries(options)) {
+        // Options that are code (a `trust` function) cannot reach the threads that typeset.
+        if (isJsonValue(v)) (math.katex as Obj)[option] ??= v;
+        else notes.unsupported([...at, i, 1, option], 'only options that are plain values reach KaTeX; this one is left out');
+      }
+      return;
+    }
+    if (rehype || name !== '@docusaurus/remark-plugin-npm2yarn') {
+      notes.add([...at, name], catalog.docusaurusMarkdownPluginUnsupported(rehype ? 'rehype' : 'remark', name, showPath([...at, i])), [...at, i]);
+      return;
+    }
     const converters: unknown[] = Array.isArray(options.converters) ? options.converters : ['yarn', 'pnpm'];
     const known = converters.filter((c) => c === 'yarn' || c === 'pnpm' || c === 'bun');
     if (known.length !== converters.length) notes.unsupported([...at, i, 1, 'converters'], 'only the yarn, pnpm and bun converters are made; the others are left out');
@@ -466,6 +501,16 @@ function mapRemarkPlugins(value: unknown, markdown: Obj, notes: Notes, at: KeyPa
     markdown.npm2yarn ??= { sync: options.sync === true, converters: known };
   });
 }
+
+/**
+ * markdown.math as the plugins' listings make it: the areas that list remark-math, and
+ * rehype-katex's options. Made by the first of the two a plugin lists; a site that lists
+ * rehype-katex alone has no math (`$` is read only with remark-math), so its `areas` stay empty.
+ */
+function mathOf(markdown: Obj): { singleDollarTextMath: boolean; areas: ContentArea[]; katex: Obj } {
+  return (markdown.math ??= { singleDollarTextMath: true, areas: [], katex: {} }) as { singleDollarTextMath: boolean; areas: ContentArea[]; katex: Obj };
+}
+
 
 /** Docusaurus severity → ours. Only 'throw' fails a Docusaurus build. */
 function severity(value: unknown, fallback: 'error' | 'warn'): 'error' | 'warn' | 'ignore' {

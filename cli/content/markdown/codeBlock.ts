@@ -91,11 +91,13 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
  * lines can be highlighted and numbered by CSS. Unknown languages, and code past a page's
  * HIGHLIGHT_BUDGET, are shown plain.
  */
-export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHast {
+export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHast | Element {
   const lang = node.lang?.toLowerCase();
   const data = (state.options as { file?: VFile }).file?.data;
   // With markdown.mermaid, a `mermaid` block is a diagram: the theme's <Mermaid value>, as Docusaurus's MDX loader makes it.
   if (lang === 'mermaid' && data?.mermaid) return { type: 'mdxJsxFlowElement', name: 'Mermaid', attributes: [attribute('value', node.value)], children: [], position: node.position };
+  // With markdown.math, a `math` block is display math, as remark-math's `$$` block (rehype-katex reads both alike).
+  if (lang === 'math' && data?.math) return { type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'element', tagName: 'code', properties: { className: ['language-math', 'math-display'] }, children: [text(node.value)] }], position: node.position };
   // The value holds no fence newline: a newline at its end is an empty last line the author wrote.
   // Magic comments (`// highlight-next-line`) mark lines and are taken out, unless the meta marks lines itself, as in Docusaurus.
   const comments = (data?.magicComments as MagicComment[] | undefined) ?? DEFAULT_MAGIC_COMMENTS;

@@ -28,6 +28,9 @@ import { rehypeRawWhenNeeded } from './rawHtml.ts';
 import { rehypeCollectLinks } from './links.ts';
 import { rehypeCollectIds } from './ids.ts';
 import { rehypeTaskListLabels } from './taskLists.ts';
+import remarkMath from 'remark-math';
+import { rehypeMath } from './math.ts';
+import type { MathOptions } from '../scan.ts';
 
 /** MDX nodes pass to hast as they are (their children converted): the render stage evaluates them with the theme's components. */
 const MDX_NODES = ['mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression'];
@@ -38,11 +41,14 @@ const MDX_NODES = ['mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression'
  * anything uses their names; raw HTML is parsed into elements before links and ids are
  * collected from the tree.
  */
-function pipeline(mdx: boolean) {
+function pipeline(mdx: boolean, math?: Pick<MathOptions, 'singleDollarTextMath'>) {
   const mdxSyntax: PluggableList = mdx ? [[remarkMdx, { acorn: MdxCodeParser }], remarkMdxContent] : [];
+  // Math's syntax only for a site with math: with it, every `$` in prose may open a formula.
+  const mathSyntax: PluggableList = math ? [[remarkMath, { singleDollarTextMath: math.singleDollarTextMath }]] : [];
   return unified()
     .use(remarkParse)
     .use(mdxSyntax)
+    .use(mathSyntax)
     .use(remarkGfm)
     .use(remarkLinearStrikethrough)
     .use(remarkLinearFootnotes)
@@ -57,6 +63,7 @@ function pipeline(mdx: boolean) {
     .use(remarkTruncateMarker)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler, tableRow: tableRowHandler, footnoteReference: footnoteReferenceHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
     .use(rehypeRawWhenNeeded, MDX_NODES)
+    .use(math ? [rehypeMath] : [])
     .use(rehypeTruncate)
     .use(rehypeCollectLinks)
     .use(rehypeCollectIds)
@@ -66,6 +73,17 @@ function pipeline(mdx: boolean) {
 
 export const markdownProcessor = pipeline(false);
 export const mdxProcessor = pipeline(true);
+
+const mathProcessors = new Map<string, typeof markdownProcessor>();
+
+/** The pipeline for a file: the plain or MDX one, with math's syntax and typesetting when the site has math (made on first use). */
+export function processorFor(mdx: boolean, math: MathOptions | undefined): typeof markdownProcessor {
+  if (!math) return mdx ? mdxProcessor : markdownProcessor;
+  const key = `${mdx} ${math.singleDollarTextMath}`;
+  let processor = mathProcessors.get(key);
+  if (!processor) mathProcessors.set(key, (processor = pipeline(mdx, math)));
+  return processor;
+}
 
 type Transform = (tree: Root) => Root | undefined | void;
 
@@ -89,7 +107,13 @@ export function parseFastAndTransform(text: string, mdx: boolean): Root | undefi
   return tree;
 }
 
-/** A file's mdast tree: the fast parser's when it reads the file (the same tree, 10-20 times sooner), otherwise micromark's. */
-export function parseMarkdown(vfile: VFile, mdx: boolean): Root {
-  return parseFastAndTransform(String(vfile.value), mdx) ?? ((mdx ? mdxProcessor : markdownProcessor).parse(vfile) as Root);
+/**
+ * A file's mdast tree: the fast parser's when it reads the file (the same tree, 10-20 times
+ * sooner), otherwise micromark's. The fast parser does not read math: a file of a site with
+ * math that has a `$` goes to micromark.
+ */
+export function parseMarkdown(vfile: VFile, mdx: boolean, math?: MathOptions): Root {
+  const text = String(vfile.value);
+  const fast = math && text.includes('$') ? undefined : parseFastAndTransform(text, mdx);
+  return fast ?? (processorFor(mdx, math).parse(vfile) as Root);
 }
