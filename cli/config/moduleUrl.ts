@@ -11,8 +11,14 @@ import * as esbuild from 'esbuild';
  * placed in the author's file (`moduleErrorPlace`).
  */
 export async function bundledModuleUrl(file: string, options: Pick<esbuild.BuildOptions, 'plugins' | 'banner' | 'footer' | 'define'>): Promise<string> {
+  return (await bundledModule(file, options)).url;
+}
+
+/** `bundledModuleUrl`, with what was bundled into it: esbuild's input names (a path from the file's folder, or `namespace:path` for a plugin's). */
+export async function bundledModule(file: string, options: Pick<esbuild.BuildOptions, 'plugins' | 'banner' | 'footer' | 'define'>): Promise<{ url: string; inputs: string[] }> {
   const dir = path.dirname(file);
   const result = await esbuild.build({
+    metafile: true,
     entryPoints: [file],
     bundle: true,
     write: false,
@@ -33,7 +39,7 @@ export async function bundledModuleUrl(file: string, options: Pick<esbuild.Build
     }
     throw error;
   });
-  return `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`;
+  return { url: `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`, inputs: Object.keys(result.metafile.inputs) };
 }
 
 /** A place in one of the site's files, and what went wrong there. */

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { userConfigSchema } from './schema.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
+import type { SitePlugins } from '../content/markdown/sitePlugins.ts';
 
 /** What `site.config.ts` exports (input type: defaults may be left out). */
 export type UserConfig = z.input<typeof userConfigSchema>;
@@ -24,6 +25,8 @@ export type ResolvedConfig = z.output<typeof userConfigSchema> & {
   redirectsAt?: string;
   /** What reading the config found that the author should know (options left out, packages missing). */
   configWarnings?: Diagnostic[];
+  /** A Docusaurus site's own remark and rehype plugins, run on its content (content/markdown/sitePlugins.ts). */
+  sitePlugins?: SitePlugins;
 };
 
 export type NavbarItem = ResolvedConfig['navbar']['items'][number];

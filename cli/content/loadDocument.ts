@@ -16,6 +16,9 @@ import { catalog } from '../errors/catalog.ts';
 import { findDeepNesting, MAX_NESTING, nthNode, treeShape } from './markdown/nesting.ts';
 import { CodeTooDeepError, MAX_CODE_DEPTH } from './markdown/acornParser.ts';
 import { EmphasisTooDeepError } from './markdown/linearResolvers.ts';
+import { asSitePluginError, SitePluginError, type AreaPlugins, type SitePlugins } from './markdown/sitePlugins.ts';
+import { watchdog } from '../watchdog.ts';
+import { untilSettled } from '../config/untilSettled.ts';
 
 /** A Markdown file after the load stage: everything later stages need, as plain data. */
 export interface LoadedDocument {
@@ -57,6 +60,69 @@ export interface LoadedDocument {
  * worker threads. Problems become diagnostics; the document is returned regardless.
  */
 export function loadDocument(source: SourceFile): LoadedDocument {
+  const steps = documentSteps(source);
+  let step = steps.next();
+  while (!step.done) {
+    let hast: HastRoot | undefined;
+    let failure: { error: unknown } | undefined;
+    try {
+      hast = step.value.processor.runSync(step.value.mdast, step.value.vfile) as HastRoot;
+    } catch (error) {
+      failure = { error };
+    }
+    step = failure ? steps.throw(failure.error) : steps.next(hast);
+  }
+  return step.value;
+}
+
+/**
+ * `loadDocument` for a site whose content plugins list remark or rehype plugins of its
+ * own, run as Docusaurus runs them: after the generator's transforms (before them for
+ * `beforeDefault…`), possibly asynchronously. Their code is the site's: a loop that never
+ * ends is stopped by the watchdog, naming the file.
+ */
+export async function loadDocumentWithPlugins(source: SourceFile, site: { plugins: AreaPlugins; siteDir: string }): Promise<LoadedDocument> {
+  const steps = documentSteps(source, site);
+  let step = steps.next();
+  while (!step.done) {
+    const { processor, mdast, vfile } = step.value;
+    let hast: HastRoot | undefined;
+    let failure: { error: unknown } | undefined;
+    try {
+      // A plugin that loops is stopped by the watchdog; one that awaits what never comes fails here (untilSettled).
+      hast = (await watchdog.run({ what: `Running the site's remark and rehype plugins on ${source.file}`, file: source.file }, () => untilSettled(processor.run(mdast, vfile)))) as HastRoot;
+    } catch (error) {
+      failure = { error: asSitePluginError(error) };
+    }
+    step = failure ? steps.throw(failure.error) : steps.next(hast);
+  }
+  return step.value;
+}
+
+/**
+ * Loads documents on this thread, each through the site's plugins when its area has them
+ * (one after another: a plugin's code may keep state between files, as in Docusaurus's
+ * loader). A site with plugins of its own is loaded here, not on workers, which could not
+ * be given the plugins' functions.
+ */
+export async function loadDocumentsWithPlugins(sources: SourceFile[], sitePlugins: SitePlugins): Promise<LoadedDocument[]> {
+  const documents: LoadedDocument[] = [];
+  for (const source of sources) {
+    const plugins = source.sitePlugins ? sitePlugins.areas[source.area] : undefined;
+    documents.push(plugins ? await loadDocumentWithPlugins(source, { plugins, siteDir: sitePlugins.siteDir }) : loadDocument(source));
+  }
+  return documents;
+}
+
+/** What a document's load asks of its driver: to run the pipeline's transforms on its tree (synchronously, or not). */
+interface RunRequest {
+  processor: ReturnType<typeof processorFor>['processor'];
+  mdast: Root;
+  vfile: VFile;
+}
+
+/** The load of one document, up to and after running its transforms (`RunRequest`): the same steps for both drivers above. */
+function* documentSteps(source: SourceFile, site?: { plugins: AreaPlugins; siteDir: string }): Generator<RunRequest, LoadedDocument, HastRoot | undefined> {
   const fm = parseFrontMatter(source.text, source.file);
   const diagnostics = [...fm.diagnostics];
   const setting = fm.data.format;
@@ -70,25 +136,30 @@ export function loadDocument(source: SourceFile): LoadedDocument {
   else {
     try {
       const limit = source.maxNodes ?? Infinity;
-      const result = renderMarkdown(vfile, mdx, limit);
+      const result = yield* renderMarkdown(vfile, mdx, limit, site);
       if ('tooDeep' in result) diagnostics.push({ severity: 'error', ...at(result.tooDeep), ...catalog.markdownTooDeep('elements', MAX_NESTING) });
       else if ('tooMany' in result) {
         diagnostics.push({ severity: 'error', ...at(result.tooMany.place), ...catalog.markdownTooManyNodes(result.tooMany.nodes, limit) });
         content = { ...content, nodes: result.tooMany.nodes };
       } else content = result;
-    } catch (error) {
+    } catch (thrown) {
+      // A site plugin's failure: its own message (and place, when it gave one, as file.fail does), and which plugin it was.
+      const sitePlugin = thrown instanceof SitePluginError ? thrown : undefined;
+      // Object(): a plugin may throw a string, or nothing at all.
+      const error: unknown = Object(sitePlugin ? sitePlugin.cause : thrown);
       const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
       const start = place && 'start' in place ? place.start : place;
       // micromark's MDX messages (a stray "{" or "<") come with their place: the author's mistake, not ours.
       const fromMdx = mdx && /^(micromark-extension-mdx|mdast-util-mdx)/.test((error as { source?: string }).source ?? '');
-      const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+      const reason = (error as { reason?: string }).reason ?? (error as Error).message ?? sitePlugin?.message ?? String(thrown);
       const cause = (error as { cause?: unknown }).cause;
       const tooDeep = cause instanceof CodeTooDeepError;
       // Code that acorn could not parse: what it said ("Identifier 'Tabs' has already been declared") is the author's clue, not micromark's "Could not parse … with acorn".
       const source = (error as { source?: string }).source;
       const code = fromMdx && cause instanceof SyntaxError && (error as { ruleId?: string }).ruleId === 'acorn' ? { in: source === 'micromark-extension-mdxjs-esm' ? ('esm' as const) : ('expression' as const), problem: cause.message } : undefined;
       // Emphasis found too deep while the parser resolved it (linearResolvers.ts): said as the tree check says it.
-      if (error instanceof EmphasisTooDeepError) diagnostics.push({ severity: 'error', ...at(error.place), ...catalog.markdownTooDeep('elements', MAX_NESTING) });
+      if (sitePlugin) diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...catalog.sitePluginFailed(sitePlugin.kind, sitePlugin.plugin.name, sitePlugin.plugin.shownKey, reason) });
+      else if (error instanceof EmphasisTooDeepError) diagnostics.push({ severity: 'error', ...at(error.place), ...catalog.markdownTooDeep('elements', MAX_NESTING) });
       else diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(tooDeep ? catalog.mdxCodeTooDeep(MAX_CODE_DEPTH) : fromMdx ? catalog.mdxSyntax(reason, code) : catalog.markdownFailed(reason)) });
     }
   }
@@ -150,10 +221,10 @@ type Place = { line: number; column: number };
  * Markdown → a content tree and what is read off the trees; or where the tree nests too
  * deep to go on, or where it has more than `maxNodes` nodes (the later stages are refused it).
  */
-function renderMarkdown(vfile: VFile, mdx: boolean, maxNodes: number): MarkdownResult | { tooDeep: Place } | { tooMany: { nodes: number; place: Place } } {
+function* renderMarkdown(vfile: VFile, mdx: boolean, maxNodes: number, site: { plugins: AreaPlugins; siteDir: string } | undefined): Generator<RunRequest, MarkdownResult | { tooDeep: Place } | { tooMany: { nodes: number; place: Place } }, HastRoot | undefined> {
   const math = vfile.data.math;
-  const processor = processorFor(mdx, math);
-  const mdast = parseMarkdown(vfile, mdx, math);
+  const chosen = processorFor(mdx, math, site);
+  const mdast = parseMarkdown(vfile, mdx, math, chosen);
   const startOf = (node: AnyNode) => (node.position as { start: Place } | undefined)?.start ?? { line: 1, column: 1 };
   const { nodes, tooDeep } = treeShape(mdast as never);
   if (tooDeep) return { tooDeep: startOf(tooDeep) };
@@ -169,7 +240,7 @@ function renderMarkdown(vfile: VFile, mdx: boolean, maxNodes: number): MarkdownR
     mdast.children.splice(at, 1);
   }
   if (math && Number.isFinite(maxNodes)) vfile.data.mathNodeBudget = maxNodes - nodes;
-  const hast = processor.runSync(mdast, vfile) as HastRoot;
+  const hast = (yield { processor: chosen.processor, mdast, vfile })!;
   const paragraph = mdast.children.find((n): n is Paragraph => n.type === 'paragraph');
   return {
     ...tidied(hast, vfile.data.excerptEnd),

@@ -9,7 +9,7 @@ import { loadContent } from '../content/loadContent.ts';
 import { readText } from '../content/readText.ts';
 import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
-import { loadDocument } from '../content/loadDocument.ts';
+import { loadDocument, loadDocumentsWithPlugins } from '../content/loadDocument.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import { siteFileNames } from '../graph/invariants.ts';
@@ -182,6 +182,8 @@ export class DevSite {
       // Versioned docs are rare edits: a change there reads the site again, as a config change does.
       ...docsInstances(c).flatMap(({ pluginId }) => [versionsFile(pluginId), `${prefix(pluginId)}versioned_docs`, `${prefix(pluginId)}versioned_sidebars`]).map((p) => ({ path: path.resolve(c.siteDir, p), kind: 'config' as const })),
       ...(c.configFile ? [{ path: c.configFile, kind: 'config' as const }] : []),
+      // The site's remark and rehype plugins are the config's code: an edit reads it (and them) again.
+      ...(c.sitePlugins?.files ?? []).filter((file) => file !== c.configFile).map((file) => ({ path: file, kind: 'config' as const })),
       // A Docusaurus site's sidebars file is part of its config.
       ...[c.sidebarsSource, ...Object.values(c.docsPluginSidebarsSources ?? {})].flatMap((source) => (source && path.resolve(c.siteDir, source.file) !== c.configFile ? [{ path: path.resolve(c.siteDir, source.file), kind: 'config' as const }] : [])),
       { path: path.join(root, 'themes'), kind: 'code' as const },
@@ -328,7 +330,11 @@ export class DevSite {
       cache: this.cache,
       keys: this.keys,
       readPartial: (file) => readPartial(this.config, file),
-      loadMarkdown: (sources) => (sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources) : Promise.resolve(sources.map(loadDocument))),
+      loadMarkdown: (sources) => {
+        const { sitePlugins } = this.config;
+        if (sitePlugins) return loadDocumentsWithPlugins(sources, sitePlugins);
+        return sources.length >= WORKER_THRESHOLD ? loadMarkdownInWorkers(sources) : Promise.resolve(sources.map(loadDocument));
+      },
     });
     const docsByFile = new Map(content.documents.map((d) => [d.file, d]));
     // A body edit changes no route, sidebar or listing: patch the last graph instead of building it.

@@ -205,6 +205,16 @@ export const catalog = {
     message: `The page has ${count(nodes)} Markdown nodes (paragraphs, list items, table cells, links, runs of text), over the ${count(limit)} a page may have (markdown.maxNodes); it passes the limit here. A page that dense takes seconds to build, and a browser to draw.`,
     hint: `Split it into several pages, or raise the limit: markdown.maxNodes in site.config.ts (${count(Math.ceil(nodes / 10_000) * 10_000)} would take this page).`,
   }),
+  sitePluginNotRun: (kind: 'remark' | 'rehype', name: string, configKey: string, missing: string[]): Entry => ({
+    code: 'docusaurus-plugin-unsupported',
+    message: `The ${kind} plugin "${name}" (${configKey}) is not run: the config uses packages that are not installed (${missing.length > 3 ? `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more, listed above` : missing.join(', ')}), and the plugin may need them. What it changes in pages is left out.`,
+    hint: 'Run npm install in the site folder, then build again: the site\'s own plugins run once every package the config uses is installed.',
+  }),
+  sitePluginFailed: (kind: 'remark' | 'rehype', name: string, configKey: string, reason: string): Entry => ({
+    code: 'site-plugin-failed',
+    message: `The site's ${kind} plugin "${name}" (${configKey}) failed on this file: ${reason}`,
+    hint: `The plugin is the site's code, run as Docusaurus runs it: correct it or the page, or remove it from the config's ${kind}Plugins.`,
+  }),
   mathFormulaTooLong: (length: number, limit: number, display: boolean): Entry => ({
     code: 'math-too-long',
     message: `This formula is ${count(length)} characters of TeX, more than the ${count(limit)} a formula may have, so it is shown as written.`,

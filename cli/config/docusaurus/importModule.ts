@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import Module, { createRequire, isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { bundledModuleUrl } from '../moduleUrl.ts';
+import { bundledModule } from '../moduleUrl.ts';
 import { withDeepStacks } from '../../errors/deepStacks.ts';
 import { isInside, realPath } from '../sitePaths.ts';
 import { untilSettled } from '../untilSettled.ts';
@@ -18,6 +19,10 @@ export interface ImportedModule {
   value: unknown;
   /** Packages the file imports or requires that the site folder does not have installed. */
   missing: string[];
+  /** A hash of its code and the local files it imports, as bundled: what a plugin it defines or imports was made from. */
+  codeHash: string;
+  /** The file and the local files it imports (absolute). */
+  files: string[];
 }
 
 /** Thrown for a local import that leads out of the site folder. */
@@ -52,7 +57,7 @@ export class ConfigRunError extends Error {
 export async function importDocusaurusModule(file: string, siteDir: string): Promise<ImportedModule> {
   const missing = new Set<string>();
   const root = realPath(siteDir);
-  const url = await bundledModuleUrl(file, {
+  const { url, inputs } = await bundledModule(file, {
     // Every bundled module sees the file's own folder and a require that stubs what is missing.
     banner: { js: runtimePrelude(file) },
     footer: { js: 'export { __siteMissing };' },
@@ -82,7 +87,7 @@ export async function importDocusaurusModule(file: string, siteDir: string): Pro
     throw new ConfigRunError((error as Error)?.message ?? String(error), [...missing].sort(), { cause: error });
   }
   for (const name of stubbed) missing.add(name);
-  return { value, missing: [...missing].sort() };
+  return { value, missing: [...missing].sort(), codeHash: createHash('sha1').update(url).digest('base64url'), files: inputs.flatMap((input) => (input.startsWith(SITE_FILE) ? [input.slice(SITE_FILE.length)] : [])) };
 }
 
 /**
@@ -206,13 +211,17 @@ function stubModule(name: string): string {
  * are not installed, and CSS or other non-code files a config may `import` for effect,
  * become stubs.
  */
+/** The namespace of the site's own files in the bundle (esbuild names each input `site-file:<absolute path>`). */
+const SITE_FILE_NAMESPACE = 'site-file';
+const SITE_FILE = `${SITE_FILE_NAMESPACE}:`;
+
 function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
   return {
     name: 'docusaurus-site-imports',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === 'inner') return undefined;
-        if (args.kind === 'entry-point') return { path: args.path, namespace: 'site-file' };
+        if (args.kind === 'entry-point') return { path: args.path, namespace: SITE_FILE_NAMESPACE };
         // A config that makes its own require (createRequire(import.meta.url)) gets ours.
         if ((args.path === 'module' || args.path === 'node:module') && args.namespace !== 'site-module') return { path: 'module', namespace: 'site-module' };
         if (args.path.startsWith('node:') || isBuiltin(args.path)) return { path: args.path, external: true };
@@ -225,7 +234,7 @@ function siteImports(root: string, missing: Set<string>): esbuild.Plugin {
             throw new OutsideImportError(`"${args.path}" (imported by ${path.basename(args.importer)}) is outside the site folder`);
           }
           if (/\.(css|scss|sass|less|svg|png|jpe?g|gif)$/i.test(resolved.path)) return { path: args.path, namespace: 'site-stub' };
-          return { path: resolved.path, namespace: 'site-file' };
+          return { path: resolved.path, namespace: SITE_FILE_NAMESPACE };
         }
         if ((resolved.errors.length > 0 || !path.isAbsolute(resolved.path) || !fs.existsSync(resolved.path)) && FALLBACK_PACKAGES.has(packageName(args.path))) {
           const own = await build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: 'inner' });
@@ -251,7 +260,7 @@ export default { ...nodeModule, createRequire };`,
       }));
       // The site's own files, loaded here rather than by esbuild so that, as with jiti, a
       // file is CommonJS or ESM by what it is written in, whatever "type" a package.json says.
-      build.onLoad({ filter: /.*/, namespace: 'site-file' }, async (args) => ({
+      build.onLoad({ filter: /.*/, namespace: SITE_FILE_NAMESPACE }, async (args) => ({
         contents: await fs.promises.readFile(args.path),
         loader: loaderFor(args.path),
         resolveDir: path.dirname(args.path),

@@ -6,7 +6,9 @@ import { SiteError, siteError } from '../../errors/SiteError.ts';
 import { catalog } from '../../errors/catalog.ts';
 import type { Diagnostic } from '../../report/diagnostic.ts';
 import { isInside, realPath } from '../sitePaths.ts';
-import { ConfigRunError, importDocusaurusModule } from './importModule.ts';
+import { ConfigRunError, importDocusaurusModule, type ImportedModule } from './importModule.ts';
+import { createHash } from 'node:crypto';
+import type { AreaPlugins, SitePlugins } from '../../content/markdown/sitePlugins.ts';
 import { mapDocusaurusConfig, obj } from './mapConfig.ts';
 import { normalizeSidebars } from './normalizeSidebars.ts';
 import { showPath } from './notes.ts';
@@ -63,7 +65,8 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
 
   const result = resolveConfig(mapped.input, { siteDir, configFile, source });
   if (!result.ok) throw new SiteError(result.diagnostics);
-  return { ...result.config, sidebarsSource, ...(mapped.redirectsAt !== undefined && { redirectsAt: mapped.redirectsAt }), ...(Object.keys(docsPluginSidebarsSources).length > 0 ? { docsPluginSidebarsSources } : {}), configWarnings: warnings };
+  const sitePlugins = mapped.sitePlugins && sitePluginsToRun(siteDir, mapped.sitePlugins, imported, file, warnings);
+  return { ...result.config, ...(sitePlugins ? { sitePlugins } : {}), sidebarsSource, ...(mapped.redirectsAt !== undefined && { redirectsAt: mapped.redirectsAt }), ...(Object.keys(docsPluginSidebarsSources).length > 0 ? { docsPluginSidebarsSources } : {}), configWarnings: warnings };
 }
 
 /**
@@ -119,4 +122,27 @@ function esbuildMessage(error: unknown, siteDir: string): string {
   if (!first.location) return first.text;
   const file = first.location.file.replace(/^site-file:/, '');
   return `${path.isAbsolute(file) ? path.relative(siteDir, file) : file}:${first.location.line}:${first.location.column + 1}: ${first.text}`;
+}
+
+/** Lockfiles whose change means the installed packages (a plugin's, or what it imports) may have changed. */
+const LOCKFILES = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'bun.lock'];
+
+/**
+ * The site's own remark and rehype plugins, to run on its content; none when the config
+ * loaded with packages stood in for (a plugin, or what it imports, may be one of them, and
+ * would run as a stub): each is then named in a warning, with the packages to install.
+ */
+function sitePluginsToRun(siteDir: string, byArea: Partial<Record<'docs' | 'blog' | 'pages', AreaPlugins>>, imported: ImportedModule, file: string, warnings: Diagnostic[]): SitePlugins | undefined {
+  if (imported.missing.length > 0) {
+    for (const [kind, plugins] of Object.values(byArea).flatMap((area) => [['remark', [...area.beforeRemark, ...area.remark]], ['rehype', [...area.beforeRehype, ...area.rehype]]] as const)) {
+      for (const plugin of plugins) warnings.push({ severity: 'warning', file, configKey: plugin.configKey, ...catalog.sitePluginNotRun(kind, plugin.name, plugin.shownKey, imported.missing) });
+    }
+    return undefined;
+  }
+  const stamp = createHash('sha1').update(imported.codeHash);
+  for (const name of LOCKFILES) {
+    const lockfile = path.join(siteDir, name);
+    if (fs.existsSync(lockfile)) stamp.update(name).update(fs.readFileSync(lockfile));
+  }
+  return { siteDir, stamp: stamp.digest('base64url').slice(0, 16), files: imported.files, areas: byArea };
 }

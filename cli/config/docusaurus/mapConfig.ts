@@ -5,6 +5,7 @@ import { Notes, showPath, type KeyPath } from './notes.ts';
 import { mapThemeConfig, staticPath } from './mapThemeConfig.ts';
 import { isJsonValue } from '../valueShape.ts';
 import type { ContentArea } from '../sitePaths.ts';
+import type { AreaPlugins, SitePlugin } from '../../content/markdown/sitePlugins.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -18,6 +19,8 @@ export interface MappedConfig {
   redirectsAt?: string;
   /** The `sidebarPath` of each other docs instance (`input.docsPlugins`, in order), with where it was set. */
   docsPluginSidebars: { sidebarPath: string | false | undefined; at: KeyPath }[];
+  /** The site's own remark and rehype plugins (functions, not packages stood in for), by area and where they run; none when it lists none. */
+  sitePlugins?: Partial<Record<ContentArea, AreaPlugins>>;
   warnings: Diagnostic[];
 }
 
@@ -151,7 +154,10 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
   for (const key of Object.keys(dc)) {
     if (!HANDLED.has(key) && !SILENT.has(key)) notes.unsupported([key]);
   }
-  return { input, sidebarPath, docsPluginSidebars, redirectsAt, warnings: notes.warnings };
+  // The site's plugins, collected on the way (mapMarkdownPlugins): not part of the native config.
+  const sitePlugins = markdownInput[SITE_PLUGINS] as MappedConfig['sitePlugins'];
+  delete markdownInput[SITE_PLUGINS];
+  return { input, sidebarPath, docsPluginSidebars, redirectsAt, ...(sitePlugins ? { sitePlugins } : {}), warnings: notes.warnings };
 }
 
 /** The gtag plugin's options (the preset's `gtag`, or the plugin's own entry) as the native `gtag`; false when they are not its shape (then warned of). */
@@ -490,6 +496,16 @@ function mapMarkdownPlugins(key: MarkdownPluginsKey, value: unknown, markdown: O
       }
       return;
     }
+    const head = Array.isArray(entry) ? entry[0] : entry;
+    if (typeof head === 'function' && !isMarker(head)) {
+      // The site's own code (or an installed package's): run as Docusaurus runs it.
+      const where = { beforeDefaultRemarkPlugins: 'beforeRemark', remarkPlugins: 'remark', beforeDefaultRehypePlugins: 'beforeRehype', rehypePlugins: 'rehype' } as const;
+      const byArea = ((markdown[SITE_PLUGINS] as Partial<Record<ContentArea, AreaPlugins>> | undefined) ??= {});
+      const plugins = (byArea[area] ??= { beforeRemark: [], remark: [], beforeRehype: [], rehype: [] })[where[key]];
+      // Each docs instance lists its own: one listing of a plugin runs once on all docs.
+      if (!plugins.some((p) => p.plugin === head)) plugins.push({ name, configKey: [...at, i].join('.'), shownKey: showPath([...at, i]), plugin: head as SitePlugin['plugin'], ...(Array.isArray(entry) && entry.length > 1 ? { options: entry[1] } : {}) });
+      return;
+    }
     if (rehype || name !== '@docusaurus/remark-plugin-npm2yarn') {
       notes.add([...at, name], catalog.docusaurusMarkdownPluginUnsupported(rehype ? 'rehype' : 'remark', name, showPath([...at, i])), [...at, i]);
       return;
@@ -500,6 +516,14 @@ function mapMarkdownPlugins(key: MarkdownPluginsKey, value: unknown, markdown: O
     // Once for the site: the first content plugin that lists it (the docs, in the preset) sets its options.
     markdown.npm2yarn ??= { sync: options.sync === true, converters: known };
   });
+}
+
+/** Where mapMarkdownPlugins keeps the site's plugins while the config is mapped (taken out before it is returned). */
+const SITE_PLUGINS = '\0sitePlugins';
+
+/** A stand-in for a package that is not installed, or the marker of one done natively (importModule.ts): no code of the site's. */
+function isMarker(value: object): boolean {
+  return ['__siteMissingPackage', '__siteNativePackage'].some((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 }
 
 /**

@@ -31,6 +31,7 @@ import { rehypeTaskListLabels } from './taskLists.ts';
 import remarkMath from 'remark-math';
 import { rehypeMath } from './math.ts';
 import type { MathOptions } from '../scan.ts';
+import { addsSyntax, asPluggable, type AreaPlugins } from './sitePlugins.ts';
 
 /** MDX nodes pass to hast as they are (their children converted): the render stage evaluates them with the theme's components. */
 const MDX_NODES = ['mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression'];
@@ -41,10 +42,12 @@ const MDX_NODES = ['mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression'
  * anything uses their names; raw HTML is parsed into elements before links and ids are
  * collected from the tree.
  */
-function pipeline(mdx: boolean, math?: Pick<MathOptions, 'singleDollarTextMath'>) {
+function pipeline(mdx: boolean, math?: Pick<MathOptions, 'singleDollarTextMath'>, site?: { plugins: AreaPlugins; siteDir: string }) {
   const mdxSyntax: PluggableList = mdx ? [[remarkMdx, { acorn: MdxCodeParser }], remarkMdxContent] : [];
   // Math's syntax only for a site with math: with it, every `$` in prose may open a formula.
   const mathSyntax: PluggableList = math ? [[remarkMath, { singleDollarTextMath: math.singleDollarTextMath }]] : [];
+  // The site's own plugins where Docusaurus runs them: `beforeDefault…` before its own transforms, the others after.
+  const own = (kind: 'beforeRemark' | 'remark' | 'beforeRehype' | 'rehype'): PluggableList => (site?.plugins[kind] ?? []).map((entry) => asPluggable(entry, kind.endsWith('emark') ? 'remark' : 'rehype', site!.siteDir));
   return unified()
     .use(remarkParse)
     .use(mdxSyntax)
@@ -54,6 +57,7 @@ function pipeline(mdx: boolean, math?: Pick<MathOptions, 'singleDollarTextMath'>
     .use(remarkLinearFootnotes)
     .use(remarkAutolinkLiteralsWhereNeeded)
     .use(remarkAutolinkLiteralStarts)
+    .use(own('beforeRemark'))
     .use(remarkDirective)
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
@@ -61,9 +65,12 @@ function pipeline(mdx: boolean, math?: Pick<MathOptions, 'singleDollarTextMath'>
     .use(remarkNpm2Yarn)
     .use(remarkHeadingIds)
     .use(remarkTruncateMarker)
+    .use(own('remark'))
     .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler, tableRow: tableRowHandler, footnoteReference: footnoteReferenceHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
     .use(rehypeRawWhenNeeded, MDX_NODES)
     .use(math ? [rehypeMath] : [])
+    .use(own('beforeRehype'))
+    .use(own('rehype'))
     .use(rehypeTruncate)
     .use(rehypeCollectLinks)
     .use(rehypeCollectIds)
@@ -74,15 +81,33 @@ function pipeline(mdx: boolean, math?: Pick<MathOptions, 'singleDollarTextMath'>
 export const markdownProcessor = pipeline(false);
 export const mdxProcessor = pipeline(true);
 
-const mathProcessors = new Map<string, typeof markdownProcessor>();
+type MarkdownProcessor = typeof markdownProcessor;
+const mathProcessors = new Map<string, MarkdownProcessor>();
+const siteProcessors = new WeakMap<AreaPlugins, Map<string, { processor: MarkdownProcessor; fast: boolean }>>();
 
-/** The pipeline for a file: the plain or MDX one, with math's syntax and typesetting when the site has math (made on first use). */
-export function processorFor(mdx: boolean, math: MathOptions | undefined): typeof markdownProcessor {
-  if (!math) return mdx ? mdxProcessor : markdownProcessor;
-  const key = `${mdx} ${math.singleDollarTextMath}`;
+/**
+ * The pipeline for a file: the plain or MDX one, with math's syntax and typesetting when
+ * the site has math, and its own remark and rehype plugins when it has them (each made on
+ * first use). `fast`: whether the fast parser may read the file, which it may not when the
+ * site's plugins add syntax it does not know.
+ */
+export function processorFor(mdx: boolean, math: MathOptions | undefined, site?: { plugins: AreaPlugins; siteDir: string }): { processor: MarkdownProcessor; fast: boolean } {
+  const key = `${mdx} ${math ? math.singleDollarTextMath : 'none'}`;
+  if (site) {
+    let made = siteProcessors.get(site.plugins);
+    if (!made) siteProcessors.set(site.plugins, (made = new Map()));
+    let found = made.get(key);
+    if (!found) {
+      const processor = pipeline(mdx, math, site).freeze();
+      found = { processor, fast: !addsSyntax(processor as never, processorFor(mdx, math).processor as never) };
+      made.set(key, found);
+    }
+    return found;
+  }
+  if (!math) return { processor: mdx ? mdxProcessor : markdownProcessor, fast: true };
   let processor = mathProcessors.get(key);
   if (!processor) mathProcessors.set(key, (processor = pipeline(mdx, math)));
-  return processor;
+  return { processor, fast: true };
 }
 
 type Transform = (tree: Root) => Root | undefined | void;
@@ -109,11 +134,11 @@ export function parseFastAndTransform(text: string, mdx: boolean): Root | undefi
 
 /**
  * A file's mdast tree: the fast parser's when it reads the file (the same tree, 10-20 times
- * sooner), otherwise micromark's. The fast parser does not read math: a file of a site with
- * math that has a `$` goes to micromark.
+ * sooner), otherwise micromark's. The fast parser does not read math (a file of a site with
+ * math that has a `$` goes to micromark), nor the syntax a site's plugins add.
  */
-export function parseMarkdown(vfile: VFile, mdx: boolean, math?: MathOptions): Root {
+export function parseMarkdown(vfile: VFile, mdx: boolean, math?: MathOptions, chosen = processorFor(mdx, math)): Root {
   const text = String(vfile.value);
-  const fast = math && text.includes('$') ? undefined : parseFastAndTransform(text, mdx);
-  return fast ?? (processorFor(mdx, math).parse(vfile) as Root);
+  const fast = !chosen.fast || (math && text.includes('$')) ? undefined : parseFastAndTransform(text, mdx);
+  return fast ?? (chosen.processor.parse(vfile) as Root);
 }
