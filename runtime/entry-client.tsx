@@ -7,7 +7,7 @@ import type { PageData } from './pageData.ts';
 import { App, loadPageIslands, preparePage } from './App.tsx';
 import { addressOf, canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAddress, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { applyHead } from './head.ts';
-import { loadPageStylesheets } from './pageStyles.ts';
+import { loadPageStylesheets } from 'virtual:page-styles';
 import { routeDidUpdate, routeWillUpdate } from 'virtual:client-modules';
 import '../themes/classic/styles.css';
 // After the theme's: the site's code colours (config `prism`) win over its palette.

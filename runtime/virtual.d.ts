@@ -17,3 +17,8 @@ declare module 'virtual:client-modules' {
   export const routeWillUpdate: RouteLifecycles['routeWillUpdate'];
   export const routeDidUpdate: RouteLifecycles['routeDidUpdate'];
 }
+
+declare module 'virtual:page-styles' {
+  import type { PageData, SiteData } from './pageData.ts';
+  export function loadPageStylesheets(site: SiteData, page: PageData): Promise<void>;
+}

@@ -56,7 +56,7 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [siteDataPlugin(site), siteStylesPlugin(siteCode?.styles ?? ''), siteIslandsPlugin(siteCode?.components ?? []), clientModulesPlugin(siteCode?.clientModules ?? []), ...(siteCode?.components.length || siteCode?.clientModules?.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots, { baseUrl: site.baseUrl, published: new Set() }, pageModulesOf(siteCode.components))] : [])],
+    plugins: [siteDataPlugin(site), siteStylesPlugin(siteCode?.styles ?? ''), siteIslandsPlugin(siteCode?.components ?? []), clientModulesPlugin(siteCode?.clientModules ?? []), pageStylesPlugin(site), ...(siteCode?.components.length || siteCode?.clientModules?.length ? [siteCodePlugin(siteCode.siteDir, 'client', exportNamesOf(siteModules), exportNamesOf(fallbackModules), siteCode.roots, { baseUrl: site.baseUrl, published: new Set() }, pageModulesOf(siteCode.components))] : [])],
   };
 }
 
@@ -103,6 +103,22 @@ function clientModulesPlugin(modules: string[]): esbuild.Plugin {
     setup(build) {
       build.onResolve({ filter: /^virtual:client-modules$/ }, () => ({ path: 'client-modules', namespace: 'virtual-client-modules' }));
       build.onLoad({ filter: /.*/, namespace: 'virtual-client-modules' }, () => ({ contents, loader: 'js', resolveDir: PACKAGE_ROOT }));
+    },
+  };
+}
+
+/**
+ * `virtual:page-styles`: what loads the stylesheets a page's content needs before it is
+ * shown (runtime/pageStyles.ts: KaTeX's, on a site with math); for a site without math, a
+ * function that does nothing, so it ships none of that code.
+ */
+function pageStylesPlugin(site: SiteData): esbuild.Plugin {
+  const contents = site.math ? `export { loadPageStylesheets } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'runtime/pageStyles.ts'))};\n` : 'export function loadPageStylesheets() { return Promise.resolve(); }\n';
+  return {
+    name: 'page-styles',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:page-styles$/ }, () => ({ path: 'page-styles', namespace: 'virtual-page-styles' }));
+      build.onLoad({ filter: /.*/, namespace: 'virtual-page-styles' }, () => ({ contents, loader: 'js', resolveDir: PACKAGE_ROOT }));
     },
   };
 }
