@@ -61,10 +61,13 @@ setInterval(() => {
   // Said in shared memory first: the main thread may find the event loop empty before the message.
   Atomics.store(state, 2, 1);
   Atomics.store(state, 3, 0);
+  Atomics.store(state, 4, 0);
   parentPort.postMessage(task);
   // A thread that is not busy (its task awaits what never comes) takes the message at once
   // and says so: stopping its JavaScript then would cut short whatever it ran next.
   if (Atomics.wait(state, 3, 0, ${TAKEN_WAIT_MS}) !== 'timed-out') return;
+  // Busy: its JavaScript is stopped (said first, so the message can tell a loop from a wait).
+  Atomics.store(state, 4, 1);
   try {
     const session = new (require('node:inspector').Session)();
     session.connectToMainThread();
@@ -84,8 +87,8 @@ setInterval(() => {
  */
 class Watchdog {
   private worker: Worker | undefined;
-  /** [the task count, whether a task runs, whether the worker is stopping the task, whether this thread took the worker's word]. */
-  private readonly state = new Int32Array(new SharedArrayBuffer(16));
+  /** [the task count, whether a task runs, whether the worker is stopping the task, whether this thread took the worker's word, whether the worker stopped its JavaScript (busy, not waiting)]. */
+  private readonly state = new Int32Array(new SharedArrayBuffer(20));
   private stopped = false;
   private readonly tasks = new Map<number, WatchedTask>();
   private count = 0;
@@ -155,6 +158,18 @@ class Watchdog {
     }
   }
 
+  /**
+   * Within a task, says it made progress, and what it is now: the watch's clock starts again
+   * (work that ends many parts concurrently is stuck only when none ends for the limit).
+   */
+  progress(task: WatchedTask): void {
+    if (this.depth === 0 || !this.worker) return;
+    const id = ++this.count;
+    this.tasks.clear();
+    this.tasks.set(id, task);
+    Atomics.store(this.state, 0, id);
+  }
+
   /** Runs the synchronous `run` as a watched task, without a promise: a page's render is one. */
   runSync<T>(task: WatchedTask, run: () => T): T {
     this.begin(task, true);
@@ -205,8 +220,10 @@ class Watchdog {
       if (this.stopped) return;
       this.stopped = true;
       const task = this.tasks.get(Atomics.load(this.state, 0)) ?? { what: "The site's own code" };
-      if (this.guards.size > 0) this.endGuarded({ severity: 'error', file: task.file, ...catalog.taskNeverEnded(task.what, limitMs / 1000, 'this rebuild') });
-      else void this.stop({ severity: 'error', file: task.file, ...catalog.taskNeverEnded(task.what, limitMs / 1000, 'the command') });
+      // A thread that took the word at once was not running the task's code but waiting for what it awaits.
+      const waiting = Atomics.load(this.state, 4) === 0;
+      if (this.guards.size > 0) this.endGuarded({ severity: 'error', file: task.file, ...catalog.taskNeverEnded(task.what, limitMs / 1000, 'this rebuild', waiting) });
+      else void this.stop({ severity: 'error', file: task.file, ...catalog.taskNeverEnded(task.what, limitMs / 1000, 'the command', waiting) });
     };
     this.worker.on('message', stopped);
     process.on('beforeExit', () => {
