@@ -17,7 +17,7 @@ import { findDeepNesting, MAX_NESTING, nthNode, treeShape } from './markdown/nes
 import { CodeTooDeepError, MAX_CODE_DEPTH } from './markdown/acornParser.ts';
 import { EmphasisTooDeepError } from './markdown/linearResolvers.ts';
 import { asSitePluginError, SitePluginError, type AreaPlugins, type SitePlugins } from './markdown/sitePlugins.ts';
-import { watchdog } from '../watchdog.ts';
+import { watchdog, type WatchedTask } from '../watchdog.ts';
 import { untilSettled } from '../config/untilSettled.ts';
 
 /** A Markdown file after the load stage: everything later stages need, as plain data. */
@@ -78,8 +78,7 @@ export function loadDocument(source: SourceFile): LoadedDocument {
 /**
  * `loadDocument` for a site whose content plugins list remark or rehype plugins of its
  * own, run as Docusaurus runs them: after the generator's transforms (before them for
- * `beforeDefault…`), possibly asynchronously. Their code is the site's: a loop that never
- * ends is stopped by the watchdog, naming the file.
+ * `beforeDefault…`), possibly asynchronously. Watched by the caller (`loadDocumentsWithPlugins`).
  */
 export async function loadDocumentWithPlugins(source: SourceFile, site: { plugins: AreaPlugins; siteDir: string }): Promise<LoadedDocument> {
   const steps = documentSteps(source, site);
@@ -89,10 +88,10 @@ export async function loadDocumentWithPlugins(source: SourceFile, site: { plugin
     let hast: HastRoot | undefined;
     let failure: { error: unknown } | undefined;
     try {
-      // A plugin that loops is stopped by the watchdog; one that awaits what never comes fails here (untilSettled).
-      hast = (await watchdog.run({ what: `Running the site's remark and rehype plugins on ${source.file}`, file: source.file }, () => untilSettled(processor.run(mdast, vfile)))) as HastRoot;
+      // One that awaits what never comes fails here (untilSettled), once nothing else is left to run.
+      hast = (await untilSettled(processor.run(mdast, vfile))) as HastRoot;
     } catch (error) {
-      failure = { error: asSitePluginError(error) };
+      failure = { error: asSitePluginError(error, source.file) };
     }
     step = failure ? steps.throw(failure.error) : steps.next(hast);
   }
@@ -100,16 +99,48 @@ export async function loadDocumentWithPlugins(source: SourceFile, site: { plugin
 }
 
 /**
- * Loads documents on this thread, each through the site's plugins when its area has them
- * (one after another: a plugin's code may keep state between files, as in Docusaurus's
- * loader). A site with plugins of its own is loaded here, not on workers, which could not
- * be given the plugins' functions.
+ * Loads documents on this thread, each through the site's plugins when its area has them,
+ * all at once as Docusaurus's loaders run (a plugin may await what another file's run
+ * makes: electron's structure previews wait for the structure's own page). A site with
+ * plugins of its own is loaded here, not on workers, which could not be given the
+ * plugins' functions. Their code is the site's: the watchdog stops the command when no
+ * file finishes for its limit (a loop, or a wait for what does not come), naming the files
+ * still running.
  */
 export async function loadDocumentsWithPlugins(sources: SourceFile[], sitePlugins: SitePlugins): Promise<LoadedDocument[]> {
-  const documents: LoadedDocument[] = [];
-  for (const source of sources) {
-    const plugins = source.sitePlugins ? sitePlugins.areas[source.area] : undefined;
-    documents.push(plugins ? await loadDocumentWithPlugins(source, { plugins, siteDir: sitePlugins.siteDir }) : loadDocument(source));
+  const pending = new Set(sources.filter((source) => source.sitePlugins && sitePlugins.areas[source.area]).map((source) => source.file));
+  const task = (): WatchedTask => {
+    const [first] = pending;
+    return { what: `Running the site's remark and rehype plugins on ${first}${pending.size > 1 ? ` and ${pending.size - 1} other file${pending.size > 2 ? 's' : ''}` : ''}`, file: first };
+  };
+  // With stand-ins for packages not installed, a plugin that fails may only lack one: such a file is shown without
+  // the site's plugins, and each failure said once, at its first file (the same stand-in fails on every page).
+  const standInFailures = new Map<string, { at: number; document: LoadedDocument; diagnostic: Diagnostic; files: number }>();
+  const documents = await watchdog.run(task(), () =>
+    Promise.all(
+      sources.map(async (source, at) => {
+        const plugins = source.sitePlugins ? sitePlugins.areas[source.area] : undefined;
+        if (!plugins) return loadDocument(source);
+        let document = await loadDocumentWithPlugins(source, { plugins, siteDir: sitePlugins.siteDir });
+        pending.delete(source.file);
+        const failed = sitePlugins.standIns && document.diagnostics.find((d) => d.code === 'site-plugin-failed');
+        if (failed) {
+          document = loadDocument(source);
+          const seen = standInFailures.get(failed.message);
+          // Said at the first file in the sources' order, whichever finished first: the same output every time.
+          if (!seen) standInFailures.set(failed.message, { at, document, diagnostic: failed, files: 1 });
+          else {
+            seen.files++;
+            if (at < seen.at) Object.assign(seen, { at, document, diagnostic: failed });
+          }
+        }
+        if (pending.size > 0) watchdog.progress(task());
+        return document;
+      }),
+    ),
+  );
+  for (const { document, diagnostic, files } of standInFailures.values()) {
+    document.diagnostics.unshift({ ...diagnostic, severity: 'warning', ...catalog.sitePluginFailedWithStandIns(diagnostic.message, files, sitePlugins.standIns!) });
   }
   return documents;
 }
@@ -128,6 +159,8 @@ function* documentSteps(source: SourceFile, site?: { plugins: AreaPlugins; siteD
   const setting = fm.data.format;
   const mdx = (setting === undefined ? source.format : setting === 'detect' ? (source.relPath.endsWith('.mdx') ? 'mdx' : 'md') : setting) === 'mdx';
   const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(mdx ? mdxCompatText(fm.body) : fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length), npm2yarn: source.npm2yarn, mermaid: source.mermaid, ...(source.math ? { math: source.math } : {}), magicComments: source.magicComments } });
+  // The site's plugins read the front matter from the file, as Docusaurus gives it to them.
+  if (site) vfile.data.frontMatter = fm.data;
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
   let content: MarkdownResult = { tree: { type: 'root', children: [] }, firstParagraph: '', words: 0, nodes: 0 };
   // Absurd nesting is refused before the parser and the tree tools recurse into it.

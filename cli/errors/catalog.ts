@@ -205,10 +205,15 @@ export const catalog = {
     message: `The page has ${count(nodes)} Markdown nodes (paragraphs, list items, table cells, links, runs of text), over the ${count(limit)} a page may have (markdown.maxNodes); it passes the limit here. A page that dense takes seconds to build, and a browser to draw.`,
     hint: `Split it into several pages, or raise the limit: markdown.maxNodes in site.config.ts (${count(Math.ceil(nodes / 10_000) * 10_000)} would take this page).`,
   }),
-  sitePluginNotRun: (kind: 'remark' | 'rehype', name: string, configKey: string, missing: string[]): Entry => ({
-    code: 'docusaurus-plugin-unsupported',
-    message: `The ${kind} plugin "${name}" (${configKey}) is not run: the config uses packages that are not installed (${missing.length > 3 ? `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more, listed above` : missing.join(', ')}), and the plugin may need them. What it changes in pages is left out.`,
-    hint: 'Run npm install in the site folder, then build again: the site\'s own plugins run once every package the config uses is installed.',
+  sitePluginsWithStandIns: (missing: string[]): Entry => ({
+    code: 'docusaurus-package-missing',
+    message: `The site's remark and rehype plugins run while the config uses packages that are not installed (${missing.length > 3 ? `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more, listed above` : missing.join(', ')}): a plugin that needs one of them does nothing, and a file a plugin fails on is shown without the site's plugins.`,
+    hint: 'Run npm install in the site folder, then build again.',
+  }),
+  sitePluginFailedWithStandIns: (failure: string, files: number, missing: string[]): Entry => ({
+    code: 'site-plugin-failed',
+    message: `${failure}${/[.!?]$/.test(failure) ? '' : '.'} ${files > 1 ? `So did it on ${count(files - 1)} other file${files > 2 ? 's' : ''}; each is` : 'This file is'} shown without the site's remark and rehype plugins.`,
+    hint: `The plugin may need a package that is not installed (${missing.length > 3 ? `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more` : missing.join(', ')}): run npm install in the site folder, then build again.`,
   }),
   sitePluginFailed: (kind: 'remark' | 'rehype', name: string, configKey: string, reason: string): Entry => ({
     code: 'site-plugin-failed',
@@ -571,10 +576,12 @@ export const catalog = {
     message: `"${request}" has no export named "${name}" here: the generator provides ${provided.length ? list([...provided]) : 'no exports'} of it.`,
     hint: 'Use one of those, or write the part yourself in the site\'s src/ folder.',
   }),
-  taskNeverEnded: (what: string, seconds: number, stopped: 'the command' | 'this rebuild'): Entry => ({
+  taskNeverEnded: (what: string, seconds: number, stopped: 'the command' | 'this rebuild', waiting = false): Entry => ({
     code: 'never-ended',
     message: `${what} ran for ${seconds} s without finishing, so ${stopped} was stopped.`,
-    hint: 'Look there for code that never ends: a loop whose condition stays true, a component that renders itself, a recursion with no end.',
+    hint: waiting
+      ? 'It was not running but waiting, for what it awaits: a network request (this machine may have no network), a timer, a file or a process that did not answer. Look there for what it waits for, and give it a timeout or a fallback.'
+      : 'Look there for code that never ends: a loop whose condition stays true, a component that renders itself, a recursion with no end.',
   }),
   siteCodeNodeModule: (request: string): Entry => ({
     code: 'site-code-node-module',

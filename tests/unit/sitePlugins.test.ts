@@ -17,7 +17,7 @@ const PLUGINS = `import path from 'node:path';
 /** Adds a paragraph naming its option, and the file as the plugin sees it. */
 export default function remarkFooter(options) {
   return (tree, file) => {
-    tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: options.label + ' ' + (path.isAbsolute(file.path) ? 'absolute' : 'relative') + ' ' + path.basename(file.path) }] });
+    tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: options.label + ' ' + (path.isAbsolute(file.path) ? 'absolute' : 'relative') + ' ' + path.basename(file.path) + (file.data.frontMatter.tag ? ' tagged ' + file.data.frontMatter.tag : '') + (file.cwd === process.cwd() ? '' : ' from the site folder') }] });
   };
 }
 /** Marks each h2, and adds a link to a page that does not exist. */
@@ -40,8 +40,24 @@ export function remarkSlow() {
     if (file.path.endsWith('bad.md')) throw new Error('cannot handle this page');
     if (file.path.endsWith('warn.md')) file.message('this page is odd', tree.children[0]);
     if (file.path.endsWith('hang.md')) await new Promise(() => {});
+    if (file.path.endsWith('wait.md')) await new Promise((resolve) => setTimeout(resolve, 60_000));
+    if (file.path.endsWith('loop.md')) for (;;);
     const first = tree.children.find((node) => node.type === 'paragraph');
     if (first) first.children.push({ type: 'text', value: ' (waited)' });
+  };
+}
+/** Waits for another file's run, as electron's structure previews do: each file's title, once that file is read. */
+const titles = new Map();
+const titleOf = (name) => {
+  if (!titles.has(name)) { let resolve; titles.set(name, { promise: new Promise((r) => (resolve = r)), resolve }); }
+  return titles.get(name);
+};
+export function remarkSeeAlso() {
+  return async (tree, file) => {
+    const own = tree.children.find((node) => node.type === 'paragraph');
+    titleOf(path.basename(file.path)).resolve(own ? own.children.map((c) => c.value ?? '').join('') : '');
+    const link = tree.children.flatMap((node) => node.children ?? []).find((node) => node.type === 'link' && node.url.endsWith('.md'));
+    if (link) link.children.push({ type: 'text', value: ' — ' + (await titleOf(path.basename(link.url)).promise) });
   };
 }
 /** Syntax: no indented code, as MDX has none (the fast parser knows nothing of it). */
@@ -77,7 +93,7 @@ function site(files: Record<string, string> = {}) {
   const dir = writeTempSite({
     'docusaurus.config.js': config(),
     'src/plugins.mjs': PLUGINS,
-    'docs/intro.md': '# Intro\n\nFirst words.\n\n## Section\n\n:::note\nHi\n:::\n\n    not code here\n',
+    'docs/intro.md': '---\ntag: alpha\n---\n# Intro\n\nFirst words.\n\n## Section\n\n:::note\nHi\n:::\n\n    not code here\n',
     'blog/2024-01-01-post.md': '---\ntitle: Post\n---\nPost words.\n\n    indented code\n',
     ...files,
   });
@@ -97,7 +113,7 @@ describe("a Docusaurus site's own remark and rehype plugins", () => {
     expect(stderr).not.toMatch(/is not run/);
     expect(code).toBe(0);
     const docs = contentOf(dir, 'docs/intro');
-    expect(docs).toContain('<p>Footer: absolute intro.md</p>');
+    expect(docs).toContain('<p>Footer: absolute intro.md tagged alpha from the site folder</p>');
     expect(docs).toContain('<p>First words. (waited)</p>');
     expect(docs).toMatch(/<h2 data-plugin="yes" id="section"/);
     // Syntax a plugin adds is read: the fast parser would have made this a code block.
@@ -113,6 +129,19 @@ describe("a Docusaurus site's own remark and rehype plugins", () => {
     expect(post).toMatch(/<pre[^>]*>[\s\S]*indented code/);
   });
 
+  it('run on every file at once, as Docusaurus\'s loaders do: one may await what another file\'s run makes', () => {
+    const dir = site({
+      'docusaurus.config.js': config().replace("import remarkFooter, {", "import remarkFooter, { remarkSeeAlso,").replace("remarkPlugins: [[remarkFooter", "remarkPlugins: [remarkSeeAlso, [remarkFooter"),
+      // "a" is read first, and waits for "z", read last.
+      'docs/a.md': '# A\n\nSee [the last](z.md).\n',
+      'docs/z.md': '# Z\n\nThe last page.\n',
+    });
+    const { code, stderr } = runCli(['build', dir], { env: { SITE_TASK_LIMIT_MS: '5000' } });
+    expect(stderr).not.toMatch(/without finishing/);
+    expect(code).toBe(0);
+    expect(contentOf(dir, 'docs/a')).toMatch(/See <a href="\/docs\/z">the last — The last page\.<\/a>/);
+  });
+
   it('a plugin that throws is an error at the file, naming the plugin; file.message is a warning at its place; one that never settles is named', () => {
     const dir = site({ 'docs/bad.md': '# Bad\n', 'docs/warn.md': '# Warn\n\nText.\n', 'docs/hang.md': '# Hang\n' });
     const { code, stderr } = runCli(['check', dir]);
@@ -122,12 +151,24 @@ describe("a Docusaurus site's own remark and rehype plugins", () => {
     expect(stderr).toMatch(/docs\/hang\.md:1:1: The site's remark plugin "remarkSlow" \(presets\[0\]\[1\]\.docs\.remarkPlugins\[1\]\) failed on this file: it awaits a promise that nothing resolves/);
   });
 
+  it('one that loops, or waits past the watch\'s limit, stops the command at the file, saying which it did', () => {
+    const env = { SITE_TASK_LIMIT_MS: '2000' };
+    const looping = runCli(['check', site({ 'docs/loop.md': '# Loop\n' })], { env });
+    expect(looping.code).toBe(1);
+    expect(looping.stderr).toContain("docs/loop.md: Running the site's remark and rehype plugins on docs/loop.md ran for 2 s without finishing, so the command was stopped.");
+    expect(looping.stderr).toMatch(/code that never ends: a loop/);
+    const waiting = runCli(['check', site({ 'docs/wait.md': '# Wait\n' })], { env });
+    expect(waiting.code).toBe(1);
+    expect(waiting.stderr).toContain("docs/wait.md: Running the site's remark and rehype plugins on docs/wait.md ran for 2 s without finishing, so the command was stopped.");
+    expect(waiting.stderr).toMatch(/It was not running but waiting, for what it awaits: a network request/);
+  });
+
   it('an edit to a plugin\'s code loads the pages again; an unchanged site is not loaded again', () => {
     const dir = site();
     expect(runCli(['build', dir]).code).toBe(0);
     fs.writeFileSync(path.join(dir, 'src/plugins.mjs'), PLUGINS.replace("options.label + ' '", "options.label + ' v2 '"));
     expect(runCli(['build', dir]).code).toBe(0);
-    expect(contentOf(dir, 'docs/intro')).toContain('<p>Footer: v2 absolute intro.md</p>');
+    expect(contentOf(dir, 'docs/intro')).toContain('<p>Footer: v2 absolute intro.md tagged alpha from the site folder</p>');
     const again = runCli(['build', dir]);
     expect(again.stdout + again.stderr).toMatch(/Rebuilt 0 of \d+ pages/);
   });
@@ -136,21 +177,28 @@ describe("a Docusaurus site's own remark and rehype plugins", () => {
     const dir = site();
     const { url, child } = await startDev(dir);
     try {
-      expect(await (await fetch(`${url}/docs/intro/`)).text()).toContain('<p>Footer: absolute intro.md</p>');
+      expect(await (await fetch(`${url}/docs/intro/`)).text()).toContain('<p>Footer: absolute intro.md tagged alpha from the site folder</p>');
       fs.writeFileSync(path.join(dir, 'src/plugins.mjs'), PLUGINS.replace("options.label + ' '", "options.label + ' edited '"));
-      await expect.poll(async () => (await fetch(`${url}/docs/intro/`)).text(), { timeout: 15_000, interval: 200 }).toContain('<p>Footer: edited absolute intro.md</p>');
+      await expect.poll(async () => (await fetch(`${url}/docs/intro/`)).text(), { timeout: 15_000, interval: 200 }).toContain('<p>Footer: edited absolute intro.md tagged alpha from the site folder</p>');
     } finally {
       await stopDev(child);
     }
   });
 
-  it('are not run while the config uses packages that are not installed, each named with what to install', () => {
-    const dir = site({ 'docusaurus.config.js': config("import emoji from 'remark-emoji';\nvoid emoji;") });
+  it('run while the config uses packages that are not installed, said once; a file one fails on (a stand-in\'s doing) is shown without them', () => {
+    const withStandIn = config("import emoji from 'remark-emoji';\nconst remarkEmojiTree = () => (tree, file) => (file.path.endsWith('stub.md') ? emoji() : undefined);")
+      .replace("remarkPlugins: [[remarkFooter", "remarkPlugins: [remarkEmojiTree, [remarkFooter");
+    const dir = site({ 'docusaurus.config.js': withStandIn, 'docs/stub.md': '# Stub\n\nWords.\n' });
     const { code, stderr } = runCli(['build', dir]);
     expect(code).toBe(0);
-    expect(stderr).toContain('The remark plugin "remarkFooter" (presets[0][1].docs.remarkPlugins[0]) is not run: the config uses packages that are not installed (remark-emoji)');
-    expect(stderr).toContain('The rehype plugin "rehypeMarkHeadings" (presets[0][1].docs.rehypePlugins[0]) is not run');
-    expect(contentOf(dir, 'docs/intro')).not.toContain('Footer:');
+    expect(stderr.match(/The site's remark and rehype plugins run while the config uses packages that are not installed \(remark-emoji\)/g)).toHaveLength(1);
+    // The plugins ran on the other files.
+    expect(contentOf(dir, 'docs/intro')).toContain('<p>Footer: absolute intro.md tagged alpha from the site folder</p>');
+    // A stand-in's value is not a tree: a warning, and the file as it is without the plugins.
+    expect(stderr).toContain('docs/stub.md:1:1: The site\'s remark plugin "remarkEmojiTree" (presets[0][1].docs.remarkPlugins[0]) failed on this file: its transformer returned something that is not a tree. This file is shown without the site\'s remark and rehype plugins.');
+    const stub = contentOf(dir, 'docs/stub');
+    expect(stub).toContain('<p>Words.</p>');
+    expect(stub).not.toContain('Footer:');
   });
 
   it('are collected by area and where they run; stand-ins and packages done natively are not among them', () => {

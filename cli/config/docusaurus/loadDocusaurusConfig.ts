@@ -128,21 +128,21 @@ function esbuildMessage(error: unknown, siteDir: string): string {
 const LOCKFILES = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'bun.lock'];
 
 /**
- * The site's own remark and rehype plugins, to run on its content; none when the config
- * loaded with packages stood in for (a plugin, or what it imports, may be one of them, and
- * would run as a stub): each is then named in a warning, with the packages to install.
+ * The site's own remark and rehype plugins, to run on its content. While the config uses
+ * packages that are not installed, a plugin (or what it imports) may be one of their
+ * stand-ins, which do nothing: they run all the same (a plugin written in the config
+ * itself often needs none), one warning says so, and a file a plugin fails on is loaded
+ * without them (`standIns`; content/loadDocument.ts).
  */
-function sitePluginsToRun(siteDir: string, byArea: Partial<Record<'docs' | 'blog' | 'pages', AreaPlugins>>, imported: ImportedModule, file: string, warnings: Diagnostic[]): SitePlugins | undefined {
+function sitePluginsToRun(siteDir: string, byArea: Partial<Record<'docs' | 'blog' | 'pages', AreaPlugins>>, imported: ImportedModule, file: string, warnings: Diagnostic[]): SitePlugins {
   if (imported.missing.length > 0) {
-    for (const [kind, plugins] of Object.values(byArea).flatMap((area) => [['remark', [...area.beforeRemark, ...area.remark]], ['rehype', [...area.beforeRehype, ...area.rehype]]] as const)) {
-      for (const plugin of plugins) warnings.push({ severity: 'warning', file, configKey: plugin.configKey, ...catalog.sitePluginNotRun(kind, plugin.name, plugin.shownKey, imported.missing) });
-    }
-    return undefined;
+    const first = Object.values(byArea).flatMap((area) => [...area.beforeRemark, ...area.remark, ...area.beforeRehype, ...area.rehype])[0]!;
+    warnings.push({ severity: 'warning', file, configKey: first.configKey, ...catalog.sitePluginsWithStandIns(imported.missing) });
   }
   const stamp = createHash('sha1').update(imported.codeHash);
   for (const name of LOCKFILES) {
     const lockfile = path.join(siteDir, name);
     if (fs.existsSync(lockfile)) stamp.update(name).update(fs.readFileSync(lockfile));
   }
-  return { siteDir, stamp: stamp.digest('base64url').slice(0, 16), files: imported.files, areas: byArea };
+  return { siteDir, stamp: stamp.digest('base64url').slice(0, 16), files: imported.files, areas: byArea, ...(imported.missing.length > 0 ? { standIns: imported.missing } : {}) };
 }

@@ -3,6 +3,13 @@ import type { Pluggable, Plugin, Processor, Transformer } from 'unified';
 import type { Node } from 'unist';
 import type { VFile } from 'vfile';
 
+declare module 'vfile' {
+  interface DataMap {
+    /** The file's front matter, for the site's plugins (Docusaurus gives it to them so). */
+    frontMatter: Record<string, unknown>;
+  }
+}
+
 /** One remark or rehype plugin of the site's, as its config lists it. */
 export interface SitePlugin {
   /** Its name for messages: the function's name, or the package it came from. */
@@ -36,17 +43,19 @@ export interface SitePlugins {
   stamp: string;
   /** The config and the local files it imports (absolute): where the plugins' code is (dev reads the config again when one changes). */
   files: string[];
+  /** The packages the config uses that are not installed (stood in for): then a file a plugin fails on is loaded without the site's plugins. */
+  standIns?: string[];
   areas: Partial<Record<'docs' | 'blog' | 'pages', AreaPlugins>>;
 }
 
-/** The site plugin whose transformer is running (for a failure found outside it: a promise it awaits that nothing settles). */
-let running: { entry: SitePlugin; kind: 'remark' | 'rehype' } | undefined;
+/** The site plugin whose transformer is running on each file (for a failure found outside it: a promise it awaits that nothing settles). */
+const running = new Map<string, { entry: SitePlugin; kind: 'remark' | 'rehype' }>();
 
-/** A failure while the site's plugins ran on a file, as the failure of the plugin that was running, when one was. */
-export function asSitePluginError(error: unknown): unknown {
-  const stalled = running;
-  // One that never settled never cleared it.
-  running = undefined;
+/** A failure while the site's plugins ran on a file, as the failure of the plugin that was running on it, when one was. */
+export function asSitePluginError(error: unknown, file: string): unknown {
+  const stalled = running.get(file);
+  // One that never settled never let go of it.
+  running.delete(file);
   return error instanceof SitePluginError || !stalled ? error : new SitePluginError(stalled.entry, stalled.kind, error);
 }
 
@@ -63,8 +72,9 @@ export class SitePluginError extends Error {
 
 /**
  * The site's plugin as unified runs it, with what Docusaurus gives it: its options, the
- * processor as `this`, and the file at its absolute path (a plugin that reads a file
- * beside the page resolves it from there). What it throws names it.
+ * processor as `this`, and the file at its absolute path with the site folder as its `cwd`
+ * (a plugin that reads a file beside the page resolves it from there; electron's names
+ * pages by `path.relative(file.cwd, file.path)`). What it throws names it.
  */
 export function asPluggable(entry: SitePlugin, kind: 'remark' | 'rehype', siteDir: string): Pluggable {
   function attacher(this: Processor) {
@@ -77,9 +87,12 @@ export function asPluggable(entry: SitePlugin, kind: 'remark' | 'rehype', siteDi
     if (typeof transformer !== 'function') return undefined;
     const transform = transformer;
     return async (tree: Node, file: VFile) => {
+      // As Docusaurus gives it, run from the site folder: the file's absolute path, and the site folder as its cwd.
       const shown = file.path;
+      const cwd = file.cwd;
       file.path = path.join(siteDir, shown);
-      running = { entry, kind };
+      file.cwd = siteDir;
+      running.set(shown, { entry, kind });
       try {
         // A transformer may take a callback instead of returning (unified's third parameter).
         const result = transform.length >= 3 ? await new Promise<Node | undefined>((resolve, reject) => {
@@ -88,12 +101,15 @@ export function asPluggable(entry: SitePlugin, kind: 'remark' | 'rehype', siteDi
             else resolve(next as Node | undefined);
           });
         }) : await (transform as (tree: Node, file: VFile) => Node | undefined | void | Promise<Node | undefined | void>)(tree, file);
+        // unified takes what a transformer returns as the new tree: only a tree may replace it (a stand-in's value, a function, is not one).
+        if (result !== undefined && result !== null && !(typeof result === 'object' && typeof (result as { type?: unknown }).type === 'string')) throw new Error('its transformer returned something that is not a tree');
         return result ?? undefined;
       } catch (error) {
         throw new SitePluginError(entry, kind, error);
       } finally {
         file.path = shown;
-        running = undefined;
+        file.cwd = cwd;
+        running.delete(shown);
       }
     };
   }
