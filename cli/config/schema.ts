@@ -546,6 +546,18 @@ export const userConfigSchema = z.strictObject({
        */
       mermaid: z.boolean().default(false),
       /**
+       * `:shortcode:`s in text as their emoji (`:tada:` → 🎉), as Docusaurus's
+       * markdown.emoji (remark-emoji); code keeps them. Heading anchors are made before
+       * (`## Done :tada:` is `#done-tada`). @default true
+       */
+      emoji: z.boolean().default(true),
+      /**
+       * Heading anchors: `maintainCase` keeps the heading's letter case in its id
+       * (`## Hello World` → `#Hello-World`), as Docusaurus's markdown.anchors.maintainCase.
+       * @default { maintainCase: false }
+       */
+      anchors: z.strictObject({ maintainCase: z.boolean().default(false) }).default({ maintainCase: false }),
+      /**
        * TeX math: `$…$` in text and `$$` blocks (and ```` ```math ```` blocks) typeset at
        * build time by KaTeX (Docusaurus's remark-math with rehype-katex, which a Docusaurus
        * config's remarkPlugins and rehypePlugins turn on). KaTeX's stylesheet and fonts are
@@ -570,7 +582,7 @@ export const userConfigSchema = z.strictObject({
         ])
         .default(false),
     })
-    .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false, mermaid: false, math: false }),
+    .default({ format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false, mermaid: false, emoji: true, anchors: { maintainCase: false }, math: false }),
   /** How Mermaid draws diagrams (Docusaurus's themeConfig.mermaid): its theme in each colour mode, and its other options (`mermaid.initialize`). */
   mermaid: z
     .strictObject({

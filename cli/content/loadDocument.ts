@@ -158,7 +158,7 @@ function* documentSteps(source: SourceFile, site?: { plugins: AreaPlugins; siteD
   const diagnostics = [...fm.diagnostics];
   const setting = fm.data.format;
   const mdx = (setting === undefined ? source.format : setting === 'detect' ? (source.relPath.endsWith('.mdx') ? 'mdx' : 'md') : setting) === 'mdx';
-  const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(mdx ? mdxCompatText(fm.body) : fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length), npm2yarn: source.npm2yarn, mermaid: source.mermaid, ...(source.math ? { math: source.math } : {}), magicComments: source.magicComments } });
+  const vfile = new VFile({ path: source.file, value: admonitionTitlesToLabels(mdx ? mdxCompatText(fm.body) : fm.body), data: { lineOffset: fm.bodyLineOffset, contentRoot: source.file.slice(0, source.file.length - source.relPath.length), npm2yarn: source.npm2yarn, mermaid: source.mermaid, ...(source.emoji === false ? {} : { emoji: true as const }), ...(source.anchorsMaintainCase ? { anchorsMaintainCase: true as const } : {}), ...(source.math ? { math: source.math } : {}), magicComments: source.magicComments } });
   // The site's plugins read the front matter from the file, as Docusaurus gives it to them.
   if (site) vfile.data.frontMatter = fm.data;
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });

@@ -33,6 +33,10 @@ export interface SourceFile {
   npm2yarn?: Npm2YarnOptions;
   /** Markdown: its `mermaid` code blocks are diagrams (markdown.mermaid; part of its content key). */
   mermaid?: true;
+  /** Markdown: false when its `:shortcode:`s stay as written (markdown.emoji off; part of its content key); they become emoji by default. */
+  emoji?: false;
+  /** Markdown: its heading ids keep the headings' letter case (markdown.anchors.maintainCase; part of its content key). */
+  anchorsMaintainCase?: true;
   /** Markdown: `$…$` and `$$` blocks are TeX math, typeset by KaTeX with these options (markdown.math; part of its content key). */
   math?: MathOptions;
   /** Markdown: the stamp of the site's own remark and rehype plugins that run on it (config.sitePlugins; part of its content key). */
@@ -57,7 +61,7 @@ export type Npm2YarnOptions = Exclude<ResolvedConfig['markdown']['npm2yarn'], fa
 export type MathOptions = Omit<Exclude<ResolvedConfig['markdown']['math'], false>, 'areas'>;
 
 /** What the config says of making a file of an area into a document (a Markdown file, when `format` is given; nothing for other files). */
-export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'prism' | 'sitePlugins'>, area: ContentArea, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn' | 'mermaid' | 'math' | 'sitePlugins' | 'magicComments'> {
+export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'prism' | 'sitePlugins'>, area: ContentArea, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn' | 'mermaid' | 'emoji' | 'anchorsMaintainCase' | 'math' | 'sitePlugins' | 'magicComments'> {
   if (!format) return { format };
   const magicComments = config.prism?.magicComments;
   const math = config.markdown.math && config.markdown.math.areas.includes(area) ? { singleDollarTextMath: config.markdown.math.singleDollarTextMath, katex: config.markdown.math.katex } : undefined;
@@ -66,6 +70,8 @@ export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'pris
     maxNodes: config.markdown.maxNodes,
     ...(config.markdown.npm2yarn ? { npm2yarn: config.markdown.npm2yarn } : {}),
     ...(config.markdown.mermaid ? { mermaid: true as const } : {}),
+    ...(config.markdown.emoji ? {} : { emoji: false as const }),
+    ...(config.markdown.anchors.maintainCase ? { anchorsMaintainCase: true as const } : {}),
     ...(math ? { math } : {}),
     ...(config.sitePlugins?.areas[area] ? { sitePlugins: config.sitePlugins.stamp } : {}),
     ...(magicComments && JSON.stringify(magicComments) !== JSON.stringify(DEFAULT_MAGIC_COMMENTS) ? { magicComments } : {}),
@@ -77,10 +83,12 @@ export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'pris
  * options that change its tree. What knownFiles.ts records a content key under, so a
  * changed option is a new key (`cacheKey` hashes the same).
  */
-export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | 'mermaid' | 'math' | 'sitePlugins' | 'magicComments'>): string {
+export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | 'mermaid' | 'emoji' | 'anchorsMaintainCase' | 'math' | 'sitePlugins' | 'magicComments'>): string {
   let settings = source.format ?? 'md';
   if (source.npm2yarn) settings += ` npm2yarn ${JSON.stringify(source.npm2yarn)}`;
   if (source.mermaid) settings += ' mermaid';
+  if (source.emoji === false) settings += ' no-emoji';
+  if (source.anchorsMaintainCase) settings += ' anchors-case';
   if (source.math) settings += ` math ${JSON.stringify(source.math)}`;
   if (source.sitePlugins) settings += ` plugins ${source.sitePlugins}`;
   if (source.magicComments) settings += ` magicComments ${JSON.stringify(source.magicComments)}`;

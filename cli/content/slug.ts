@@ -2,17 +2,19 @@ import GithubSlugger from 'github-slugger';
 
 /**
  * The one heading-slug function, shared by the loader (heading ids), the link check
- * (#anchors) and the theme. GitHub's rules: lower case, punctuation dropped, spaces to
- * dashes; repeats on one page get `-1`, `-2`.
+ * (#anchors) and the theme. GitHub's rules: lower case (unless `maintainCase`: Docusaurus's
+ * markdown.anchors.maintainCase), punctuation dropped, spaces to dashes; repeats on one page
+ * get `-1`, `-2`.
  */
-export function createSlugger(): { slug(text: string): string; reserve(id: string): void } {
+export function createSlugger(options: { maintainCase?: boolean } = {}): { slug(text: string): string; reserve(id: string): void } {
   const slugger = new GithubSlugger();
   const taken = new Set<string>();
+  const maintainCase = options.maintainCase === true;
   return {
     slug(text: string) {
-      let id = slugger.slug(text);
+      let id = slugger.slug(text, maintainCase);
       // A custom id used earlier on the page must not be produced again.
-      while (taken.has(id)) id = slugger.slug(text);
+      while (taken.has(id)) id = slugger.slug(text, maintainCase);
       taken.add(id);
       return id;
     },

@@ -27,7 +27,7 @@ const DEFAULTS = {
   baseUrl: '/',
   clientModules: [],
   i18n: { defaultLocale: 'en', locales: ['en'] },
-  markdown: { format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false, mermaid: false, math: false },
+  markdown: { format: 'mdx', strict: false, maxFileSize: 1024 * 1024, maxNodes: 150_000, npm2yarn: false, mermaid: false, emoji: true, anchors: { maintainCase: false }, math: false },
   mermaid: { theme: { light: 'default', dark: 'dark' }, options: {} },
   paths: { docs: 'docs', blog: 'blog', pages: 'pages', static: 'static', outDir: 'build' },
   navbar: { items: [], hideOnScroll: false, style: 'primary' },

@@ -65,8 +65,8 @@ describe('npm2yarn code blocks', () => {
     expect(parseSettings(on)).not.toBe(parseSettings(source));
     // A site's own magic comments likewise; Docusaurus's own set is no setting at all (the keys of sites without one stay).
     const own = { className: 'err', line: 'error-next-line' };
-    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false }, prism: { magicComments: [own] } } as never, 'docs', 'md')).toEqual({ format: 'md', maxNodes: 10, magicComments: [own] });
-    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false }, prism: { magicComments: DEFAULT_MAGIC_COMMENTS } } as never, 'docs', 'md')).toEqual({ format: 'md', maxNodes: 10 });
+    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false, emoji: true, anchors: { maintainCase: false } }, prism: { magicComments: [own] } } as never, 'docs', 'md')).toEqual({ format: 'md', maxNodes: 10, magicComments: [own] });
+    expect(markdownSettings({ markdown: { maxNodes: 10, npm2yarn: false, emoji: true, anchors: { maintainCase: false } }, prism: { magicComments: DEFAULT_MAGIC_COMMENTS } } as never, 'docs', 'md')).toEqual({ format: 'md', maxNodes: 10 });
     expect(cacheKey({ ...source, magicComments: [own] })).not.toBe(cacheKey(source));
   });
 });

@@ -77,6 +77,10 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
       for (const hook of Object.keys(hooks)) if (hook !== 'onBrokenMarkdownLinks') notes.unsupported(['markdown', 'hooks', hook]);
     } else if (key === 'format' && (value === 'mdx' || value === 'md' || value === 'detect')) {
       input.markdown = { ...(obj(input.markdown) ?? {}), format: value };
+    } else if (key === 'anchors' && obj(value) && Object.keys(obj(value)!).every((k) => k === 'maintainCase') && ['boolean', 'undefined'].includes(typeof obj(value)!.maintainCase)) {
+      input.markdown = { ...(obj(input.markdown) ?? {}), anchors: { maintainCase: obj(value)!.maintainCase === true } };
+    } else if (key === 'emoji' && typeof value === 'boolean') {
+      input.markdown = { ...(obj(input.markdown) ?? {}), emoji: value };
     } else if (key === 'mermaid' && typeof value === 'boolean') {
       // Diagrams are drawn natively (theme/content/Mermaid.tsx); @docusaurus/theme-mermaid is taken as given.
       input.markdown = { ...(obj(input.markdown) ?? {}), mermaid: value };

@@ -22,7 +22,7 @@ const CUSTOM_ID_RE = /\s*\{#([^}\s]+)\}\s*$/;
  */
 export function remarkHeadingIds() {
   return (tree: Root, file: VFile) => {
-    const slugger = createSlugger();
+    const slugger = createSlugger({ maintainCase: file.data.anchorsMaintainCase === true });
     const headings: HeadingInfo[] = [];
     const custom = new Map<Heading, string>();
     const all: Heading[] = [];
@@ -61,5 +61,7 @@ export function remarkHeadingIds() {
 declare module 'vfile' {
   interface DataMap {
     headings: HeadingInfo[];
+    /** markdown.anchors.maintainCase: ids keep the headings' letter case. */
+    anchorsMaintainCase: true;
   }
 }

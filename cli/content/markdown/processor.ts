@@ -20,6 +20,7 @@ import { remarkAdmonitions } from './admonitions.ts';
 import { remarkTabs } from './tabs.ts';
 import { remarkNpm2Yarn } from './npm2yarn.ts';
 import { remarkHeadingIds } from './headings.ts';
+import { remarkEmoji } from './emoji.ts';
 import { remarkTruncateMarker, rehypeTruncate } from './truncate.ts';
 import { codeBlockHandler } from './codeBlock.ts';
 import { listItemHandler } from './listItem.ts';
@@ -64,6 +65,7 @@ function pipeline(mdx: boolean, math?: Pick<MathOptions, 'singleDollarTextMath'>
     .use(remarkTabs)
     .use(remarkNpm2Yarn)
     .use(remarkHeadingIds)
+    .use(remarkEmoji)
     .use(remarkTruncateMarker)
     .use(own('remark'))
     .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler, tableRow: tableRowHandler, footnoteReference: footnoteReferenceHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)
