@@ -61,6 +61,21 @@ export function clientBuildOptions(site: SiteData, outDir: string, siteCode?: Si
 }
 
 /**
+ * `virtual:<name>`: a module made here, whose imports resolve from the generator's folder.
+ * The browser's code imports each one, and each site gets its own contents.
+ */
+function virtualModule(name: string, contents: string, loader: esbuild.Loader): esbuild.Plugin {
+  const namespace = `virtual-${name}`;
+  return {
+    name,
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^virtual:${name}$`) }, () => ({ path: name, namespace }));
+      build.onLoad({ filter: /.*/, namespace }, () => ({ contents, loader, resolveDir: PACKAGE_ROOT }));
+    },
+  };
+}
+
+/**
  * `virtual:site-islands`: a loader for each site component content imports, each its own
  * lazy chunk, so only pages that show one load its code. With none, an empty map: a site
  * without components ships nothing for them.
@@ -77,13 +92,7 @@ function siteIslandsPlugin(components: SiteComponent[]): esbuild.Plugin {
     if (c.override) return `${JSON.stringify(c.key)}: () => Promise.all([${module}, import(${runtime})]).then(([m, r]) => r.shapedChildren(m[${JSON.stringify(c.exportName)}]${c.override.member === undefined ? '' : `[${JSON.stringify(c.override.member)}]`}))`;
     return `${JSON.stringify(c.key)}: () => Promise.all([${module}, import(${runtime})]).then(([m, r]) => r.slotAsChildren(m[${JSON.stringify(c.exportName)}]))`;
   });
-  return {
-    name: 'site-islands',
-    setup(build) {
-      build.onResolve({ filter: /^virtual:site-islands$/ }, () => ({ path: 'site-islands', namespace: 'virtual-islands' }));
-      build.onLoad({ filter: /.*/, namespace: 'virtual-islands' }, () => ({ contents: `export default {${entries.join(',\n')}};`, loader: 'js', resolveDir: PACKAGE_ROOT }));
-    },
-  };
+  return virtualModule('site-islands', `export default {${entries.join(',\n')}};`, 'js');
 }
 
 /**
@@ -98,13 +107,7 @@ function clientModulesPlugin(modules: string[]): esbuild.Plugin {
     modules.length === 0
       ? 'export function routeWillUpdate() {}\nexport function routeDidUpdate() {}\n'
       : `${imports.join('\n')}\nimport { routeLifecycles } from ${runtime};\nexport const { routeWillUpdate, routeDidUpdate } = routeLifecycles([${modules.map((_, i) => `m${i}`).join(', ')}]);\n`;
-  return {
-    name: 'client-modules',
-    setup(build) {
-      build.onResolve({ filter: /^virtual:client-modules$/ }, () => ({ path: 'client-modules', namespace: 'virtual-client-modules' }));
-      build.onLoad({ filter: /.*/, namespace: 'virtual-client-modules' }, () => ({ contents, loader: 'js', resolveDir: PACKAGE_ROOT }));
-    },
-  };
+  return virtualModule('client-modules', contents, 'js');
 }
 
 /**
@@ -114,35 +117,17 @@ function clientModulesPlugin(modules: string[]): esbuild.Plugin {
  */
 function pageStylesPlugin(site: SiteData): esbuild.Plugin {
   const contents = site.math ? `export { loadPageStylesheets } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'runtime/pageStyles.ts'))};\n` : 'export function loadPageStylesheets() { return Promise.resolve(); }\n';
-  return {
-    name: 'page-styles',
-    setup(build) {
-      build.onResolve({ filter: /^virtual:page-styles$/ }, () => ({ path: 'page-styles', namespace: 'virtual-page-styles' }));
-      build.onLoad({ filter: /.*/, namespace: 'virtual-page-styles' }, () => ({ contents, loader: 'js', resolveDir: PACKAGE_ROOT }));
-    },
-  };
+  return virtualModule('page-styles', contents, 'js');
 }
 
 /** The site-wide data reaches the browser once, inside the bundle, as `virtual:site-data`. */
 function siteDataPlugin(site: SiteData): esbuild.Plugin {
-  return {
-    name: 'site-data',
-    setup(build) {
-      build.onResolve({ filter: /^virtual:site-data$/ }, () => ({ path: 'site-data', namespace: 'virtual' }));
-      build.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: JSON.stringify(site), loader: 'json' }));
-    },
-  };
+  return virtualModule('site-data', JSON.stringify(site), 'json');
 }
 
 /** `virtual:site-styles`: the CSS the config makes (empty for most sites: nothing is added then). */
 function siteStylesPlugin(css: string): esbuild.Plugin {
-  return {
-    name: 'site-styles',
-    setup(build) {
-      build.onResolve({ filter: /^virtual:site-styles$/ }, () => ({ path: 'site-styles', namespace: 'virtual-styles' }));
-      build.onLoad({ filter: /.*/, namespace: 'virtual-styles' }, () => ({ contents: css, loader: 'css' }));
-    },
-  };
+  return virtualModule('site-styles', css, 'css');
 }
 
 /** Builds the client bundle in memory (nothing is written here: only `write` touches the output). */
