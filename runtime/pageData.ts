@@ -59,7 +59,10 @@ export interface TagLink {
 
 export interface TocItem {
   id: string;
+  /** The heading's text. */
   value: string;
+  /** Its content as HTML, when it has markup (inline code, emphasis, a badge): safe tags only (cli/content/markdown/tocEntries.ts). */
+  html?: string;
   level: number;
 }
 

@@ -184,7 +184,7 @@ function pageToc(document: LoadedDocument, config: ResolvedConfig): TocItem[] {
 }
 
 function tocOf(headings: HeadingInfo[], min: number, max: number): TocItem[] {
-  return headings.filter((h) => h.level >= min && h.level <= max).map((h) => ({ id: h.id, value: h.value, level: h.level }));
+  return headings.filter((h) => h.level >= min && h.level <= max).map((h) => ({ id: h.id, value: h.value, ...(h.html !== undefined ? { html: h.html } : {}), level: h.level }));
 }
 
 /**

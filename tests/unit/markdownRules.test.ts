@@ -110,7 +110,7 @@ describe('heading ids and anchors', () => {
   it('give ids to headings in lists and quotes, with the plain text of their markup', () => {
     const d = doc('> ## Quoted *heading*\n\n- ### Listed\n');
     expect(d.headings).toEqual([
-      { id: 'quoted-heading', value: 'Quoted heading', level: 2 },
+      { id: 'quoted-heading', value: 'Quoted heading', html: 'Quoted <em>heading</em>', level: 2 },
       { id: 'listed', value: 'Listed', level: 3 },
     ]);
   });

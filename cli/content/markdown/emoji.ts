@@ -1,7 +1,6 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import remarkEmojiPlugin from 'remark-emoji';
-import { get as emojiOf } from 'node-emoji';
 
 declare module 'vfile' {
   interface DataMap {
@@ -12,7 +11,6 @@ declare module 'vfile' {
 
 /** remark-emoji's pattern: a shortcode between colons, `:+1:` and `:-1:` included. */
 const SHORTCODE = /:\+1:|:-1:|:[\w-]+:/;
-const SHORTCODES = new RegExp(SHORTCODE.source, 'g');
 
 /** remark-emoji's transformer, with Docusaurus's settings (its defaults: no emoticons, no padding). */
 const replaceShortcodes = (remarkEmojiPlugin as unknown as (options: object) => (tree: Root) => void)({});
@@ -20,13 +18,13 @@ const replaceShortcodes = (remarkEmojiPlugin as unknown as (options: object) => 
 /**
  * `:tada:` in text → 🎉, as Docusaurus does by default (remark-emoji, markdown.emoji), for a
  * file whose site has it on. After the heading ids, as in Docusaurus: `## Done :tada:` keeps
- * the anchor `done-tada`, and the table of contents shows the emoji, as the heading does.
+ * the anchor `done-tada`, and the table of contents shows the emoji, as the heading does
+ * (its entries are read after this, `remarkTocEntries`).
  * Code and inline code keep their colons.
  */
 export function remarkEmoji() {
   return (tree: Root, file: VFile) => {
     if (!file.data.emoji || !SHORTCODE.test(String(file.value))) return;
     replaceShortcodes(tree);
-    for (const heading of file.data.headings ?? []) heading.value = heading.value.replace(SHORTCODES, (code) => emojiOf(code) ?? code);
   };
 }

@@ -8,8 +8,10 @@ import { catalog } from '../../errors/catalog.ts';
 /** A heading as the table of contents and the link check see it. */
 export interface HeadingInfo {
   id: string;
-  /** Plain text of the heading. */
+  /** Plain text of the heading (after its emoji, `remarkTocEntries`). */
   value: string;
+  /** Its content as HTML for the table of contents, when it has markup (inline code, emphasis, a badge): `remarkTocEntries`. */
+  html?: string;
   level: number;
 }
 

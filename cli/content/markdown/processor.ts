@@ -21,6 +21,7 @@ import { remarkTabs } from './tabs.ts';
 import { remarkNpm2Yarn } from './npm2yarn.ts';
 import { remarkHeadingIds } from './headings.ts';
 import { remarkEmoji } from './emoji.ts';
+import { remarkTocEntries } from './tocEntries.ts';
 import { remarkTruncateMarker, rehypeTruncate } from './truncate.ts';
 import { codeBlockHandler } from './codeBlock.ts';
 import { listItemHandler } from './listItem.ts';
@@ -66,6 +67,7 @@ function pipeline(mdx: boolean, math?: Pick<MathOptions, 'singleDollarTextMath'>
     .use(remarkNpm2Yarn)
     .use(remarkHeadingIds)
     .use(remarkEmoji)
+    .use(remarkTocEntries)
     .use(remarkTruncateMarker)
     .use(own('remark'))
     .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeBlockHandler, listItem: listItemHandler, tableRow: tableRowHandler, footnoteReference: footnoteReferenceHandler }, passThrough: MDX_NODES } as RemarkRehypeOptions)

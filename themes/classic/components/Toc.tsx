@@ -38,14 +38,22 @@ function useActiveHeading(items: TocItem[]): string | undefined {
   return active;
 }
 
+/** An entry's link: its heading's markup where it has some (inline code, emphasis: safe tags only, made at build), else its text. */
+export function TocLink({ item, className }: { item: TocItem; className?: string }) {
+  if (item.html !== undefined) return <a href={`#${item.id}`} className={className} dangerouslySetInnerHTML={{ __html: item.html }} />;
+  return (
+    <a href={`#${item.id}`} className={className}>
+      {item.value}
+    </a>
+  );
+}
+
 function TocList({ nodes, active, className }: { nodes: Node[]; active?: string; className: string }) {
   return (
     <ul className={className}>
       {nodes.map((n) => (
         <li key={n.id}>
-          <a href={`#${n.id}`} className={`table-of-contents__link${n.id === active ? ' table-of-contents__link--active' : ''}`}>
-            {n.value}
-          </a>
+          <TocLink item={n} className={`table-of-contents__link${n.id === active ? ' table-of-contents__link--active' : ''}`} />
           {n.children.length > 0 && <TocList nodes={n.children} active={active} className="" />}
         </li>
       ))}

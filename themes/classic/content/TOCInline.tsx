@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { TocItem } from '../../../runtime/pageData.ts';
 import { useContent } from '../../../runtime/contentContext.ts';
 import { useSite } from '../../../runtime/SiteContext.ts';
+import { TocLink } from '../components/Toc.tsx';
 
 /**
  * `<TOCInline toc={toc} />`: the page's table of contents inside its content, nested by
@@ -28,7 +29,7 @@ function list(items: TocItem[], start: number): ReactElement {
     const child = items[i + 1] && items[i + 1]!.level > level ? list(items, i + 1) : null;
     out.push(
       <li key={item.id}>
-        <a href={`#${item.id}`}>{item.value}</a>
+        <TocLink item={item} />
         {child}
       </li>,
     );
