@@ -16,6 +16,7 @@ import { PAGE_MODULE, type SiteComponent } from './siteComponents.ts';
 import { isBuiltin } from 'node:module';
 import vm from 'node:vm';
 import { rememberSiteCodeMap, siteCodePlace } from './siteCodePlace.ts';
+import { infimaVariablesCss, mentionedInfimaVariables } from './infimaVariables.ts';
 
 /**
  * The site's own React code (components content imports, later its pages), bundled with
@@ -199,7 +200,7 @@ export interface ServerSiteCode {
   modules: Record<string, Record<string, unknown>>;
   /** A digest of the bundled code and CSS: what pages rendered with it depend on. */
   key: string;
-  /** Every stylesheet the code imports, in one file (none when it imports none). */
+  /** Every stylesheet the code imports, in one file, after Infima's definitions of the variables it reads (none when there is neither). */
   css?: Uint8Array;
   /** The files it imports for their URL, from the site folder, to publish (siteCodePlugin). */
   files: string[];
@@ -249,7 +250,10 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
   const given = { ...fallbacks, ...provided };
   const requireShared = (name: string): unknown => (Object.hasOwn(given, name) ? { __esModule: true, ...(given[name] as object) } : generatorRequire(name));
   const module = { exports: {} as { default?: Record<string, Record<string, unknown>> } };
-  const key = createHash('sha256').update(js.contents).update(css?.contents ?? new Uint8Array()).digest('hex').slice(0, 16);
+  // Infima's definitions of the variables the code and CSS read, first: the site's own, after them, win (infimaVariables.ts).
+  const siteCss = css?.text ?? '';
+  const stylesheet = infimaVariablesCss(mentionedInfimaVariables(`${js.text}\n${siteCss}`)) + siteCss;
+  const key = createHash('sha256').update(js.contents).update(stylesheet).digest('hex').slice(0, 16);
   // Run under a name of its own, its map remembered: an error it throws is placed in the site's file.
   const name = `site-code-${key}.js`;
   if (map) rememberSiteCodeMap(name, map.text, path.dirname(map.path));
@@ -269,7 +273,7 @@ export async function bundleSiteForServer(entries: Record<string, string>, siteD
     if (message.detail === SASS_WARNING) return [{ severity: 'warning' as const, ...diagnostic, ...catalog.sassWarning(message.text) }];
     return diagnostic?.file ? [{ severity: 'warning' as const, ...diagnostic, ...catalog.siteCssSkipped(message.text) }] : [];
   });
-  return { modules: module.exports.default ?? {}, key, css: css && css.contents.byteLength > 0 ? css.contents : undefined, files: [...files.published].sort(), diagnostics };
+  return { modules: module.exports.default ?? {}, key, css: stylesheet.length > 0 ? new TextEncoder().encode(stylesheet) : undefined, files: [...files.published].sort(), diagnostics };
 }
 
 /** esbuild, its errors as diagnostics at the site file where they are. */
