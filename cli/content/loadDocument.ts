@@ -19,6 +19,7 @@ import { EmphasisTooDeepError } from './markdown/linearResolvers.ts';
 import { asSitePluginError, SitePluginError, type AreaPlugins, type SitePlugins } from './markdown/sitePlugins.ts';
 import { watchdog, type WatchedTask } from '../watchdog.ts';
 import { untilSettled } from '../config/untilSettled.ts';
+import { inSiteFolder } from '../config/inSiteFolder.ts';
 
 /** A Markdown file after the load stage: everything later stages need, as plain data. */
 export interface LoadedDocument {
@@ -116,7 +117,9 @@ export async function loadDocumentsWithPlugins(sources: SourceFile[], sitePlugin
   // With stand-ins for packages not installed, a plugin that fails may only lack one: such a file is shown without
   // the site's plugins, and each failure said once, at its first file (the same stand-in fails on every page).
   const standInFailures = new Map<string, { at: number; document: LoadedDocument; diagnostic: Diagnostic; files: number }>();
-  const documents = await watchdog.run(task(), () =>
+  // In the site folder, as `docusaurus build` runs them: a plugin may read paths from the working folder (redux's
+  // TypeScript code-block plugin reads its tsconfig's `baseUrl` and type packages from there).
+  const documents = await inSiteFolder(sitePlugins.siteDir, () => watchdog.run(task(), () =>
     Promise.all(
       sources.map(async (source, at) => {
         const plugins = source.sitePlugins ? sitePlugins.areas[source.area] : undefined;
@@ -138,7 +141,7 @@ export async function loadDocumentsWithPlugins(sources: SourceFile[], sitePlugin
         return document;
       }),
     ),
-  );
+  ));
   for (const { document, diagnostic, files } of standInFailures.values()) {
     document.diagnostics.unshift({ ...diagnostic, severity: 'warning', ...catalog.sitePluginFailedWithStandIns(diagnostic.message, files, sitePlugins.standIns!) });
   }
@@ -163,6 +166,8 @@ function* documentSteps(source: SourceFile, site?: { plugins: AreaPlugins; siteD
   if (site) vfile.data.frontMatter = fm.data;
   const at = (place: { line: number; column: number } | undefined) => ({ file: source.file, line: (place?.line ?? 1) + fm.bodyLineOffset, column: place?.column ?? 1 });
   let content: MarkdownResult = { tree: { type: 'root', children: [] }, firstParagraph: '', words: 0, nodes: 0 };
+  // What the pipeline threw: said once, though `file.fail` also lists it among the file's messages.
+  let failure: unknown;
   // Absurd nesting is refused before the parser and the tree tools recurse into it.
   const deep = findDeepNesting(fm.body);
   if (deep) diagnostics.push({ severity: 'error', ...at(deep), ...catalog.markdownTooDeep(deep.what, MAX_NESTING) });
@@ -180,6 +185,7 @@ function* documentSteps(source: SourceFile, site?: { plugins: AreaPlugins; siteD
       const sitePlugin = thrown instanceof SitePluginError ? thrown : undefined;
       // Object(): a plugin may throw a string, or nothing at all.
       const error: unknown = Object(sitePlugin ? sitePlugin.cause : thrown);
+      failure = error;
       const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
       const start = place && 'start' in place ? place.start : place;
       // micromark's MDX messages (a stray "{" or "<") come with their place: the author's mistake, not ours.
@@ -197,6 +203,7 @@ function* documentSteps(source: SourceFile, site?: { plugins: AreaPlugins; siteD
     }
   }
   for (const message of vfile.messages) {
+    if (message === failure) continue;
     diagnostics.push({
       code: message.ruleId ?? 'markdown',
       severity: message.fatal === false || message.fatal === undefined ? 'warning' : 'error',

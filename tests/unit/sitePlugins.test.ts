@@ -13,11 +13,12 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const PLUGINS = `import path from 'node:path';
-/** Adds a paragraph naming its option, and the file as the plugin sees it. */
+const PLUGINS = `import fs from 'node:fs';
+import path from 'node:path';
+/** Adds a paragraph naming its option, and the file as the plugin sees it (its \`cwd\`, and the working folder, are the site folder, as in Docusaurus). */
 export default function remarkFooter(options) {
   return (tree, file) => {
-    tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: options.label + ' ' + (path.isAbsolute(file.path) ? 'absolute' : 'relative') + ' ' + path.basename(file.path) + (file.data.frontMatter.tag ? ' tagged ' + file.data.frontMatter.tag : '') + (file.cwd === process.cwd() ? '' : ' from the site folder') }] });
+    tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: options.label + ' ' + (path.isAbsolute(file.path) ? 'absolute' : 'relative') + ' ' + path.basename(file.path) + (file.data.frontMatter.tag ? ' tagged ' + file.data.frontMatter.tag : '') + (fs.existsSync(path.join(file.cwd, 'docusaurus.config.js')) && fs.existsSync('docusaurus.config.js') ? ' from the site folder' : '') }] });
   };
 }
 /** Marks each h2, and adds a link to a page that does not exist. */
@@ -33,12 +34,13 @@ export function rehypeMarkHeadings() {
     visit(tree);
   };
 }
-/** Asynchronous: waits, then changes the first paragraph; fails on one file, warns on another, never ends on a third. */
+/** Asynchronous: waits, then changes the first paragraph; fails on one file (and by file.fail on another), warns on another, never ends on a third. */
 export function remarkSlow() {
   return async (tree, file) => {
     await new Promise((resolve) => setTimeout(resolve, 2));
     if (file.path.endsWith('bad.md')) throw new Error('cannot handle this page');
     if (file.path.endsWith('warn.md')) file.message('this page is odd', tree.children[0]);
+    if (file.path.endsWith('fail.md')) file.fail('this block does not compile', tree.children[0]);
     if (file.path.endsWith('hang.md')) await new Promise(() => {});
     if (file.path.endsWith('wait.md')) await new Promise((resolve) => setTimeout(resolve, 60_000));
     if (file.path.endsWith('loop.md')) for (;;);
@@ -142,12 +144,15 @@ describe("a Docusaurus site's own remark and rehype plugins", () => {
     expect(contentOf(dir, 'docs/a')).toMatch(/See <a href="\/docs\/z">the last — The last page\.<\/a>/);
   });
 
-  it('a plugin that throws is an error at the file, naming the plugin; file.message is a warning at its place; one that never settles is named', () => {
-    const dir = site({ 'docs/bad.md': '# Bad\n', 'docs/warn.md': '# Warn\n\nText.\n', 'docs/hang.md': '# Hang\n' });
+  it('a plugin that throws is an error at the file, naming the plugin; file.message is a warning at its place; file.fail one error at its place; one that never settles is named', () => {
+    const dir = site({ 'docs/bad.md': '# Bad\n', 'docs/warn.md': '# Warn\n\nText.\n', 'docs/hang.md': '# Hang\n', 'docs/fail.md': '# Fail\n\nText.\n' });
     const { code, stderr } = runCli(['check', dir]);
     expect(code).toBe(1);
     expect(stderr).toContain('docs/bad.md:1:1: The site\'s remark plugin "remarkSlow" (presets[0][1].docs.remarkPlugins[1]) failed on this file: cannot handle this page');
     expect(stderr).toContain('docs/warn.md:3:1: this page is odd');
+    // Thrown and listed among the file's messages, as file.fail does: said once.
+    expect(stderr).toContain('docs/fail.md:3:1: The site\'s remark plugin "remarkSlow" (presets[0][1].docs.remarkPlugins[1]) failed on this file: this block does not compile');
+    expect(stderr.match(/this block does not compile/g)).toHaveLength(1);
     expect(stderr).toMatch(/docs\/hang\.md:1:1: The site's remark plugin "remarkSlow" \(presets\[0\]\[1\]\.docs\.remarkPlugins\[1\]\) failed on this file: it awaits a promise that nothing resolves/);
   });
 
