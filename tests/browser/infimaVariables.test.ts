@@ -19,14 +19,19 @@ const site = useBuiltSite({
     ':root {',
     '  --ifm-color-primary: #2e8555;',
     '  --ifm-font-size-base: 18px;',
-    '  --ifm-navbar-background-color: rgb(250, 240, 230);',
     '  --ifm-code-font-size: 80%;',
     '  --ifm-menu-color-active: rgb(200, 0, 100);',
     '  --ifm-link-hover-color: rgb(10, 20, 30);',
     '}',
     '.navbar .navbar__items { flex: 1 1 auto; }',
+    // On the navbar itself, as prettier's custom.css sets it.
+    '.navbar { --ifm-navbar-background-color: rgb(250, 240, 230); }',
     '.box { border: 2px solid var(--ifm-color-emphasis-300); padding: var(--ifm-pre-padding); border-radius: var(--ifm-global-radius); }',
     "html[data-theme='dark'] .hero.hero--primary { --ifm-hero-background-color: rgb(89, 61, 136); }",
+    // Set where Infima reads them: on a section (its buttons take its colours), on the footer, on one button.
+    '.yellow { --ifm-color-primary: rgb(248, 188, 69); --ifm-color-secondary: rgb(197, 150, 199); }',
+    '.footer { --ifm-footer-background-color: rgb(32, 35, 42); }',
+    '.dark-text { --ifm-button-color: rgb(28, 30, 33); }',
     '',
   ].join('\n'),
   'docs/intro.md': '# Intro\n\nSome `code` and [a link](./other.md).\n\n<div className="box">Boxed</div>\n\n## Part\n\nText.\n',
@@ -34,7 +39,8 @@ const site = useBuiltSite({
   'src/pages/index.jsx': [
     "import Layout from '@theme/Layout';",
     'export default function Home() {',
-    '  return <Layout title="Home"><header className="hero hero--primary"><div className="container"><h1 className="hero__title">Vars</h1></div></header></Layout>;',
+    '  return <Layout title="Home"><header className="hero hero--primary"><div className="container"><h1 className="hero__title">Vars</h1></div></header>',
+    '    <section className="yellow"><a className="button button--primary dark-text" href="/docs/intro">Try</a> <a className="button button--secondary" href="/docs/other">Install</a> <a className="button button--outline button--primary" href="/docs/other">Outline</a></section></Layout>;',
     '}',
     '',
   ].join('\n'),
@@ -84,6 +90,19 @@ describe("a Docusaurus site's Infima variables", () => {
     });
     expect(gap).toBeGreaterThanOrEqual(0);
     expect(gap).toBeLessThan(2);
+    await page.context().close();
+  });
+
+  it('set on a section, a footer or a button, colour what is inside as Infima does', async () => {
+    const page = await openIn('light', '/');
+    const button = (name: string) => page.getByRole('link', { name, exact: true }).evaluate((el) => {
+      const computed = getComputedStyle(el);
+      return `${computed.backgroundColor} ${computed.borderTopColor} ${computed.color}`;
+    });
+    expect(await button('Try')).toBe('rgb(248, 188, 69) rgb(248, 188, 69) rgb(28, 30, 33)');
+    expect(await button('Install')).toBe('rgb(197, 150, 199) rgb(197, 150, 199) rgb(28, 30, 33)');
+    expect(await button('Outline')).toBe('rgba(0, 0, 0, 0) rgb(248, 188, 69) rgb(248, 188, 69)');
+    expect(await style(page, '.footer', 'background-color')).toBe('rgb(32, 35, 42)');
     await page.context().close();
   });
 
