@@ -22,6 +22,8 @@ const site = useBuiltSite({
     '  --ifm-code-font-size: 80%;',
     '  --ifm-menu-color-active: rgb(200, 0, 100);',
     '  --ifm-link-hover-color: rgb(10, 20, 30);',
+    // The site's own names, which a theme's variables must not answer to.
+    '  --color-primary: rgb(255, 0, 0); --color-border: rgb(255, 0, 0); --font: serif; --navbar-height: 200px; --radius: 50%;',
     '}',
     '.navbar .navbar__items { flex: 1 1 auto; }',
     // On the navbar itself, as prettier's custom.css sets it.
@@ -65,6 +67,15 @@ describe("a Docusaurus site's Infima variables", () => {
     expect(await style(page, '.menu__link--active', 'color')).toBe('rgb(200, 0, 100)');
     await page.getByRole('link', { name: 'a link' }).hover();
     await expect.poll(() => style(page, 'article p a', 'color')).toBe('rgb(10, 20, 30)');
+    await page.context().close();
+  });
+
+  it("named as the site likes do not restyle the theme (a site's --color-border or --font is its own)", async () => {
+    const page = await openIn('light', '/docs/intro');
+    expect(await style(page, '.navbar', 'height')).toBe('60px');
+    expect(await style(page, '.theme-doc-sidebar-container', 'border-right-color')).not.toBe('rgb(255, 0, 0)');
+    expect(await style(page, 'body', 'font-family')).not.toBe('serif');
+    expect(await style(page, '.table-of-contents__link--active', 'color')).toBe('rgb(46, 133, 85)');
     await page.context().close();
   });
 

@@ -16,7 +16,7 @@ describe('code theme CSS', () => {
       dark: { plain: { color: '#eee' }, styles: [{ types: ['keyword'], style: { color: 'rgb(1, 2, 3)', fontWeight: 'bold', opacity: 0.7, unknownKey: 'x' } }] },
     });
     expect(css.split('\n')).toEqual([
-      '[data-theme="light"] .theme-code-block{--color-code-bg:#fdfaeb;color:#111;background-color:#fdfaeb;}',
+      '[data-theme="light"] .theme-code-block{--classic-color-code-bg:#fdfaeb;color:#111;background-color:#fdfaeb;}',
       '[data-theme="light"] .theme-code-block .token{color:inherit;font-style:inherit;font-weight:inherit}',
       '[data-theme="light"] .theme-code-block .token.comment,[data-theme="light"] .theme-code-block .token.prolog{color:#999;font-style:italic;}',
       '[data-theme="light"] .theme-code-block code.language-css .token.string{color:green;}',
@@ -33,7 +33,7 @@ describe('code theme CSS', () => {
 
   it('reads a theme named by its prism-react-renderer name from that package', async () => {
     const css = await siteStylesCss({ prism: { theme: 'github' } });
-    expect(css).toContain('[data-theme="light"] .theme-code-block{--color-code-bg:#f6f8fa;color:#393A34;background-color:#f6f8fa;}');
+    expect(css).toContain('[data-theme="light"] .theme-code-block{--classic-color-code-bg:#f6f8fa;color:#393A34;background-color:#f6f8fa;}');
     expect(await siteStylesCss({})).toBe('');
   });
 });

@@ -27,7 +27,7 @@ export function codeThemeCss(themes: { light?: PrismTheme; dark?: PrismTheme }):
     const block = `[data-theme="${mode}"] .theme-code-block`;
     const plain = declarations(theme.plain);
     const background = theme.plain.backgroundColor;
-    rules.push(`${block}{${background !== undefined && PLAIN_VALUE.test(String(background)) ? `--color-code-bg:${background};` : ''}${plain}}`);
+    rules.push(`${block}{${background !== undefined && PLAIN_VALUE.test(String(background)) ? `--classic-color-code-bg:${background};` : ''}${plain}}`);
     // This theme's own token colours and italics do not show through: a type the site's theme leaves out is plain.
     rules.push(`${block} .token{color:inherit;font-style:inherit;font-weight:inherit}`);
     for (const { types, languages, style } of theme.styles) {
