@@ -9,6 +9,11 @@ export interface NavLink {
   href: string;
 }
 
+/** A post in the blog sidebar: with its year when the sidebar groups posts by year (`blog.sidebarGroupByYear`). */
+export interface BlogSidebarItem extends NavLink {
+  year?: string;
+}
+
 export type SidebarItem =
   | {
       type: 'link';
@@ -165,7 +170,7 @@ export interface BlogListPageData extends PageBase {
   /** An author's page: who, with how many listed posts, and the page of all authors. */
   author?: AuthorData & { count: number };
   authorsPath?: string;
-  blogSidebar: NavLink[];
+  blogSidebar: BlogSidebarItem[];
 }
 
 export interface BlogPostPageData extends PageBase {
@@ -176,13 +181,13 @@ export interface BlogPostPageData extends PageBase {
   previous?: NavLink;
   next?: NavLink;
   editUrl?: string;
-  blogSidebar: NavLink[];
+  blogSidebar: BlogSidebarItem[];
 }
 
 export interface TagsPageData extends PageBase {
   kind: 'blog-tags' | 'docs-tags';
   tags: TagLink[];
-  blogSidebar?: NavLink[];
+  blogSidebar?: BlogSidebarItem[];
 }
 
 export interface BlogAuthorsPageData extends PageBase {
@@ -304,7 +309,8 @@ export interface SiteData {
   docs: DocsData;
   /** The other docs instances (Docusaurus's second docs plugin), each as `docs`; absent when there is none. */
   docsPlugins?: DocsData[];
-  blog: { title: string; path: string };
+  /** The blog's title, base path, and its sidebar's title (`blog.sidebarTitle`). */
+  blog: { title: string; path: string; sidebarTitle: string };
   /**
    * Where home links (logo, not-found page) lead: `/` when the site has a page there,
    * else the docs' first page (else the blog), so no link leads to a page that is not there.

@@ -469,6 +469,8 @@ export const userConfigSchema = z.strictObject({
       /** Recent posts in the blog sidebar. @default 5 */
       sidebarCount: z.number().int().nonnegative().default(5),
       sidebarTitle: z.string().default('Recent posts'),
+      /** The sidebar's posts under their year's heading, as Docusaurus (3.5+) draws them. @default false (a Docusaurus config: its themeConfig.blog.sidebar.groupByYear, true unless it says false) */
+      sidebarGroupByYear: z.boolean().default(false),
       /** A page listing the authors of authors.yml at `<blog>/authors`, as Docusaurus (3.5+) makes. A Docusaurus config turns it on. @default false */
       authorsPage: z.boolean().default(false),
       /**
@@ -483,7 +485,7 @@ export const userConfigSchema = z.strictObject({
       /** A post without a `<!-- truncate -->` marker (its whole text is its summary), likewise. @default 'ignore' (a Docusaurus config: 'warn') */
       onUntruncatedBlogPosts: z.enum(['ignore', 'log', 'warn', 'throw']).default('ignore'),
     })
-    .default({ routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false, onInlineTags: 'ignore', onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' }),
+    .default({ routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', sidebarGroupByYear: false, authorsPage: false, onInlineTags: 'ignore', onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' }),
   /** Click-to-zoom on content images (medium-zoom); false: none (a Docusaurus site without docusaurus-plugin-image-zoom). */
   zoom: z
     .union([z.literal(false), z.strictObject({

@@ -2,7 +2,7 @@ import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { Author, TagDeclaration } from '../content/loadMeta.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import type { BlogPostRoute, NavLink, PostSummary, Route, TagLink } from './types.ts';
+import type { BlogPostRoute, BlogSidebarItem, PostSummary, Route, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
 import { fileNamesAsUrl, joinRoute } from './paths.ts';
 import { tagOf } from './tags.ts';
@@ -32,7 +32,7 @@ export function buildBlog(
   config: ResolvedConfig,
   declaredTags: Record<string, TagDeclaration> = {},
   authorsUnread = false,
-): { routes: Route[]; posts: PostSummary[]; recent: NavLink[]; diagnostics: Diagnostic[] } {
+): { routes: Route[]; posts: PostSummary[]; recent: BlogSidebarItem[]; diagnostics: Diagnostic[] } {
   const base = joinRoute(config.blog.routeBasePath);
   const diagnostics: Diagnostic[] = [];
   const authorPages = authorPagesOf(authors, joinRoute(base, 'authors'));
@@ -177,7 +177,8 @@ export function buildBlog(
     years: [...years].map(([year, posts]) => ({ year, posts })),
   });
 
-  const recent = listed.slice(0, config.blog.sidebarCount).map((p) => ({ label: p.title, href: p.permalink }));
+  // A post's year is its date's, as written (the date is the post's day wherever it is read).
+  const recent = listed.slice(0, config.blog.sidebarCount).map((p) => ({ label: p.title, href: p.permalink, ...(config.blog.sidebarGroupByYear ? { year: p.date.slice(0, 4) } : {}) }));
   return { routes, posts: listed, recent, diagnostics };
 }
 

@@ -1,4 +1,4 @@
-import type { NavLink, PostSummary, Route, SidebarItem, TagLink } from './types.ts';
+import type { BlogSidebarItem, PostSummary, Route, SidebarItem, TagLink } from './types.ts';
 import { permalinkOf } from './paths.ts';
 
 /**
@@ -14,7 +14,7 @@ export function urlOf(route: { path: string; permalink?: string }, trailingSlash
 /** What links across the graph hold, besides routes: rewritten in place with the routes' URLs. */
 export interface LinkHolders {
   sidebars: Record<string, SidebarItem[]>;
-  blogSidebar: NavLink[];
+  blogSidebar: BlogSidebarItem[];
   posts: PostSummary[];
 }
 

@@ -3,9 +3,9 @@ import type { Root as HastRoot } from 'hast';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 
-import type { AuthorData, NavLink, SidebarItem, Breadcrumb, TagLink, PostSummary as PostData } from '../../runtime/pageData.ts';
+import type { AuthorData, BlogSidebarItem, NavLink, SidebarItem, Breadcrumb, TagLink, PostSummary as PostData } from '../../runtime/pageData.ts';
 
-export type { NavLink, SidebarItem, Breadcrumb, TagLink };
+export type { BlogSidebarItem, NavLink, SidebarItem, Breadcrumb, TagLink };
 
 /** A doc's identity within the docs version (SPEC §3). */
 export interface DocMeta {

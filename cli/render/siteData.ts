@@ -79,7 +79,7 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     docs: docsData(config.docs, graph.docsPlugins[0]!, url, versionPath),
     // Only a site with other docs instances has the key, so other sites' pages stay as they were.
     ...(graph.docsPlugins.length > 1 ? { docsPlugins: graph.docsPlugins.slice(1).map((built) => docsData(docsInstances(config).find((i) => i.pluginId === built.pluginId)!.options, built, url)) } : {}),
-    blog: { title: config.blog.title, path: blogPath },
+    blog: { title: config.blog.title, path: blogPath, sidebarTitle: config.blog.sidebarTitle },
     homePath: url(homePath(graph, [versionPath, blogPath])),
     zoom: config.zoom,
     search:

@@ -50,7 +50,7 @@ const DEFAULTS = {
     sidebarCollapsible: true,
     breadcrumbs: true,
   },
-  blog: { routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', authorsPage: false, onInlineTags: 'ignore', onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
+  blog: { routeBasePath: 'blog', title: 'Blog', description: 'Blog', postsPerPage: 10, sidebarCount: 5, sidebarTitle: 'Recent posts', sidebarGroupByYear: false, authorsPage: false, onInlineTags: 'ignore', onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
   zoom: {
     selector: '.markdown img',
     background: { light: 'rgb(255, 255, 255)', dark: 'rgb(50, 50, 50)' },

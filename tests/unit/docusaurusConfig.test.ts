@@ -28,7 +28,7 @@ describe('mapping a Docusaurus config', () => {
       onBrokenAnchors: 'warn',
       paths: { docs: 'docs', blog: 'blog', pages: 'src/pages' },
       docs: { routeBasePath: '/docs' },
-      blog: { authorsPage: true },
+      blog: { authorsPage: true, sidebarGroupByYear: true },
       markdown: { format: 'mdx' },
     });
     expect(map({}).sidebarPath).toBeUndefined();
@@ -79,12 +79,15 @@ describe('mapping a Docusaurus config', () => {
       expect(preset.warnings).toEqual([]);
     }
     expect(map({ presets: [['docusaurus-preset-openapi', { docs: { path: 'x' } }]] }).input.paths).toMatchObject({ docs: 'docs' });
+    expect(map({ ...classic({ blog: {} }), themeConfig: { blog: { sidebar: { groupByYear: false } } } }).input.blog).toMatchObject({ sidebarGroupByYear: false });
     expect(map(classic({ blog: { routeBasePath: '/updates/', postsPerPage: 'ALL', blogSidebarCount: 0, blogDescription: 'D', blogSidebarTitle: 'All' } })).input.blog).toEqual({
       routeBasePath: 'updates',
       postsPerPage: 1_000_000,
       sidebarCount: 0,
       description: 'D',
       sidebarTitle: 'All',
+      // Grouped by year, as Docusaurus's sidebar is unless themeConfig.blog.sidebar.groupByYear is false.
+      sidebarGroupByYear: true,
       // Docusaurus makes /blog/authors whenever authors.yml names any.
       authorsPage: true,
       // and checks posts for inline tags and authors and a missing truncate marker, warning by default.

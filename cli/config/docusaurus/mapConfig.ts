@@ -145,8 +145,10 @@ export function mapDocusaurusConfig(config: Obj, file: string, siteDir = path.di
     notes.plugin(['themes', i], pluginName(entry));
   }
   const theme = obj(dc.themeConfig);
-  const { metadata, versionPersistence, zoom, ...themed } = mapThemeConfig(theme ?? {}, notes);
+  const { metadata, versionPersistence, zoom, blogSidebarGroupByYear, ...themed } = mapThemeConfig(theme ?? {}, notes);
   Object.assign(input, themed);
+  // Docusaurus groups the blog sidebar's posts by year unless themeConfig.blog.sidebar.groupByYear is false.
+  if (obj(input.blog)) obj(input.blog)!.sidebarGroupByYear = blogSidebarGroupByYear ?? true;
   // Docusaurus zooms no image without docusaurus-plugin-image-zoom (themeConfig.zoom is that plugin's).
   input.zoom = imageZoom ? (zoom ?? {}) : false;
   // themeConfig.docs.versionPersistence is the theme's, for every docs instance.

@@ -25,6 +25,7 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
     }
     else if (key === 'docs' && o && Object.keys(o).every((k) => k === 'sidebar' || k === 'versionPersistence')) mapDocsTheme(o, out, notes, at);
     else if (key === 'algolia' && o) out.search = mapAlgolia(o, notes, at);
+    else if (key === 'blog' && o) mapBlogTheme(o, out, notes, at);
     else if (key === 'mermaid' && o) out.mermaid = mapMermaid(o, notes, at);
     else if (key === 'zoom' && o) out.zoom = mapZoom(o, notes, at);
     else if (key === 'prism' && o) {
@@ -35,6 +36,21 @@ export function mapThemeConfig(theme: Obj, notes: Notes): Obj {
   // Docusaurus colours code with palenight in both modes when the config names no theme.
   if (!obj(theme.prism)) out.prism = { theme: 'palenight', darkTheme: 'palenight' };
   return out;
+}
+
+/** `blog`: `sidebar.groupByYear`, as `blogSidebarGroupByYear` (the blog options', mapConfig.ts). */
+function mapBlogTheme(blog: Obj, out: Obj, notes: Notes, at: KeyPath): void {
+  for (const [key, value] of Object.entries(blog)) {
+    const sidebar = obj(value);
+    if (key !== 'sidebar' || !sidebar) {
+      notes.unsupported([...at, key]);
+      continue;
+    }
+    for (const [option, v] of Object.entries(sidebar)) {
+      if (option === 'groupByYear' && typeof v === 'boolean') out.blogSidebarGroupByYear = v;
+      else notes.unsupported([...at, key, option]);
+    }
+  }
 }
 
 /** `mermaid`: its `theme` (a Mermaid theme name for `light` and `dark`) and `options` (for mermaid.initialize), as the native `mermaid`. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AuthorData, BlogArchivePageData, BlogAuthorsPageData, BlogListPageData, BlogPostPageData, NavLink, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
+import type { AuthorData, BlogArchivePageData, BlogAuthorsPageData, BlogListPageData, BlogPostPageData, BlogSidebarItem, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
 import { applyTrailingSlash, useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
 import { Markdown } from '../components/Markdown.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -14,22 +14,49 @@ function formatDate(iso: string): string {
   return DATE_FORMAT.format(new Date(iso));
 }
 
-function BlogSidebar({ items }: { items: NavLink[] }) {
+/** The posts of consecutive items with the same year (all in one group when they have none), in order. */
+function byYear(items: BlogSidebarItem[]): { year?: string; items: BlogSidebarItem[] }[] {
+  const groups: { year?: string; items: BlogSidebarItem[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last.year === item.year) last.items.push(item);
+    else groups.push({ year: item.year, items: [item] });
+  }
+  return groups;
+}
+
+function BlogSidebar({ items }: { items: BlogSidebarItem[] }) {
   const site = useSite();
   const { blog } = site;
   const href = useBaseUrl();
   if (items.length === 0) return null;
+  const list = (posts: BlogSidebarItem[], key?: string) => (
+    <ul key={key}>
+      {posts.map((item) => (
+        <li key={item.href}>
+          <a href={href(item.href)}>{item.label}</a>
+        </li>
+      ))}
+    </ul>
+  );
+  const groups = byYear(items);
   return (
     <aside className="blog-sidebar">
       <nav aria-label="Blog recent posts navigation">
-        <div className="blog-sidebar__title">Recent posts</div>
-        <ul>
-          {items.map((item) => (
-            <li key={item.href}>
-              <a href={href(item.href)}>{item.label}</a>
-            </li>
-          ))}
-        </ul>
+        <div className="blog-sidebar__title">{blog.sidebarTitle}</div>
+        {groups.map((group) =>
+          group.year === undefined ? (
+            list(group.items, 'posts')
+          ) : (
+            // As Docusaurus's: a group per year, named by its heading.
+            <div key={group.year} role="group" aria-labelledby={`blog-sidebar-year-${group.year}`}>
+              <h3 id={`blog-sidebar-year-${group.year}`} className="blog-sidebar__year">
+                {group.year}
+              </h3>
+              {list(group.items)}
+            </div>
+          ),
+        )}
         <a className="blog-sidebar__archive" href={href(applyTrailingSlash(`${blog.path}archive/`, site))}>
           Archive
         </a>

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { useBuiltSite } from './browser.ts';
+
+/**
+ * A Docusaurus blog's sidebar as Docusaurus (3.5+) draws it: under the config's title
+ * (`blogSidebarTitle`), its posts grouped under their year's heading, newest first.
+ */
+const site = useBuiltSite({
+  'docusaurus.config.js': "module.exports = { title: 'B', url: 'https://b.example', baseUrl: '/', presets: [['classic', { docs: false, blog: { blogSidebarTitle: 'All posts', blogSidebarCount: 'ALL', onUntruncatedBlogPosts: 'ignore' } }]] };\n",
+  'blog/2023-03-01-old.md': '---\ntitle: Old news\n---\nOld.\n',
+  'blog/2024-02-01-mid.md': '---\ntitle: Middle news\n---\nMiddle.\n',
+  'blog/2024-06-01-new.md': '---\ntitle: New news\n---\nNew.\n',
+});
+
+describe("a Docusaurus blog's sidebar", () => {
+  it("draws the config's title, then each year's heading above its posts, newest first", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/blog/`, { waitUntil: 'networkidle' });
+    const drawn = await page.evaluate(() => {
+      const nav = document.querySelector('nav[aria-label="Blog recent posts navigation"]')!;
+      const title = nav.querySelector('.blog-sidebar__title')!;
+      const parts = [title, ...nav.querySelectorAll('[role="group"] h3, [role="group"] a')].filter((el) => el.getBoundingClientRect().height > 0);
+      // Top to bottom, as a reader sees them.
+      return parts.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top).map((el) => `${el.tagName === 'A' ? '- ' : ''}${el.textContent}`);
+    });
+    expect(drawn).toEqual(['All posts', '2024', '- New news', '- Middle news', '2023', '- Old news']);
+    // Each year is a group named by its heading.
+    expect(await page.getByRole('group', { name: '2023' }).getByRole('link').allTextContents()).toEqual(['Old news']);
+    await page.close();
+  });
+});
