@@ -84,7 +84,8 @@ export function buildBlog(
         description: document.description,
         excerpt: document.excerptEnd !== undefined ? { type: 'root', children: document.content.children.slice(0, document.excerptEnd) } : document.content,
         hasTruncate: document.excerptEnd !== undefined,
-        readingMinutes: Math.max(1, Math.round(document.words / WORDS_PER_MINUTE)),
+        // As Docusaurus shows it: whole minutes, rounded up.
+        readingMinutes: Math.max(1, Math.ceil(document.words / WORDS_PER_MINUTE)),
         authors: postAuthors,
         tags,
         source: document.file,

@@ -352,6 +352,22 @@ describe('the blog', () => {
     expect(at<BlogPostRoute>(graph, '/blog/2024/01/03/c/').post.authors).toEqual([{ key: 'ada', name: 'Ada', title: 'Engineer' }]);
   });
 
+  it("reads a post's time as Docusaurus does: every word of its Markdown, code included, at 200 a minute, rounded up", async () => {
+    const code = Array.from({ length: 150 }, (_, i) => `const value_${i} = load('a.b');`).join('\n');
+    const { graph } = await graphOf({
+      // 201 words: 2 minutes (Docusaurus rounds up).
+      'blog/2024-01-01-a.md': post({ title: 'A' }, `${Array.from({ length: 201 }, () => 'word').join(' ')}\n`),
+      // 150 lines of 4 words each (const, value_N, load, a.b): 600 words of code, and three more (Some, code, js).
+      'blog/2024-01-02-b.md': post({ title: 'B' }, `Some code:\n\n\`\`\`js\n${code}\n\`\`\`\n`),
+      // 1,000 characters of Chinese, written without spaces: 500 words (two characters a word), 3 minutes.
+      'blog/2024-01-03-c.md': post({ title: 'C' }, `${'這是一段很長的段落。'.repeat(100)}\n`),
+    });
+    const minutes = (path: string) => at<BlogPostRoute>(graph, path).post.readingMinutes;
+    expect(minutes('/blog/2024/01/01/a/')).toBe(2);
+    expect(minutes('/blog/2024/01/02/b/')).toBe(4);
+    expect(minutes('/blog/2024/01/03/c/')).toBe(3);
+  });
+
   it('paginates the list and each tag, with links between pages', async () => {
     const files = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`blog/2024-01-0${i + 1}-p${i + 1}.md`, post({ title: `P${i + 1}`, tags: i < 3 ? ['news'] : [] })]));
     const { graph } = await graphOf(files, { blog: { postsPerPage: 2, title: 'News Room' } });
