@@ -71,12 +71,20 @@ export interface TocItem {
   level: number;
 }
 
+/** A link of an author's `socials`: the platform's name (lower case), the profile's URL, and the platform's mark (an SVG path in a 24×24 box) when it has one. */
+export interface AuthorSocial {
+  platform: string;
+  url: string;
+  icon?: string;
+}
+
 export interface AuthorData {
   key?: string;
   name: string;
   title?: string;
   url?: string;
   image_url?: string;
+  socials?: AuthorSocial[];
   /** The author's own page (authors.yml `page`), which their name links to. */
   page?: string;
 }

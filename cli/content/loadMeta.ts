@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SourceFile } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
+import { authorSocials } from './authorSocials.ts';
 import { catalog } from '../errors/catalog.ts';
 import { describeIssueRule } from '../errors/zodIssue.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
@@ -38,6 +39,8 @@ const authorSchema = z.looseObject({
   url: z.string().optional(),
   image_url: z.string().optional(),
   email: z.string().optional(),
+  /** As written; made links (`authorSocials`) once read. */
+  socials: z.unknown().optional(),
 });
 export type Author = z.output<typeof authorSchema>;
 
@@ -68,7 +71,21 @@ export function loadAuthors(source: SourceFile): { authors: Record<string, Autho
       diagnostics: [{ severity: 'error', file: source.file, line: keyLine(source, at), column: 1, ...catalog.authorsInvalid(problem) }],
     };
   }
-  return { authors: result.data, diagnostics: [] };
+  // Their socials made links, as Docusaurus makes them: a value it refuses is an error at its line, one it cannot link a warning.
+  const diagnostics: Diagnostic[] = [];
+  for (const [key, author] of Object.entries(result.data)) {
+    if (!('socials' in author)) continue;
+    const made = authorSocials(author.socials);
+    const line = keyLine(source, [key, 'socials']);
+    if ('problem' in made) {
+      diagnostics.push({ severity: 'error', file: source.file, line, column: 1, ...catalog.authorSocialsInvalid('authors.yml', `${key}.${made.problem}`) });
+      delete author.socials;
+    } else {
+      author.socials = made.socials;
+      for (const warning of made.warnings) diagnostics.push({ severity: 'warning', file: source.file, line, column: 1, ...catalog.authorSocialUnlinked('authors.yml', `${key}.${warning}`) });
+    }
+  }
+  return { authors: result.data, diagnostics };
 }
 
 const tagEntrySchema = z.strictObject({ label: z.string().optional(), permalink: z.string().optional(), description: z.string().optional() }).nullable();

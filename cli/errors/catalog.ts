@@ -245,6 +245,16 @@ export const catalog = {
     message: `The heading id "#${id}" is already used on this page (line ${firstLine}); links to #${id} would always land on the first one.`,
     hint: 'Give one of the headings another id: ## Title {#another-id}.',
   }),
+  authorSocialsInvalid: (where: string, problem: string): Entry => ({
+    code: 'author-socials-invalid',
+    message: `${where}: ${problem}.`,
+    hint: 'Give a handle (github: octocat) or the profile\'s full URL (github: https://github.com/octocat), as Docusaurus takes them.',
+  }),
+  authorSocialUnlinked: (where: string, problem: string): Entry => ({
+    code: 'author-social-unlinked',
+    message: `${where}: ${problem}.`,
+    hint: 'Docusaurus makes profile URLs for x, twitter, github, linkedin, stackoverflow, bluesky, instagram, threads, mastodon, twitch, youtube and email; for any other platform write the URL: discord: https://discord.com/users/…',
+  }),
   authorsInvalid: (problem: string): Entry => ({
     code: 'authors-invalid',
     message: `authors.yml: ${problem}.`,

@@ -4,6 +4,8 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { BlogPostRoute, BlogSidebarItem, PostSummary, Route, TagLink } from './types.ts';
 import { catalog } from '../errors/catalog.ts';
+import { authorSocials } from '../content/authorSocials.ts';
+import type { AuthorSocial } from '../../runtime/pageData.ts';
 import { fileNamesAsUrl, joinRoute } from './paths.ts';
 import { tagOf } from './tags.ts';
 import { kebabCase } from '../content/slug.ts';
@@ -64,7 +66,12 @@ export function buildBlog(
       const postAuthors = (Array.isArray(fm.authors) ? fm.authors : fm.authors ? [fm.authors] : []).flatMap((a) => {
         if (typeof a !== 'string' && !a.key) {
           check(config.blog.onInlineAuthors, 'authors', catalog.inlineBlogAuthor(a.name ?? ''));
-          return [{ name: a.name ?? '', ...a }];
+          const { socials: written, ...inline } = a as typeof a & { socials?: unknown };
+          const made = authorSocials(written);
+          const at = { file: document.file, line: document.frontMatterLines?.authors ?? 1, column: 1 };
+          if ('problem' in made) diagnostics.push({ severity: 'error', ...at, ...catalog.authorSocialsInvalid(`The author "${a.name ?? ''}" in front matter`, made.problem) });
+          else for (const warning of made.warnings) diagnostics.push({ severity: 'warning', ...at, ...catalog.authorSocialUnlinked(`The author "${a.name ?? ''}" in front matter`, warning) });
+          return [{ name: a.name ?? '', ...inline, ...('socials' in made && made.socials.length > 0 ? { socials: made.socials } : {}) }];
         }
         const key = typeof a === 'string' ? a : a.key!;
         const found = authors[key];
@@ -73,9 +80,9 @@ export function buildBlog(
           return [];
         }
         // `page` is the author's own page, when authors.yml gives them one (not the option as written).
-        const { page: _option, ...author } = found as Author & { page?: unknown };
+        const { page: _option, socials: _written, ...author } = found as Author & { page?: unknown };
         const page = authorPages.get(key);
-        return [{ key, ...author, ...(page && { page }) }];
+        return [{ key, ...author, ...socialsOf(found), ...(page && { page }) }];
       });
       const summary: PostSummary = {
         title: document.title,
@@ -152,14 +159,14 @@ export function buildBlog(
   if (config.blog.authorsPage && Object.keys(authors).length > 0) {
     const counts = new Map<string, number>();
     for (const post of listed) for (const a of post.authors) if (a.key) counts.set(a.key, (counts.get(a.key) ?? 0) + 1);
-    const list = Object.entries(authors).map(([key, a]) => ({ key, name: a.name, title: a.title, url: a.url, image_url: a.image_url, ...(authorPages.has(key) && { page: authorPages.get(key) }), count: counts.get(key) ?? 0 }));
+    const list = Object.entries(authors).map(([key, a]) => ({ key, name: a.name, title: a.title, url: a.url, image_url: a.image_url, ...socialsOf(a), ...(authorPages.has(key) && { page: authorPages.get(key) }), count: counts.get(key) ?? 0 }));
     routes.push({ kind: 'blog-authors', path: joinRoute(base, 'authors'), title: 'Authors', description: `The authors of the ${config.blog.title.toLowerCase()}.`, authors: list });
   }
   // As in Docusaurus (3.5): an author whom authors.yml gives a `page` has one, listing their posts as the blog lists them.
   for (const [key, permalink] of authorPages) {
     const a = authors[key]!;
     const posts = listed.filter((post) => post.authors.some((author) => author.key === key));
-    const author = { key, name: a.name, title: a.title, url: a.url, image_url: a.image_url, page: permalink, count: posts.length };
+    const author = { key, name: a.name, title: a.title, url: a.url, image_url: a.image_url, ...socialsOf(a), page: permalink, count: posts.length };
     for (const page of paginate(posts, config.blog.postsPerPage, permalink)) {
       routes.push({ kind: 'blog-author', title: a.name, description: `Posts by ${a.name}.`, author, authorsPath: joinRoute(base, 'authors'), ...page });
     }
@@ -187,6 +194,9 @@ export function buildBlog(
  * The page of each author authors.yml gives one, by key, as Docusaurus makes it: under the
  * authors page, `page: true` at the kebab case of the key, `page: { permalink }` there.
  */
+/** An authors.yml author's socials, made links when it was read (loadAuthors), when it has any. */
+const socialsOf = (author: Author): { socials?: AuthorSocial[] } => (Array.isArray(author.socials) && author.socials.length > 0 ? { socials: author.socials as AuthorSocial[] } : {});
+
 function authorPagesOf(authors: Record<string, Author>, authorsPath: string): Map<string, string> {
   const pages = new Map<string, string>();
   for (const [key, author] of Object.entries(authors)) {

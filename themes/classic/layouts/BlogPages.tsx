@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AuthorData, BlogArchivePageData, BlogAuthorsPageData, BlogListPageData, BlogPostPageData, BlogSidebarItem, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
+import type { AuthorData, AuthorSocial, BlogArchivePageData, BlogAuthorsPageData, BlogListPageData, BlogPostPageData, BlogSidebarItem, PostSummary, TagsPageData } from '../../../runtime/pageData.ts';
 import { applyTrailingSlash, useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
 import { Markdown } from '../components/Markdown.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -194,8 +194,29 @@ function Avatar({ author: a, children, heading }: { author: AuthorData; children
       <div className="avatar__intro">
         {heading ? <h1 className="avatar__name">{name}</h1> : <div className="avatar__name">{name}</div>}
         {a.title && <small className="avatar__subtitle">{a.title}</small>}
+        {a.socials && a.socials.length > 0 && <AuthorSocials socials={a.socials} />}
         {children}
       </div>
+    </div>
+  );
+}
+
+/** The platform's name as a reader knows it, for the link's label. */
+const PLATFORM_NAMES: Record<string, string> = { x: 'X', github: 'GitHub', linkedin: 'LinkedIn', stackoverflow: 'Stack Overflow', youtube: 'YouTube', bluesky: 'Bluesky', email: 'Email' };
+const platformName = (platform: string) => PLATFORM_NAMES[platform] ?? platform.charAt(0).toUpperCase() + platform.slice(1);
+
+/** An author's profiles (authors.yml `socials`), as Docusaurus draws them: a row of the platforms' marks, each a link named for its platform. */
+function AuthorSocials({ socials }: { socials: AuthorSocial[] }) {
+  return (
+    <div className="author-socials">
+      {socials.map((social) => (
+        <a key={social.platform} className="author-socials__link" href={social.url} target="_blank" rel="noopener noreferrer" title={platformName(social.platform)} aria-label={platformName(social.platform)}>
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+            {/* The theme's link mark for a platform without its own. */}
+            <path fill="currentColor" d={social.icon ?? 'M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z'} />
+          </svg>
+        </a>
+      ))}
     </div>
   );
 }
