@@ -36,10 +36,13 @@ export function NavLinkItem({ link, className, activeClassName = `${className}--
   );
 }
 
+/** The mark of a link that leaves the site (a box with an arrow out of it), in a 24×24 box. */
+export const EXTERNAL_LINK_MARK = 'M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z';
+
 export function ExternalLinkIcon() {
   return (
     <svg className="external-link-icon" width="13.5" height="13.5" aria-label="(opens in a new tab)" role="img" viewBox="0 0 24 24">
-      <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
+      <path fill="currentColor" d={EXTERNAL_LINK_MARK} />
     </svg>
   );
 }

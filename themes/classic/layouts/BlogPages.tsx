@@ -6,6 +6,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { TagsList } from '../components/TagsList.tsx';
 import { EditThisPage } from '../components/EditThisPage.tsx';
 import { Toc } from '../components/Toc.tsx';
+import { EXTERNAL_LINK_MARK } from '../components/NavLinkItem.tsx';
 
 /** One formatter for every date: toLocaleDateString makes a new one per call (11 ms of a cold build of this site, on the archive page's dates). */
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -213,7 +214,7 @@ function AuthorSocials({ socials }: { socials: AuthorSocial[] }) {
         <a key={social.platform} className="author-socials__link" href={social.url} target="_blank" rel="noopener noreferrer" title={platformName(social.platform)} aria-label={platformName(social.platform)}>
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
             {/* The theme's link mark for a platform without its own. */}
-            <path fill="currentColor" d={social.icon ?? 'M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z'} />
+            <path fill="currentColor" d={social.icon ?? EXTERNAL_LINK_MARK} />
           </svg>
         </a>
       ))}
