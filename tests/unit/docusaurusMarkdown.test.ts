@@ -15,18 +15,18 @@ const boxes = (root: HTMLElement) =>
 describe('admonitions as Docusaurus writes them', () => {
   it('take a title after a space, as :::type[Title] does, in quotes and indented blocks too', () => {
     const root = html(':::tip What You Will Learn\nHow.\n:::\n\n> :::note Quoted *title*\n> Inside.\n> :::\n\n- item\n\n  :::danger  Careful  \n  Body.\n  :::\n');
-    expect(boxes(root)).toEqual(['admonition admonition-tip | What You Will Learn | How.', 'admonition admonition-note | Quoted title | Inside.', 'admonition admonition-danger | Careful | Body.']);
+    expect(boxes(root)).toEqual(['admonition theme-admonition theme-admonition-tip admonition-tip alert alert--success | What You Will Learn | How.', 'admonition theme-admonition theme-admonition-note admonition-note alert alert--secondary | Quoted title | Inside.', 'admonition theme-admonition theme-admonition-danger admonition-danger alert alert--danger | Careful | Body.']);
     expect(root.querySelector('.admonition-note em')?.textContent).toBe('title');
     expect(root.textContent).not.toContain(':::');
   });
 
-  it('draw every default keyword, the legacy ones as the kind the classic theme uses', () => {
+  it('draw every default keyword, the legacy ones as the type Docusaurus draws them as (caution its own, like a warning)', () => {
     const kinds = ['important', 'secondary', 'success', 'caution'];
     expect(boxes(html(kinds.map((k) => `:::${k}\nBody.\n:::\n`).join('\n')))).toEqual([
-      'admonition admonition-info | Important | Body.',
-      'admonition admonition-note | Secondary | Body.',
-      'admonition admonition-tip | Success | Body.',
-      'admonition admonition-warning | Caution | Body.',
+      'admonition theme-admonition theme-admonition-info admonition-info alert alert--info | Important | Body.',
+      'admonition theme-admonition theme-admonition-note admonition-note alert alert--secondary | Secondary | Body.',
+      'admonition theme-admonition theme-admonition-tip admonition-tip alert alert--success | Success | Body.',
+      'admonition theme-admonition theme-admonition-caution admonition-warning alert alert--warning | Caution | Body.',
     ]);
     expect(doc(':::important\nX\n:::\n').diagnostics).toEqual([]);
   });

@@ -40,12 +40,12 @@ describe('admonitions', () => {
     const kinds = ['note', 'tip', 'info', 'warning', 'danger', 'caution'];
     const root = html(kinds.map((k) => `:::${k}\nBody of ${k}.\n:::\n`).join('\n'));
     expect(all(root, '.admonition').map((a) => `${a.getAttribute('class')} | ${a.getAttribute('role')} | ${a.getAttribute('aria-label')} | ${a.querySelector('.admonition-heading')!.textContent} | ${a.querySelector('.admonition-content')!.textContent.trim()}`)).toEqual([
-      'admonition admonition-note | note | Note | Note | Body of note.',
-      'admonition admonition-tip | note | Tip | Tip | Body of tip.',
-      'admonition admonition-info | note | Info | Info | Body of info.',
-      'admonition admonition-warning | note | Warning | Warning | Body of warning.',
-      'admonition admonition-danger | note | Danger | Danger | Body of danger.',
-      'admonition admonition-warning | note | Caution | Caution | Body of caution.',
+      'admonition theme-admonition theme-admonition-note admonition-note alert alert--secondary | note | Note | Note | Body of note.',
+      'admonition theme-admonition theme-admonition-tip admonition-tip alert alert--success | note | Tip | Tip | Body of tip.',
+      'admonition theme-admonition theme-admonition-info admonition-info alert alert--info | note | Info | Info | Body of info.',
+      'admonition theme-admonition theme-admonition-warning admonition-warning alert alert--warning | note | Warning | Warning | Body of warning.',
+      'admonition theme-admonition theme-admonition-danger admonition-danger alert alert--danger | note | Danger | Danger | Body of danger.',
+      'admonition theme-admonition theme-admonition-caution admonition-warning alert alert--warning | note | Caution | Caution | Body of caution.',
     ]);
   });
 

@@ -12,6 +12,7 @@ import { PageMetadata, ThemeClassNames, useColorMode } from './docusaurus/themeC
 import { matchPath, Redirect, useHistory, useLocation } from './docusaurus/router.ts';
 import useBrokenLinks from './docusaurus/useBrokenLinks.ts';
 import { IconCopy, IconSuccess } from './docusaurus/icons.tsx';
+import { AdmonitionLayout, IconDanger, IconInfo, IconTip, IconWarning } from './content/Admonition.tsx';
 
 /**
  * The modules a site's own code may import from the theme, by the names Docusaurus gives
@@ -20,7 +21,7 @@ import { IconCopy, IconSuccess } from './docusaurus/icons.tsx';
  * `MDXComponents` is the map of content components (`{ ...MDXComponents, Highlight }`).
  * React pages get the modules they use: Layout, Heading, Link, useDocusaurusContext,
  * useBaseUrl, useIsBrowser, BrowserOnly, Translate, Head, router, theme-common,
- * useBrokenLinks, the copy button's icons (and clsx when the site has not installed it).
+ * useBrokenLinks, the copy button's icons, the admonition's box and marks (and clsx when the site has not installed it).
  * Each is an ES module's exports, by name: an import of a name not here is an error at
  * the import (see cli/bundle/siteCode.ts).
  */
@@ -45,6 +46,13 @@ export const siteModules: Record<string, ProvidedModule> = {
   '@docusaurus/useBrokenLinks': { default: useBrokenLinks },
   '@theme/Icon/Copy': { default: IconCopy },
   '@theme/Icon/Success': { default: IconSuccess },
+  // A site's own admonition types draw their box and marks with the theme's.
+  '@theme/Admonition/Layout': { default: AdmonitionLayout },
+  '@theme/Admonition/Icon/Note': { default: IconInfo },
+  '@theme/Admonition/Icon/Info': { default: IconInfo },
+  '@theme/Admonition/Icon/Tip': { default: IconTip },
+  '@theme/Admonition/Icon/Warning': { default: IconWarning },
+  '@theme/Admonition/Icon/Danger': { default: IconDanger },
 };
 
 /** Packages the theme gives site code only when the site has not installed them. */
