@@ -652,6 +652,11 @@ export const catalog = {
     message: `The output folder ${outDir} already holds files this generator did not write (it has no ${marker} marker). A build replaces its output folder, so they would be lost.`,
     hint: 'Choose an empty or new folder, or move those files away yourself. A build folder made by an older version of the generator has no marker either: delete it once by hand.',
   }),
+  outputSideTaken: (side: string, outDir: string, marker: string): Entry => ({
+    code: 'output-folder-not-ours',
+    message: `${side} is in the way: a build of ${outDir} writes the next build (or its lock) there and removes it afterwards, and this was not made by the generator (it has no ${marker} marker).`,
+    hint: `Move ${side} away, or choose another --out-dir.`,
+  }),
   outputFileUnsafe: (file: string, reason: string): Entry => ({
     code: 'output-file-unsafe',
     message: `Refused to write ${file}: it ${reason}, which the generator never overwrites.`,

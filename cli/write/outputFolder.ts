@@ -14,6 +14,22 @@ export const MARKER_FILE = '.site-build';
 
 export type MarkerState = 'writing' | 'complete';
 
+/**
+ * The folders a build makes beside its output folder `build/` (see swap.ts): `build.tmp/`,
+ * the next build, written aside; `build.old/`, the previous build for the moment of the
+ * swap; `.build.lock`, the process id of the build writing them.
+ */
+export function sideFolders(target: string): { temp: string; old: string; lock: string } {
+  const dir = path.dirname(target);
+  const name = path.basename(target);
+  return { temp: `${target}.tmp`, old: `${target}.old`, lock: path.join(dir, `.${name}.lock`) };
+}
+
+/** Whether a lock file's text is one a build wrote (a process id, and its start time). */
+export function isLockStamp(text: string): boolean {
+  return /^\d+( \S+)?\s*$/.test(text);
+}
+
 export function markerText(state: MarkerState): string {
   return `${JSON.stringify({ generator: 'site', state })}\n`;
 }
@@ -63,6 +79,27 @@ export function assertSafeOutputFolder(outDir: string, config: Pick<ResolvedConf
 
   if (stat && fs.readdirSync(outDir).length > 0 && readMarker(outDir) === null) {
     throw usageError(catalog.outputNotOurs(shown, MARKER_FILE));
+  }
+  assertSideFoldersFree(path.resolve(outDir));
+}
+
+/**
+ * Refuses (exit code 2) an output folder whose side folders (`build.tmp/`, `build.old/`,
+ * `.build.lock`) are taken by something this generator did not make: a build removes and
+ * replaces them, and `site.tmp` may be the site itself (`build site.tmp --out-dir site`).
+ * A folder of ours carries the marker; an empty one holds nothing to lose.
+ */
+export function assertSideFoldersFree(target: string): void {
+  const { temp, old, lock } = sideFolders(target);
+  for (const file of [temp, old, lock]) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(file);
+    } catch {
+      continue;
+    }
+    const ours = file === lock ? stat.isFile() && isLockStamp(fs.readFileSync(file, 'utf8')) : stat.isDirectory() && (readMarker(file) !== null || fs.readdirSync(file).length === 0);
+    if (!ours) throw usageError(catalog.outputSideTaken(path.relative(process.cwd(), file) || file, path.relative(process.cwd(), target) || '.', MARKER_FILE));
   }
 }
 

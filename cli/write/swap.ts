@@ -4,7 +4,9 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
-import { MARKER_FILE, markerText, readMarker } from './outputFolder.ts';
+import { isLockStamp, MARKER_FILE, markerText, readMarker, sideFolders } from './outputFolder.ts';
+
+export { sideFolders };
 import { sameStamp, stampOf, type FileStamp } from './buildCache.ts';
 import { isRunning, parseStamp, processStamp } from '../process.ts';
 
@@ -45,11 +47,6 @@ import { isRunning, parseStamp, processStamp } from '../process.ts';
  * - a spare killed while being updated is `build.tmp/` with a "writing" marker: the next
  *   run's recovery removes it, as any unfinished build; `--no-cache` neither takes nor keeps one.
  */
-export function sideFolders(target: string): { temp: string; old: string; lock: string } {
-  const dir = path.dirname(target);
-  const name = path.basename(target);
-  return { temp: `${target}.tmp`, old: `${target}.old`, lock: path.join(dir, `.${name}.lock`) };
-}
 
 /**
  * Takes the output folder for this process. A lock left by a process that no longer runs
@@ -64,7 +61,10 @@ export function acquireOutputLock(target: string): () => void {
       return () => fs.rmSync(lock, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const { pid, start } = parseStamp(fs.readFileSync(lock, 'utf8'));
+      const text = fs.readFileSync(lock, 'utf8');
+      // Not a lock this generator wrote: a file of someone's, never removed.
+      if (!isLockStamp(text)) throw siteError(catalog.outputSideTaken(lock, target, MARKER_FILE));
+      const { pid, start } = parseStamp(text);
       // Our own id: another writer of this process holds it.
       if (pid === process.pid || isRunning(pid, start)) {
         throw siteError(catalog.outputLocked(target, pid, lock));

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
-import { MARKER_FILE, markerText } from './outputFolder.ts';
+import { assertSideFoldersFree, MARKER_FILE, markerText } from './outputFolder.ts';
 import { acquireOutputLock, discardSpare, recoverOutputFolder, sideFolders, swapIn, takeSpare } from './swap.ts';
 import { sameStamp, stampOf, type BuildManifest, type FileStamp, type OutputRecord } from './buildCache.ts';
 import { digest } from '../render/pageInputs.ts';
@@ -96,6 +96,8 @@ export class SiteWriter {
       recoverOutputFolder(target);
       const writer = new SiteWriter(target, unlock, options.previous?.(target));
       writer.previousStamps = stampOutputs(target, Object.keys(writer.previous), (rel) => stampOf(inside(target, rel)), options.stampWorkerFrom);
+      // Recovery removed an unfinished build of ours there; anything else is not ours to remove (checked before the build too).
+      assertSideFoldersFree(target);
       await fsp.rm(writer.temp, { recursive: true, force: true });
       writer.spareDir = options.spare;
       const spare = writer.previousBuild?.spare;

@@ -85,6 +85,47 @@ describe('the output folder', () => {
     expect(runCli(['build', site, '--out-dir', path.join(outside, 'empty')]).code).toBe(0);
   });
 
+  it("refuses, and deletes nothing, when the folders a build writes beside it (X.tmp, X.old, .X.lock) are someone else's: the site itself, a user's folder or file", () => {
+    // `build site.tmp --out-dir site`: the next build would be written in place of the sources.
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'side-'));
+    temps.push(parent);
+    const site = path.join(parent, 'site.tmp');
+    fs.cpSync(tempSite(), site, { recursive: true });
+    const sources = snapshot(site);
+    const refused = runCli(['build', site, '--out-dir', path.join(parent, 'site')]);
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringMatching(/site\.tmp is in the way: .*no \.site-build marker/) });
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+    expect(snapshot(site)).toEqual(sources);
+
+    // In an ordinary site: a user's build.tmp/ and build.old/ with files, a file named like the lock.
+    const own = tempSite();
+    for (const [name, make] of [
+      ['build.tmp', () => (fs.mkdirSync(path.join(own, 'build.tmp')), fs.writeFileSync(path.join(own, 'build.tmp', 'keep.txt'), 'mine'))],
+      ['build.old', () => (fs.mkdirSync(path.join(own, 'build.old')), fs.writeFileSync(path.join(own, 'build.old', 'keep.txt'), 'mine'))],
+      ['.build.lock', () => fs.writeFileSync(path.join(own, '.build.lock'), 'my notes\n')],
+    ] as const) {
+      make();
+      const before = snapshot(own);
+      const { code, stderr } = runCli(['build', own]);
+      expect(code, name).toBe(2);
+      expect(stderr, name).toContain(`${name} is in the way`);
+      expect(snapshot(own), name).toEqual(before);
+      fs.rmSync(path.join(own, name), { recursive: true });
+    }
+    // Empty, they hold nothing to lose: the build goes on.
+    fs.mkdirSync(path.join(own, 'build.tmp'));
+    expect(runCli(['build', own]).code).toBe(0);
+  }, 120_000);
+
+  it('the writer itself leaves a side folder that is not its own, whoever calls it', async () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'side-writer-')), 'build');
+    temps.push(path.dirname(out));
+    fs.mkdirSync(`${out}.tmp`);
+    fs.writeFileSync(path.join(`${out}.tmp`, 'keep.txt'), 'mine');
+    await expect(SiteWriter.open(out)).rejects.toThrow(/build\.tmp is in the way/);
+    expect(fs.readFileSync(path.join(`${out}.tmp`, 'keep.txt'), 'utf8')).toBe('mine');
+  });
+
   it('refuses to export search records over a source file', () => {
     const site = tempSite();
     const config = fs.readFileSync(path.join(site, 'site.config.ts'), 'utf8');

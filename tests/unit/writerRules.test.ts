@@ -159,6 +159,10 @@ describe('the output lock', () => {
     fs.writeFileSync(lock, String(DEAD_PID));
     acquireOutputLock(target)();
     expect(fs.existsSync(lock)).toBe(false);
+    // A file of the same name that no build wrote is someone's: refused, never removed.
+    fs.writeFileSync(lock, 'notes\n');
+    expect(() => acquireOutputLock(target)).toThrow(/\.build\.lock is in the way/);
+    expect(fs.readFileSync(lock, 'utf8')).toBe('notes\n');
   });
 
   it.runIf(fs.existsSync('/proc/self/stat'))('is taken over from a killed build not yet reaped (a zombie), and from another process that now has its id', async () => {
