@@ -9,7 +9,7 @@ import { untilSettled } from './untilSettled.ts';
 import { withoutExit } from './noExit.ts';
 import { resolveConfig } from './resolve.ts';
 import type { ResolvedConfig } from './types.ts';
-import { SiteError, siteError } from '../errors/SiteError.ts';
+import { SiteError, siteError, usageError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { DOCUSAURUS_CONFIG_FILES, loadDocusaurusConfig } from './docusaurus/loadDocusaurusConfig.ts';
 import { watchdog } from '../watchdog.ts';
@@ -27,10 +27,12 @@ export const CONFIG_FILES = ['site.config.ts', 'site.config.mts', 'site.config.j
 export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   const dir = path.resolve(siteDir);
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-    throw siteError(catalog.configNotFound(dir, fs.existsSync(dir) ? 'a file' : 'nothing'));
+    // A usage error (exit code 2), as a mistyped command is.
+    throw usageError(catalog.configNotFound(dir, fs.existsSync(dir) ? 'a file' : 'nothing'));
   }
-  const configFile = CONFIG_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f)) ?? null;
-  const docusaurusConfig = DOCUSAURUS_CONFIG_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+  // Files only: a folder named site.config.ts (an --out-dir through it) is not a config.
+  const configFile = CONFIG_FILES.map((f) => path.join(dir, f)).find(isFile) ?? null;
+  const docusaurusConfig = DOCUSAURUS_CONFIG_FILES.map((f) => path.join(dir, f)).find(isFile);
   // A Docusaurus site is read as it is; a site.config.ts beside it is the native form, and wins.
   if (docusaurusConfig && !configFile) return loadDocusaurusConfig(dir, docusaurusConfig);
   let input: unknown = { title: path.basename(dir) };
@@ -93,3 +95,11 @@ const packagesByUrl: esbuild.Plugin = {
     });
   },
 };
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

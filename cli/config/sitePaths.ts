@@ -47,17 +47,26 @@ export function readRoots(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'do
  * The author's sources and the generator's own files: an output folder may be none of
  * these, may not hold any of them, and may not lie inside one.
  */
-export function protectedPaths(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'configFile' | 'docsPlugins'>, generatorRoot: string): ProtectedPath[] {
+export function protectedPaths(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'configFile' | 'docsPlugins'> & Partial<Pick<ResolvedConfig, 'sidebarsSource' | 'docsPluginSidebarsSources'>>, generatorRoot: string): ProtectedPath[] {
   const { siteDir, paths } = config;
   const site = (rel: string, what: string) => ({ path: path.resolve(siteDir, rel), what });
+  const folders = contentFolders(config);
   const list: ProtectedPath[] = [
-    ...contentFolders(config).map(({ area, dir }) => ({ path: dir, what: `the ${area} folder` })),
+    ...folders.map(({ area, dir }) => ({ path: dir, what: `the ${area} folder` })),
+    // Each docs instance's versions: their docs, sidebars and list (`<id>_versioned_docs/` for another instance).
+    ...folders.flatMap(({ pluginId }) => {
+      if (pluginId === undefined) return [];
+      const id = pluginId === 'default' ? '' : `${pluginId}_`;
+      return [site(`${id}versioned_docs`, 'the versioned docs folder'), site(`${id}versioned_sidebars`, 'the versioned sidebars folder'), site(`${id}versions.json`, 'the versions file')];
+    }),
     site(paths.static, 'the static folder'),
     site('src', 'the site\'s src folder'),
+    site('i18n', 'the site\'s translations folder'),
     site('.git', 'the site\'s git folder'),
     site('node_modules', 'the site\'s node_modules'),
   ];
   if (config.configFile) list.push({ path: config.configFile, what: 'the site config' });
+  for (const source of [config.sidebarsSource, ...Object.values(config.docsPluginSidebarsSources ?? {})]) if (source) list.push({ path: path.resolve(siteDir, source.file), what: 'a sidebars file' });
   for (const name of ['cli', 'runtime', 'themes', 'bin', 'node_modules', 'package.json', '.git']) {
     list.push({ path: path.join(generatorRoot, name), what: `the generator's ${name}` });
   }

@@ -272,8 +272,12 @@ describe('site paths', () => {
       { path: '/site/docs', what: 'the docs folder' },
       { path: '/site/blog', what: 'the blog folder' },
       { path: '/site/pages', what: 'the pages folder' },
+      { path: '/site/versioned_docs', what: 'the versioned docs folder' },
+      { path: '/site/versioned_sidebars', what: 'the versioned sidebars folder' },
+      { path: '/site/versions.json', what: 'the versions file' },
       { path: '/site/static', what: 'the static folder' },
       { path: '/site/src', what: "the site's src folder" },
+      { path: '/site/i18n', what: "the site's translations folder" },
       { path: '/site/.git', what: "the site's git folder" },
       { path: '/site/node_modules', what: "the site's node_modules" },
       { path: '/site/site.config.ts', what: 'the site config' },
@@ -328,6 +332,13 @@ describe('loading site.config.ts', () => {
     const dir = siteWith({ 'file.txt': '' });
     expect(await failure(path.join(dir, 'nope'))).toEqual([`config-not-found - There is no site folder "${path.join(dir, 'nope')}": nothing is there.`]);
     expect(await failure(path.join(dir, 'file.txt'))).toEqual([`config-not-found - "${path.join(dir, 'file.txt')}" is a file, not a site folder.`]);
+    // A usage error, as a mistyped command is: exit code 2.
+    expect(await loadConfig(path.join(dir, 'nope')).then(() => undefined, (e: SiteError) => e.exitCode)).toBe(2);
+  });
+
+  it('reads a config from a file only: a folder named site.config.ts (an --out-dir through it) is not one', async () => {
+    const dir = siteWith({ 'docusaurus.config.js': "module.exports = { title: 'From Docusaurus', url: 'https://d.example', baseUrl: '/' };\n", 'docs/a.md': '# A\n', 'site.config.ts/out/index.html': '' });
+    expect(await loadConfig(dir)).toMatchObject({ title: 'From Docusaurus', configFile: path.join(dir, 'docusaurus.config.js') });
   });
 
   it('takes site.config.ts first, and bundles its own imports while packages and node: modules stay imports', async () => {
