@@ -13,14 +13,15 @@ process.env.NODE_ENV ??= 'production';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cacheDir = path.join(root, 'node_modules', '.cache');
-const SOURCES = ['cli', 'runtime', 'themes'];
+// vendor/: its packages are bundled in too (a fix there must reach the compiled copy).
+const SOURCES = ['cli', 'runtime', 'themes', 'vendor'];
 /** A compiled copy another version left is removed once it is this old (a command of that version may still be running). */
 const STALE_MS = 60 * 60 * 1000;
 
 /** The newest modification time of the CLI's sources: the compiled copy is stale if older. */
 function sourceStamp() {
-  // This file too: it holds the compile options.
-  let newest = Math.max(fs.statSync(path.join(root, 'package.json')).mtimeMs, fs.statSync(fileURLToPath(import.meta.url)).mtimeMs);
+  // This file too: it holds the compile options; and the lockfile: an install changes the packages bundled in.
+  let newest = Math.max(...[path.join(root, 'package.json'), path.join(root, 'package-lock.json'), fileURLToPath(import.meta.url)].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
   let count = 0;
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

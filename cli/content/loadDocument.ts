@@ -196,11 +196,14 @@ function* documentSteps(source: SourceFile, site?: { plugins: AreaPlugins; siteD
       const tooDeep = cause instanceof CodeTooDeepError;
       // Code that acorn could not parse: what it said ("Identifier 'Tabs' has already been declared") is the author's clue, not micromark's "Could not parse … with acorn".
       const source = (error as { source?: string }).source;
-      const code = fromMdx && cause instanceof SyntaxError && (error as { ruleId?: string }).ruleId === 'acorn' ? { in: source === 'micromark-extension-mdxjs-esm' ? ('esm' as const) : ('expression' as const), problem: cause.message } : undefined;
+      const code = fromMdx && cause instanceof Error && (error as { ruleId?: string }).ruleId === 'acorn' ? { in: source === 'micromark-extension-mdxjs-esm' ? ('esm' as const) : ('expression' as const), problem: cause.message } : undefined;
       // Emphasis found too deep while the parser resolved it (linearResolvers.ts): said as the tree check says it.
       if (sitePlugin) diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...catalog.sitePluginFailed(sitePlugin.kind, sitePlugin.plugin.name, sitePlugin.plugin.shownKey, reason) });
       else if (error instanceof EmphasisTooDeepError) diagnostics.push({ severity: 'error', ...at(error.place), ...catalog.markdownTooDeep('elements', MAX_NESTING) });
-      else diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(tooDeep ? catalog.mdxCodeTooDeep(MAX_CODE_DEPTH) : fromMdx ? catalog.mdxSyntax(reason, code) : catalog.markdownFailed(reason)) });
+      else {
+        const tooLong = fromMdx && (error as { ruleId?: string }).ruleId === 'expression-too-long';
+        diagnostics.push({ severity: 'error', ...at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined), ...(tooDeep ? catalog.mdxCodeTooDeep(MAX_CODE_DEPTH) : tooLong ? catalog.mdxExpressionTooLong(reason) : fromMdx ? catalog.mdxSyntax(reason, code) : catalog.markdownFailed(reason)) });
+      }
     }
   }
   for (const message of vfile.messages) {

@@ -435,6 +435,12 @@ export const catalog = {
           ? 'Correct the code between the braces: it is one JavaScript expression. To show a brace as text, write \\{ (or set `format: md` in the front matter for plain Markdown).'
           : 'In MDX, "{" starts an expression and "<" a tag: write \\{ and &lt; (or {"<"}) for the characters, close every tag (<br />), or set `format: md` in the front matter (or markdown.format: "detect" in the config) for plain Markdown.',
   }),
+  /** An expression tried at so many `}` that parsing it again would take longer than the build should (vendor/micromark-factory-mdx-expression). */
+  mdxExpressionTooLong: (reason: string): Entry => ({
+    code: 'mdx-syntax',
+    message: `The MDX could not be parsed: ${reason.replace(/\.?$/, '.')}`,
+    hint: 'Close each brace, bracket and tag the expression opens; write \\{ to show a brace as text. Large data reads best from an `export const` line or an imported JSON file rather than inside the braces.',
+  }),
   /** `hint`: the missing-file check's own (the nearest files, or where to put it). */
   configImageMissing: (url: string, key: string, hint: string | undefined): Entry => ({
     code: 'config-image-missing',

@@ -279,6 +279,44 @@ describe('large ordinary Markdown stays linear', () => {
     expect(seconds).toBeLessThan(4);
   });
 
+  // An expression is tried with acorn at each `}` until one parses, each time on all the
+  // text so far (micromark-factory-mdx-expression, vendored): one that can never parse, or
+  // a data literal of many rows, took time growing with the square of its length
+  // (`{{{…}}}` of 20 KB: 12 s; `{'` and 20,000 `}`: 53 s; a 2,000-row list in an
+  // attribute: 14 s, and built).
+  it.each([
+    ['10,000 braces in braces', '{'.repeat(10_000) + '}'.repeat(10_000), '4:3 Unexpected token'],
+    ['a string never closed, then 100,000 braces', "Text {'" + '}'.repeat(100_000), "4:7 Unterminated string constant"],
+    ['a template never closed, then 100,000 braces', 'Text {`' + '}'.repeat(100_000), '4:8 Unterminated template'],
+    ['a comment never closed, then 100,000 braces', 'Text {/*' + '}'.repeat(100_000), '4:7 Unterminated comment'],
+    ['an attribute string never closed, then 100,000 braces', '<A b={"' + '}'.repeat(100_000) + ' />', '4:7 Unterminated string constant'],
+    // A division the scanner cannot tell from a regular expression: acorn's error lies before the end, so no later `}` can help.
+    ['code that cannot parse, then 100,000 braces', '{a / b c' + '}'.repeat(100_000), '4:7 Unexpected content after expression'],
+    ['an array never closed, of 50,000 objects', '{[' + '{a: 1},'.repeat(50_000), '5:1 Unexpected token'],
+  ])('an MDX expression that never ends fails at once, as it failed before: %s', (_, body, expected) => {
+    const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `---\ntitle: X\n---\n${body}\n` }));
+    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([expect.stringContaining('not valid JavaScript')]);
+    const [place, problem] = [expected.slice(0, expected.indexOf(' ')), expected.slice(expected.indexOf(' ') + 1)];
+    expect(`${doc.diagnostics[0]!.line}:${doc.diagnostics[0]!.column}`).toBe(place);
+    expect(doc.diagnostics[0]!.message).toContain(problem);
+    expect(seconds).toBeLessThan(1.5);
+  });
+
+  it('an MDX data literal of 5,000 rows (360 KB) in an attribute is parsed once, not once per row', () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => `  { id: ${i}, name: "row } ${i}", note: 'a { b', tpl: \`\${i}}\` }, // } {\n`).join('');
+    const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `---\ntitle: X\n---\n<Table rows={[\n${rows}]} />\n\nAfter {1 + 1}.\n` }));
+    expect(doc.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(toString(doc.content)).toContain('After');
+    expect(seconds).toBeLessThan(3);
+  });
+
+  it('an expression whose code cannot be followed (JSX, a division) and never ends fails within about a second, saying so', () => {
+    const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `---\ntitle: X\n---\n{<a b={[${'{},'.repeat(50_000)}]} />\n` }));
+    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([expect.stringMatching(/^4:2 The MDX could not be parsed: Could not find where this expression ends: its code was tried at \d+ closing braces/)]);
+    expect(doc.diagnostics[0]!.hint).toMatch(/export const/);
+    expect(seconds).toBeLessThan(2.5);
+  });
+
   it('30,000 exports in one block are read in linear time, each value in the page scope', () => {
     const exports = Array.from({ length: 30_000 }, (_, i) => `export const v${i} = ${i % 2 === 0 ? i : `v${i - 1}`};\n`).join('');
     const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `${exports}\n# Title\n\nLast: {v29999}\n` }));

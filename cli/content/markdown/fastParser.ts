@@ -1,3 +1,4 @@
+import { createExpressionScanner } from 'micromark-factory-mdx-expression/expression-scanner';
 import type { Point } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
@@ -1151,12 +1152,21 @@ class BlockParser {
 
   /**
    * The MDX expression opened by the `{` at `open`, on its line: micromark tries acorn at each
-   * `}` in turn and takes the first that closes an expression. Undefined if none on the line does.
+   * `}` in turn and takes the first that closes an expression. Undefined if none on the line
+   * does, or none of the first 32 tried (more is micromark's, which tries fewer: the `}`
+   * inside a string or an open bracket are skipped here as there, by its scanner).
    */
   expressionAt(open: number, end: number, allowEmpty: boolean): JsxExpression | undefined {
-    for (let close = this.text.indexOf('}', open + 1); close !== -1 && close < end; close = this.text.indexOf('}', close + 1)) {
-      const estree = expressionProgram(this.text, open + 1, close, allowEmpty, (offset) => this.point(offset));
-      if (estree) return { end: close + 1, value: this.text.slice(open + 1, close), estree };
+    const text = this.text;
+    const scanner = createExpressionScanner();
+    let read = open + 1;
+    let tries = 0;
+    for (let close = text.indexOf('}', open + 1); close !== -1 && close < end; close = text.indexOf('}', close + 1)) {
+      for (; read < close; read++) scanner.feed(text.charCodeAt(read));
+      if (!scanner.mayEnd()) continue;
+      if (++tries > 32) return undefined;
+      const estree = expressionProgram(text, open + 1, close, allowEmpty, (offset) => this.point(offset));
+      if (estree) return { end: close + 1, value: text.slice(open + 1, close), estree };
     }
     return undefined;
   }
