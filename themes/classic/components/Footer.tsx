@@ -1,10 +1,10 @@
 import { useSite } from '../../../runtime/SiteContext.ts';
 import { NavLinkItem } from './NavLinkItem.tsx';
+import { LogoImage } from './Logo.tsx';
 
 /** Link columns (title + links) or a single row of links separated by dots; logo; copyright. */
 export function Footer() {
   const { footer, baseUrl, homePath } = useSite();
-  const src = (s: string) => (s.startsWith('/') ? baseUrl + s.slice(1) : s);
   return (
     <footer className={`footer footer--${footer.style}`}>
       <div className="container">
@@ -38,7 +38,7 @@ export function Footer() {
           <div className="footer__bottom">
             {footer.logo && (
               <a className="footer__logo" href={footer.logo.href ?? baseUrl + homePath.slice(1)}>
-                <img src={src(footer.logo.src)} alt={footer.logo.alt} width={footer.logo.width} height={footer.logo.height} />
+                <LogoImage logo={footer.logo} />
               </a>
             )}
             {footer.copyright && <div className="footer__copyright" dangerouslySetInnerHTML={{ __html: footer.copyright }} />}
