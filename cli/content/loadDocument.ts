@@ -8,7 +8,7 @@ import { parseMarkdown, processorFor } from './markdown/processor.ts';
 import { mdxCompatText } from './markdown/mdxCompat.ts';
 import type { MdxData } from './markdown/mdx.ts';
 import { admonitionTitlesToLabels } from './markdown/admonitions.ts';
-import type { HeadingInfo } from './markdown/headings.ts';
+import { splitCustomId, type HeadingInfo } from './markdown/headings.ts';
 import type { LinkRef } from './markdown/links.ts';
 import type { SourceFile, ContentArea } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
@@ -280,7 +280,10 @@ function* renderMarkdown(vfile: VFile, mdx: boolean, maxNodes: number, site: { p
   const at = mdast.children.findIndex((node) => !drawsNothing(node));
   const first = mdast.children[at];
   if (first?.type === 'heading' && (first as Heading).depth === 1) {
-    leadingTitle = toString(first).trim();
+    const text = toString(first);
+    // `# Title {#id}`: the title is its text; the heading ids count it (headings.ts).
+    leadingTitle = splitCustomId(text).text;
+    vfile.data.titleHeading = text;
     mdast.children.splice(at, 1);
   }
   if (math && Number.isFinite(maxNodes)) vfile.data.mathNodeBudget = maxNodes - nodes;

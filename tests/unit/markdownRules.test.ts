@@ -115,6 +115,18 @@ describe('heading ids and anchors', () => {
     ]);
   });
 
+  it("count the page's title heading as Docusaurus does: a later heading of its text is setup-1 (its own id is not drawn), and a title's {#id} is no part of the title", () => {
+    const d = doc('# Setup\n\nSee [the next](#setup-1).\n\n## Setup\n\n## Setup\n');
+    expect(d.title).toBe('Setup');
+    expect(d.headings.map((h) => h.id)).toEqual(['setup-1', 'setup-2']);
+    expect(all(html('# Setup\n\n## Setup\n'), 'h2').map((h) => h.getAttribute('id'))).toEqual(['setup-1']);
+    const custom = doc('# Setup {#start}\n\n## Setup\n\n## Start\n');
+    expect(custom.title).toBe('Setup');
+    expect(custom.headings.map((h) => h.id)).toEqual(['setup', 'start-1']);
+    // Not a title (a paragraph comes first): an h1 in the page as any heading.
+    expect(doc('Intro.\n\n# Setup\n\n## Setup\n').headings.map((h) => h.id)).toEqual(['setup', 'setup-1']);
+  });
+
   it('put a "Direct link" anchor on h2–h6, not on h1', () => {
     const root = html('Intro.\n\n# Top\n\n## Two\n\n###### Six\n');
     expect(root.querySelector('h1')!.querySelector('.hash-link')).toBeNull();

@@ -17,6 +17,12 @@ export interface HeadingInfo {
 
 const CUSTOM_ID_RE = /\s*\{#([^}\s]+)\}\s*$/;
 
+/** A heading's text and its custom id (`Title {#custom-id}`), if it has one. */
+export function splitCustomId(text: string): { text: string; id?: string } {
+  const match = CUSTOM_ID_RE.exec(text);
+  return match ? { text: text.slice(0, match.index).trim(), id: match[1]! } : { text: text.trim() };
+}
+
 /**
  * Gives every heading an id: `## Title {#custom-id}` keeps the custom id (and the
  * `{#…}` is removed from the text); the others get the shared slug of their text.
@@ -50,6 +56,14 @@ export function remarkHeadingIds() {
       custom.set(node, id);
       slugger.reserve(id);
     }
+    // The page's title heading, taken out of the tree (loadDocument.ts), counts as Docusaurus
+    // counts it: its id is not drawn (a page's h1 has none), but a later heading of the same
+    // text is `setup-1`, as links to it (and deep links from outside) say.
+    if (file.data.titleHeading !== undefined) {
+      const title = splitCustomId(file.data.titleHeading);
+      if (title.id) slugger.reserve(title.id);
+      else slugger.slug(title.text);
+    }
     for (const node of all) {
       const value = toString(node).trim();
       const id = custom.get(node) ?? slugger.slug(value);
@@ -63,6 +77,8 @@ export function remarkHeadingIds() {
 declare module 'vfile' {
   interface DataMap {
     headings: HeadingInfo[];
+    /** The text of the page's title heading (`# Title`), taken out of the tree before the ids are made. */
+    titleHeading: string;
     /** markdown.anchors.maintainCase: ids keep the headings' letter case. */
     anchorsMaintainCase: true;
   }
