@@ -242,7 +242,7 @@ function saveScroll() {
 (window as unknown as { __siteLoaded?: boolean }).__siteLoaded = true;
 
 const dataElement = document.getElementById('__data');
-const root = document.getElementById('__root');
+const root = document.getElementById('__docusaurus');
 if (dataElement && root) {
   const initial = JSON.parse(dataElement.textContent ?? '{}') as PageData;
   // The Markdown is already in the page; it is not repeated in the embedded data.

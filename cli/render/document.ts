@@ -68,7 +68,7 @@ ${page.math && site.math ? `<link rel="stylesheet" href="${escapeHtml(withBase(s
 ${modulePreloads(assets, page).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 </head>
 <body>
-<div id="__root">${body}</div>
+<div id="__docusaurus">${body}</div>
 <script id="__data" type="application/json">${serializeData(data)}</script>
 <script type="module" src="${escapeHtml(assets.script)}"></script>
 </body>

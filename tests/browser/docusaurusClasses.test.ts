@@ -23,7 +23,7 @@ const dir = writeTempSite({
     '',
   ].join('\n'),
   'docs/intro.md': '# Intro\n\nText.\n',
-  'src/css/custom.css': ":root { --ifm-color-primary: #2e8555; }\n[data-theme='dark'] { --ifm-color-primary: #25c2a0; }\n.header-github-link::before { content: ''; display: flex; width: 24px; height: 24px; background: #24292f; }\n.theme-doc-markdown p { letter-spacing: 2px; }\n",
+  'src/css/custom.css': "#__docusaurus { padding-top: 3px; }\n:root { --ifm-color-primary: #2e8555; }\n[data-theme='dark'] { --ifm-color-primary: #25c2a0; }\n.header-github-link::before { content: ''; display: flex; width: 24px; height: 24px; background: #24292f; }\n.theme-doc-markdown p { letter-spacing: 2px; }\n",
   'src/pages/index.jsx': [
     "import Layout from '@theme/Layout';",
     "import Link from '@docusaurus/Link';",
@@ -39,6 +39,12 @@ const dir = writeTempSite({
     '        </div>',
     '      </header>',
     '      <main>',
+    '        <section className="container infima-parts">',
+    '          <button className="clean-btn help" aria-label="Help">?</button>',
+    '          <div className="alert alert--warning">Careful</div>',
+    '          <span className="badge badge--primary">New</span>',
+    '          <div style={{ display: "flex", width: 200 }}><Link className="button button--primary fixed" style={{ width: 90, padding: 0 }} to="/docs/intro">Go on now</Link></div>',
+    '        </section>',
     '        <section className="container">',
     '          <div className="row">',
     '            {features.map((title) => (<div key={title} className="col col--4"><h3 className="text--center margin-bottom--lg">{title}</h3></div>))}',
@@ -85,6 +91,34 @@ describe("a Docusaurus site's home page, with Infima's classes", () => {
     expect(result.button).toBe('rgb(235, 237, 240) rgb(28, 30, 33)');
     expect(result.columns).toEqual(['33% at y 0', '33% at y 0', '33% at y 0']);
     expect(result.title).toBe('center 32px');
+    await page.close();
+  });
+
+  it("draws Infima's own parts a site's components use, and takes its CSS for Docusaurus's root element", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    const parts = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      const button = document.querySelector('.button.fixed')!;
+      const label = document.createRange();
+      label.selectNodeContents(button);
+      const lines = label.getClientRects().length;
+      return {
+        root: style('#__docusaurus').paddingTop,
+        cleanButton: `${style('.clean-btn').backgroundColor} ${style('.clean-btn').borderTopStyle} ${style('.clean-btn').paddingTop} ${style('.clean-btn').cursor}`,
+        alert: `${style('.alert').borderLeftWidth} ${style('.alert').borderLeftColor === style('.alert').backgroundColor ? 'same' : 'tinted'}`,
+        alertColour: style('.alert').borderLeftColor,
+        badge: `${style('.badge--primary').backgroundColor} ${style('.badge--primary').color}`,
+        // A button narrower than its label keeps the label on one line, centred.
+        button: `${lines} line ${style('.button.fixed').textAlign}`,
+      };
+    });
+    expect(parts.root).toBe('3px');
+    expect(parts.cleanButton).toBe('rgba(0, 0, 0, 0) none 0px pointer');
+    expect(parts.alert).toBe('5px tinted');
+    expect(parts.alertColour).not.toBe('rgb(0, 0, 0)');
+    expect(parts.badge).toBe('rgb(46, 133, 85) rgb(255, 255, 255)');
+    expect(parts.button).toBe('1 line center');
     await page.close();
   });
 

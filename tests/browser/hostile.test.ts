@@ -86,7 +86,7 @@ describe('hostile strings in the config and front matter', () => {
       await page.evaluate((h) => {
         const a = document.createElement('a');
         a.href = h;
-        document.querySelector('#__root')!.append(a);
+        document.querySelector('#__docusaurus')!.append(a);
         a.click();
       }, href);
       await page.waitForLoadState('networkidle');

@@ -15,7 +15,8 @@ beforeAll(() => {
 const PAGES = ['/', '/for-developers/api-architecture/', '/for-developers/interaction-with-crypto-networks/working-with-the-tron-network/', '/category/wallets/', '/blog/', '/blog/mdx-blog-post/', '/search/', '/no-such-page/'];
 
 describe('layout at phone, tablet and desktop widths', () => {
-  for (const width of [360, 800, 1280]) {
+  // 320 px: the narrowest phones still in use (an iPhone SE of the first kind).
+  for (const width of [320, 360, 800, 1280]) {
     it(`has no horizontal scrolling at ${width} px (screenshots in tests/.output/screenshots)`, async () => {
       const page = await site.browser.newPage({ viewport: { width, height: 800 } });
       const overflowing: string[] = [];
