@@ -47,7 +47,7 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
     if (!firstPlace.has(route.path) && route.source) firstPlace.set(route.path, { file: route.source, line: slugLine, column: slugLine && 1 });
     const reserved = RESERVED_PREFIXES.find((p) => route.path.startsWith(p));
     if (reserved) diagnostics.push({ severity: 'error', file: route.source, ...(route.source && slugLine ? { line: slugLine, column: 1 } : {}), ...catalog.reservedRoute(route.path, reserved) });
-    const unwritable = unwritableName(routeFile(route.path, trailingSlash));
+    const unwritable = unwritableName(routeFile(route.path, trailingSlash)) ?? encodedSeparator(route.path);
     const file = route.source ?? route.madeBy;
     if (unwritable) diagnostics.push({ severity: 'error', ...(file ? { file, line: slugLine, column: slugLine && 1 } : {}), ...catalog.routeNotWritable(route.path, unwritable) });
   }
@@ -136,6 +136,16 @@ const MAX_PATH_BYTES = 900;
  * would pass it), or a part holding a control character (a NUL cannot be in a file
  * name; the others make addresses no one can type or share).
  */
+/**
+ * Why no address reaches a route whose address holds a slash or backslash written encoded
+ * (`slug: /a/%2F..`): its file keeps the `%2F` in its name, but a static host decodes the
+ * address first and looks for another file. (A file named `a%2Fb.md` is `/a%252Fb/`: fine.)
+ */
+function encodedSeparator(path: string): string | undefined {
+  const found = /%2F|%5C/i.exec(path);
+  return found ? `it holds an encoded ${found[0].toUpperCase() === '%2F' ? 'slash' : 'backslash'} (${found[0]}), which a static host reads as a folder separator, so no address reaches the page` : undefined;
+}
+
 export function unwritableName(file: string): string | undefined {
   for (const name of file.split('/')) {
     const control = /[\u0000-\u001f\u007f]/.exec(name);

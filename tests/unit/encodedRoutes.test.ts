@@ -49,6 +49,19 @@ describe('routes are URL paths: encoded once, files decoded', () => {
     expect(urlFilePath('/%252e%252e/')).toBe('%2e%2e/');
   });
 
+  it('refuses a slug that writes a slash or backslash encoded (no host serves it), at its line; a file named so is served', async () => {
+    const { graph } = await graphOf({
+      'docs/intro.md': '---\nslug: /\n---\n# Intro\n',
+      'docs/up.md': '---\nslug: /a/%2F..%2F..%2Fw\n---\n# Up\n',
+      'docs/back.md': '---\ntitle: Back\nslug: /b/%5cx\n---\n# Back\n',
+      'docs/a%2fb.md': '# Slash in a name\n',
+    });
+    expect(graph.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+      "docs/up.md:2 The page's address /a/%2F..%2F..%2Fw/ cannot be written as a file: it holds an encoded slash (%2F), which a static host reads as a folder separator, so no address reaches the page.",
+      "docs/back.md:3 The page's address /b/%5Cx/ cannot be written as a file: it holds an encoded backslash (%5C), which a static host reads as a folder separator, so no address reaches the page.",
+    ]);
+  });
+
   it('compares links in the encoded form a browser sends', () => {
     expect(canonicalPath('/caf%c3%a9/')).toBe('/caf%C3%A9/');
     expect(canonicalPath('/café/')).toBe('/caf%C3%A9/');
