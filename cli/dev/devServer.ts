@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { resolveRequest, slashlessFor } from '../serve/staticServer.ts';
 import { contentType } from '../serve/contentTypes.ts';
-import { realPathInside, refuseHost, refuseMethod, requestPath, sendFile } from '../serve/requests.ts';
+import { realPathInside, refuseConnect, refuseHost, refuseMethod, requestPath, sendFile } from '../serve/requests.ts';
 import type { DevSite } from './devSite.ts';
 
 /** What the browser's dev client is told, as server-sent events. */
@@ -28,7 +28,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
     const index = rel ? `${rel}/index.html` : 'index.html';
     return dev.outputs.has(index) || dev.copies.has(index) ? 'dir' : null;
   };
-  const server = http.createServer((req, res) => {
+  const server = refuseConnect(http.createServer((req, res) => {
     if (refuseHost(req, res, allowedHosts) || refuseMethod(req, res)) return;
     const url = requestPath(req.url);
     if (url === '/__dev/events') {
@@ -64,7 +64,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
     if (!file) return notFound();
     // Streamed, with ranges (a video in static/ plays in Safari, and is not read into memory).
     sendFile(req, res, file, result.status, { 'Content-Type': contentType(rel), 'Cache-Control': 'no-cache' }, notFound);
-  });
+  }));
   return {
     server,
     broadcast(message) {

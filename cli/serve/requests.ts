@@ -19,6 +19,19 @@ export function refuseMethod(req: http.IncomingMessage, res: http.ServerResponse
 }
 
 /**
+ * CONNECT (a request to open a tunnel) is a method like the others here: 405. Node hands it
+ * to a 'connect' listener, not to the request handler, and closes the connection without a
+ * word when there is none.
+ */
+export function refuseConnect(server: http.Server): http.Server {
+  server.on('connect', (_req: http.IncomingMessage, socket: net.Socket) => {
+    const body = 'Method not allowed: this server only reads.\n';
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  return server;
+}
+
+/**
  * The dev server answers only requests addressed to this machine: localhost (and
  * `*.localhost`), an IP address, the machine's own name, the `--host` it listens on, and
  * `--allowed-hosts`. A page elsewhere could otherwise read the site being written (drafts

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { contentType } from './contentTypes.ts';
-import { containedKind, realPathInside, realRoot, refuseMethod, requestPath, sendFile } from './requests.ts';
+import { containedKind, realPathInside, realRoot, refuseConnect, refuseMethod, requestPath, sendFile } from './requests.ts';
 
 /**
  * How pages' addresses without their slash are answered (see resolveRequest): a folder's
@@ -125,7 +125,7 @@ function compress(file: string, raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
  */
 export function createStaticServer(rootDir: string, slashless: Slashless = 'redirect'): http.Server {
   const root = path.resolve(rootDir);
-  return http.createServer((req, res) => {
+  return refuseConnect(http.createServer((req, res) => {
     if (refuseMethod(req, res)) return;
     // Per request: the build folder is swapped by every build.
     const real = realRoot(root);
@@ -163,5 +163,5 @@ export function createStaticServer(rootDir: string, slashless: Slashless = 'redi
         res.end(req.method === 'HEAD' ? undefined : body);
       });
     });
-  });
+  }));
 }

@@ -110,6 +110,13 @@ describe.each(['serve', 'dev'] as const)('%s', (name) => {
     }
   });
 
+  it('answers CONNECT (a tunnel) with 405 too, not a closed connection', async () => {
+    const port = Number(new URL(s().url).port);
+    const answer = await raw(port, `CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(answer).toContain('Allow: GET, HEAD');
+  });
+
   it('answers HEAD as GET, without the body', async () => {
     for (const target of ['/', '/x/', '/img/a.txt']) {
       const get = await request(s().url, 'GET', target);
