@@ -57,12 +57,12 @@ export function siteStylesheets(config: Pick<ResolvedConfig, 'siteDir' | 'custom
   for (const name of configured ?? ['src/css/custom.css']) {
     const found = siteFile(siteDir, name);
     if (found.why === undefined) files.push(found.file);
-    else if (configured) diagnostics.push({ severity: 'error', file: configFile, ...catalog.customCssMissing(name, found.why) });
+    else if (configured) diagnostics.push({ severity: 'error', file: configFile, configKey: '**.customCss', ...catalog.customCssMissing(name, found.why) });
   }
   // clientModules: a stylesheet joins them, after customCss (the theme's client module, in Docusaurus, comes first); a script runs in the browser.
   for (const name of config.clientModules ?? []) {
     const found = siteFile(siteDir, name, SCRIPT_EXTENSIONS);
-    if (found.why !== undefined) diagnostics.push({ severity: 'error', file: configFile, configKey: 'clientModules', ...catalog.clientModuleMissing(name, found.why) });
+    if (found.why !== undefined) diagnostics.push({ severity: 'error', file: configFile, configKey: '**.clientModules', ...catalog.clientModuleMissing(name, found.why) });
     else if (/\.(css|scss|sass)$/.test(found.file)) files.push(found.file);
     else clientModules.push(found.file);
   }

@@ -1,3 +1,32 @@
+import fs from 'node:fs';
+import type { Diagnostic } from '../report/diagnostic.ts';
+
+/**
+ * Problems with config values get the line of their key in the config file (read once,
+ * only when needed). A `configKey` of `**.name` is the first key of that name at any depth:
+ * where a Docusaurus config puts it (`presets.0.1.theme.customCss`) is not known to its reader.
+ */
+export function placeConfigKeys(diagnostics: Diagnostic[], config: { configFile: string | null }): Diagnostic[] {
+  if (!config.configFile || !diagnostics.some((d) => d.configKey && d.line === undefined)) return diagnostics;
+  let source: string;
+  try {
+    source = fs.readFileSync(config.configFile, 'utf8');
+  } catch {
+    return diagnostics;
+  }
+  return diagnostics.map((d) => {
+    if (!d.configKey || d.line !== undefined) return d;
+    const line = d.configKey.startsWith('**.') ? configKeyLineAnywhere(source, d.configKey.slice(3)) : configKeyLine(source, d.configKey.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)));
+    return line === undefined ? d : { ...d, line, column: 1 };
+  });
+}
+
+/** The line of the first key named `name`, at any depth. */
+function configKeyLineAnywhere(source: string, name: string): number | undefined {
+  for (const [path, line] of keyLines(source)) if (path === name || path.endsWith(`.${name}`)) return line;
+  return undefined;
+}
+
 /**
  * The line of a key path (`navbar.items.3.docId`) in the config's source text, so config
  * problems point into site.config.ts. Best effort, without running a TypeScript parser:

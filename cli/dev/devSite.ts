@@ -1,3 +1,4 @@
+import { placeConfigKeys } from '../config/keyLine.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -462,7 +463,7 @@ export class DevSite {
     const stylesheets = siteStylesheets(this.config);
     const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...stylesheets.files, ...styles], clientModules: stylesheets.clientModules, provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config), baseUrl: this.config.baseUrl });
     this.siteBundle = code.bundle;
-    this.siteCodeProblems = [...stylesheets.diagnostics, ...code.diagnostics, ...unusedThemeWarnings(siteDir)];
+    this.siteCodeProblems = [...placeConfigKeys(stylesheets.diagnostics, this.config), ...code.diagnostics, ...unusedThemeWarnings(siteDir)];
     if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });
     this.siteComponents = components;
     this.siteStyles = styles;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
@@ -15,7 +14,7 @@ import { applyPolicy } from './report.ts';
 import type { Reporter } from './reporter.ts';
 import { catalog } from '../errors/catalog.ts';
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
-import { configKeyLine } from '../config/keyLine.ts';
+import { placeConfigKeys } from '../config/keyLine.ts';
 import { reactPageModules, resolveSiteComponents, type SiteComponent } from '../bundle/siteComponents.ts';
 import { scanReactPages } from '../content/reactPages.ts';
 import { lastUpdatesFor } from '../content/gitHistory.ts';
@@ -80,21 +79,6 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
     if (source.stamp && source.format) deps.knownFiles?.record(source.file, parseSettings(source), source.stamp, key);
   }
   return { graph, staticFiles, siteComponents: [...siteComponents.components, ...reactPageModules(graph, config)], siteStyles: siteComponents.styles, diagnostics: applyPolicy(diagnostics, config, deps.mode), documentKeys };
-}
-
-/** Problems with config values get the line of their key in the config file (read once, only when needed). */
-function placeConfigKeys(diagnostics: Diagnostic[], config: ResolvedConfig): Diagnostic[] {
-  if (!config.configFile || !diagnostics.some((d) => d.configKey && d.line === undefined)) return diagnostics;
-  let source: string;
-  try {
-    source = fs.readFileSync(config.configFile, 'utf8');
-  } catch {
-    return diagnostics;
-  }
-  return diagnostics.map((d) => {
-    const line = d.configKey && d.line === undefined ? configKeyLine(source, d.configKey.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k))) : undefined;
-    return line === undefined ? d : { ...d, line, column: 1 };
-  });
 }
 
 /** An invalid zoom selector would only fail in the reader's browser; catch it here. */

@@ -1,3 +1,4 @@
+import { placeConfigKeys } from '../config/keyLine.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -37,7 +38,7 @@ export async function bundleSiteCode(config: ResolvedConfig, analysis: Analysis,
   const siteCode = hasSiteCode ? await reporter.step('Bundling site code', () => siteCodeFor(input)) : undefined;
   const bundle = siteCode?.bundle;
   const pages = bundle ? await reporter.step('Checking React pages', () => checkReactPages(config, analysis, bundle, roots)) : { diagnostics: [], text: new Map<string, RenderedPageText>() };
-  return { bundle, diagnostics: [...stylesheets.diagnostics, ...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...unusedThemeWarnings(config.siteDir), ...pages.diagnostics], roots, reactPages: pages.text };
+  return { bundle, diagnostics: [...placeConfigKeys(stylesheets.diagnostics, config), ...withSiteNames(analysis.diagnostics, bundle?.overrides ?? {}), ...(siteCode?.diagnostics ?? []), ...unusedThemeWarnings(config.siteDir), ...pages.diagnostics], roots, reactPages: pages.text };
 }
 
 /**

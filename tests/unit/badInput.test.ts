@@ -654,6 +654,36 @@ describe("a site stylesheet esbuild reads past", () => {
   });
 });
 
+describe('a missing stylesheet or client module the config names', () => {
+  it('is an error at the line of the key that names it, native config or Docusaurus preset', () => {
+    const docusaurus = tempSite({
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'T', url: 'https://x.test', baseUrl: '/',",
+        "  clientModules: ['./src/gone.js'],",
+        '  presets: [',
+        "    ['classic', {",
+        '      docs: { sidebarPath: false },',
+        "      theme: { customCss: ['./src/css/missing.css', '../outside.css'] },",
+        '    }],',
+        '  ],',
+        '};',
+        '',
+      ].join('\n'),
+      'docs/a.md': '# A\n',
+    });
+    const native = tempSite({ 'site.config.ts': "export default {\n  title: 'T',\n  customCss: './src/css/missing.css',\n};\n", 'docs/a.md': '# A\n' });
+    for (const command of ['check', 'build']) {
+      const { code, stderr } = runCli([command, docusaurus, ...(command === 'build' ? ['--out-dir', path.join(docusaurus, 'out')] : [])]);
+      expect(code).toBe(1);
+      expect(stderr).toContain('docusaurus.config.js:7:1: The stylesheet "./src/css/missing.css" that customCss names does not exist.');
+      expect(stderr).toContain('docusaurus.config.js:7:1: The stylesheet "../outside.css" that customCss names does not exist.');
+      expect(stderr).toContain('docusaurus.config.js:3:1: The client module "./src/gone.js" that clientModules names does not exist.');
+    }
+    expect(runCli(['check', native]).stderr).toContain('site.config.ts:3:1: The stylesheet "./src/css/missing.css" that customCss names does not exist.');
+  });
+});
+
 // Sass is compiled (sassStylesheets.test.ts); Less and Stylus, which other plugins compile, are not.
 describe('a Less stylesheet, which docusaurus-plugin-less compiles in Docusaurus', () => {
   it("is an error naming the file and what to do, where esbuild said 'No loader is configured'", () => {

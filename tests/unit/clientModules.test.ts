@@ -34,7 +34,7 @@ describe('clientModules', () => {
     dirs.push(path.join(dir, '..', 'outside.js'));
     const { code, stderr } = runCli(['check', dir]);
     expect(code).toBe(1);
-    expect(stderr).toContain('docusaurus.config.js: The client module "./src/missing.js" that clientModules names does not exist.');
+    expect(stderr).toContain('docusaurus.config.js:1:1: The client module "./src/missing.js" that clientModules names does not exist.');
     expect(stderr).toContain('The client module "../outside.js" that clientModules names is outside the site folder');
   });
 
