@@ -1,3 +1,5 @@
+// Its ES module build: the UMD one it names first loads its parts with a require() a bundle cannot follow.
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { z } from 'zod';
 import type { SourceFile } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
@@ -179,7 +181,7 @@ function parseData(source: SourceFile): { value: unknown } | { diagnostic: Diagn
     }
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]!;
     const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const place = json ? jsonErrorPlace(source.text, reason) : mark && yamlErrorPlace(source.text, mark);
+    const place = json ? jsonErrorPlace(source.text) : mark && yamlErrorPlace(source.text, mark);
     const note = place && 'note' in place && place.note ? ` (${place.note})` : '';
     return {
       diagnostic: {
@@ -193,10 +195,17 @@ function parseData(source: SourceFile): { value: unknown } | { diagnostic: Diagn
   }
 }
 
-/** V8's JSON errors name a character offset ("… in JSON at position 42"): its line and column, 0-based. */
-function jsonErrorPlace(text: string, reason: string): { line: number; column: number } | undefined {
-  const m = /at position (\d+)/.exec(reason);
-  if (!m) return undefined;
-  const before = text.slice(0, Number(m[1]));
-  return { line: before.split('\n').length - 1, column: Number(m[1]) - (before.lastIndexOf('\n') + 1) };
+/**
+ * Where JSON that JSON.parse refused goes wrong, line and column 0-based: V8 names an offset
+ * for some errors only ("… at position 42", but not "Unexpected token '}', …"), so the text is
+ * read again by jsonc-parser, strict JSON (no comments, no trailing commas), for the first
+ * error's offset.
+ */
+function jsonErrorPlace(text: string): { line: number; column: number } | undefined {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const offset = errors[0]?.offset;
+  if (offset === undefined) return undefined;
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length - 1, column: offset - (before.lastIndexOf('\n') + 1) };
 }

@@ -319,6 +319,11 @@ describe('YAML errors point at the mistake', () => {
     ]);
     const json = loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text: '{\n  "label": "G",\n  "position": 2,\n}\n' });
     expect(json.diagnostics.map((x) => [x.code, x.line])).toEqual([['data-syntax', 4]]);
+    // Errors V8 names no offset for ("Unexpected token '}', …", "Unexpected end of JSON input") are placed too.
+    const place = (text: string) => loadCategory({ area: 'docs', relPath: 'g/_category_.json', file: 'docs/g/_category_.json', text }).diagnostics.map((x) => `${x.line}:${x.column}`);
+    expect(place('{"label": "G",\n"position": }\n')).toEqual(['2:13']);
+    expect(place('{"label": "G",\n  "position": 2\n')).toEqual(['3:1']);
+    expect(place('{"label": \'G\'}')).toEqual(['1:11']);
   });
 });
 
