@@ -75,10 +75,11 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
     checkDocument(route.document, route);
     // The social card the front matter names: a warning, as for the config's images (Docusaurus does not look).
     const image = route.document.frontMatter.image;
-    if (typeof image === 'string' && image.startsWith('/') && !image.startsWith('//')) {
+    const imagePath = typeof image === 'string' ? staticImagePath(image) : undefined;
+    if (imagePath) {
       const found = diagnostics.length;
-      checkOne(image, 'image', route, { file: route.document.file, line: route.document.frontMatterLines.image, column: 1 });
-      for (const problem of diagnostics.slice(found)) Object.assign(problem, { severity: 'warning', ...catalog.frontMatterImageMissing(image, problem.hint) });
+      checkOne(imagePath, 'image', route, { file: route.document.file, line: route.document.frontMatterLines.image, column: 1 });
+      for (const problem of diagnostics.slice(found)) Object.assign(problem, { severity: 'warning', ...catalog.frontMatterImageMissing(String(image), problem.hint) });
     }
   }
   // A partial's links are checked once, at its own file and lines; a relative URL in it
@@ -129,8 +130,9 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
     [config.image, `${theme}image`],
     ...(['navbar', 'footer'] as const).flatMap((part): [string | undefined, string][] => [[config[part].logo?.src, `${theme}${part}.logo.src`], [config[part].logo?.srcDark, `${theme}${part}.logo.srcDark`]]),
   ];
-  for (const [url, key] of configImages) {
-    if (!url?.startsWith('/') || url.startsWith('//')) continue;
+  for (const [value, key] of configImages) {
+    const url = value === undefined ? undefined : staticImagePath(value);
+    if (!url) continue;
     const found = diagnostics.length;
     checkOne(url, 'image', undefined, { file: configFile, configKey: key });
     // Said as a missing image of the config, which onBrokenLinks does not make an error.
@@ -278,4 +280,15 @@ function otherDocsPlugin(from: Route | undefined, target: Route): string | undef
   const isDocs = (r: Route | undefined) => r?.kind === 'doc' || r?.kind === 'category-index';
   if (!isDocs(from) || !isDocs(target) || from!.docsPluginId === target.docsPluginId) return undefined;
   return `"${target.docsPluginId ?? 'default'}"`;
+}
+
+/**
+ * The site path of an image a config or front matter names for every page or a social card:
+ * as the page's head writes it (runtime/head.ts absoluteUrl), a path without a leading `/`
+ * (`img/card.png`, `../../x.png`) is from the site's root, the static folder's. Undefined
+ * for a URL of another site (`https:`, `//host`), which is not checked.
+ */
+function staticImagePath(value: string): string | undefined {
+  if (/^[a-z][a-z\d+.-]*:/i.test(value) || value.startsWith('//')) return undefined;
+  return value.startsWith('/') ? value : `/${value}`;
 }

@@ -842,12 +842,16 @@ describe('what the config names that is not there', () => {
     const dir = tempSite({
       'docs/intro.md': '---\ntitle: Intro\nimage: /img/card.png\n---\n# Intro\n',
       'docs/other.md': '---\nimage: /img/nope.png\n---\n# Other\n',
+      // Without a leading "/", from the site's root as the page's head writes it: found, or not.
+      'docs/relative.md': '---\nimage: img/card.png\n---\n# Relative\n',
+      'docs/climbing.md': '---\nimage: ../../../secret.png\n---\n# Climbing\n',
       'blog/2024-01-01-a.md': '---\nimage: https://cdn.example/card.png\n---\n# A\n\nText.\n\n<!-- truncate -->\n',
       'static/img/card.png': 'png',
     });
     const result = runCli(['check', dir]);
     expect(result.code).toBe(0);
-    expect(result.stderr.split('\n').filter((line) => /^(docs|blog)\//.test(line))).toEqual([
+    expect(result.stderr.split('\n').filter((line) => /^(docs|blog)\//.test(line)).sort()).toEqual([
+      'docs/climbing.md:2:1: The image "../../../secret.png" that the front matter gives the page (its social card) is not in the static folder: where the page is shared, the card would be missing.',
       'docs/other.md:2:1: The image "/img/nope.png" that the front matter gives the page (its social card) is not in the static folder: where the page is shared, the card would be missing.',
     ]);
   });
