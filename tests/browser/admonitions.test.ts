@@ -30,15 +30,16 @@ const site = useBuiltSite({
     '}',
     '',
   ].join('\n'),
-  'src/css/custom.css': '.theme-admonition-caution { border-left-color: rgb(200, 0, 100); }\n.theme-admonition.alert--danger { background-color: rgb(255, 240, 240); }\n',
+  // Docusaurus 3's class names reach the box; Docusaurus 2's (left in real sites' stylesheets, dead under Docusaurus 3) do not.
+  'src/css/custom.css': '.theme-admonition-caution { border-left-color: rgb(200, 0, 100); }\n.theme-admonition.alert--danger { background-color: rgb(255, 240, 240); }\n.admonition.admonition-tip, .admonition-tip { background-color: rgb(1, 2, 3); }\n.admonition-heading h5, .admonition-heading { color: rgb(4, 5, 6); }\n.admonition .admonition-icon svg { fill: black; }\n',
 });
 
 /** The mark of each admonition on the page, measured against its heading's text. */
 function marks(page: Page) {
-  return page.locator('.admonition').evaluateAll((boxes) =>
+  return page.locator('.theme-admonition').evaluateAll((boxes) =>
     boxes.map((box) => {
-      const heading = box.querySelector<HTMLElement>('.admonition-heading')!;
-      const svg = heading.querySelector('.admonition-mark svg');
+      const heading = box.querySelector<HTMLElement>('.admonitionHeading')!;
+      const svg = heading.querySelector('.admonitionIcon svg');
       const title = document.createRange();
       title.selectNodeContents(heading.lastChild!);
       const text = title.getBoundingClientRect();
@@ -81,7 +82,7 @@ describe('admonitions', () => {
     const shapes: string[] = [];
     for (const index of TYPES.keys()) {
       await page.evaluate(([div, i]) => {
-        const mark = document.querySelectorAll('.admonition-mark svg')[i as number]!.cloneNode(true) as SVGElement;
+        const mark = document.querySelectorAll('.admonitionIcon svg')[i as number]!.cloneNode(true) as SVGElement;
         mark.setAttribute('width', '24');
         mark.setAttribute('height', '24');
         (div as HTMLElement).replaceChildren(mark);
@@ -102,11 +103,14 @@ describe('admonitions', () => {
   it("take a stylesheet written for Docusaurus 3's class names", async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
-    const styles = await page.locator('.admonition').evaluateAll((boxes) => boxes.map((box) => ({ border: getComputedStyle(box).borderLeftColor, background: getComputedStyle(box).backgroundColor })));
+    const styles = await page.locator('.theme-admonition').evaluateAll((boxes) => boxes.map((box) => ({ border: getComputedStyle(box).borderLeftColor, background: getComputedStyle(box).backgroundColor })));
     expect(styles[TYPES.indexOf('caution')]!.border).toBe('rgb(200, 0, 100)');
     expect(styles[TYPES.indexOf('warning')]!.border).not.toBe('rgb(200, 0, 100)');
     expect(styles[TYPES.indexOf('danger')]!.background).toBe('rgb(255, 240, 240)');
     expect(styles[TYPES.indexOf('note')]!.background).not.toBe('rgb(255, 240, 240)');
+    expect(styles[TYPES.indexOf('tip')]!.background).not.toBe('rgb(1, 2, 3)');
+    const headings = await page.locator('.admonitionHeading').evaluateAll((all) => all.map((h) => getComputedStyle(h).color));
+    expect(headings).not.toContain('rgb(4, 5, 6)');
     await page.close();
   });
 
@@ -116,15 +120,15 @@ describe('admonitions', () => {
     await page.goto(`${site.url}/own/`, { waitUntil: 'networkidle' });
     const [starred, bare] = await marks(page);
     expect(starred).toMatchObject({ drawn: false });
-    expect(await page.locator('.admonition').first().locator('.admonition-mark').textContent()).toBe('★');
-    const star = (await page.locator('.admonition-mark').first().boundingBox())!;
-    const title = (await page.locator('.admonition-heading').first().boundingBox())!;
+    expect(await page.locator('.theme-admonition').first().locator('.admonitionIcon').textContent()).toBe('★');
+    const star = (await page.locator('.admonitionIcon').first().boundingBox())!;
+    const title = (await page.locator('.admonitionHeading').first().boundingBox())!;
     expect(star.x).toBeLessThan(title.x + 40);
     // No mark: the title starts where the text below it does.
     expect(bare).toMatchObject({ drawn: false });
-    const [bareHeading, bareBody] = await Promise.all([page.locator('.admonition-heading').nth(1).evaluate((el) => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect().left; }), page.locator('.admonition-content').nth(1).evaluate((el) => el.getBoundingClientRect().left)]);
+    const [bareHeading, bareBody] = await Promise.all([page.locator('.admonitionHeading').nth(1).evaluate((el) => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect().left; }), page.locator('.admonitionContent').nth(1).evaluate((el) => el.getBoundingClientRect().left)]);
     expect(Math.abs(bareHeading - bareBody)).toBeLessThanOrEqual(1);
-    expect(await page.locator('.admonition').nth(1).locator('.admonition-mark').count()).toBe(0);
+    expect(await page.locator('.theme-admonition').nth(1).locator('.admonitionIcon').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -133,14 +137,14 @@ describe('admonitions', () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = pageErrors(page);
     await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
-    const tipBorder = await page.locator('.admonition').nth(TYPES.indexOf('tip')).evaluate((el) => getComputedStyle(el).borderLeftColor);
+    const tipBorder = await page.locator('.theme-admonition').nth(TYPES.indexOf('tip')).evaluate((el) => getComputedStyle(el).borderLeftColor);
     await page.goto(`${site.url}/idea/`, { waitUntil: 'networkidle' });
     const [idea] = await marks(page);
     expect(idea).toMatchObject({ drawn: true, before: true });
     expect(idea!.fill).toBe(idea!.color);
     const box = page.locator('.theme-admonition-idea');
     expect(await box.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe(tipBorder);
-    expect(await box.locator('.admonition-content').textContent()).toBe('Own type.');
+    expect(await box.locator('.admonitionContent').textContent()).toBe('Own type.');
     expect(errors).toEqual([]);
     await page.close();
   });

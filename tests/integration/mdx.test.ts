@@ -90,11 +90,11 @@ describe('the MDX fixture site', () => {
   });
 
   it('nests admonitions, keeps a label\'s markup, and renders the Admonition component the same way', () => {
-    const outer = content('start').querySelector('.admonition-warning')!;
-    expect(outer.querySelector('.admonition-heading em')!.textContent).toBe('production');
-    expect(outer.querySelector('.admonition-content .admonition-tip .admonition-content')!.textContent.trim()).toBe('Nested tip inside the warning.');
-    const info = content('start').querySelector('.admonition-info')!;
-    expect(info.querySelector('.admonition-heading')!.textContent).toBe('Written as a component');
+    const outer = content('start').querySelector('.alert--warning')!;
+    expect(outer.querySelector('.admonitionHeading em')!.textContent).toBe('production');
+    expect(outer.querySelector('.admonitionContent .alert--success .admonitionContent')!.textContent.trim()).toBe('Nested tip inside the warning.');
+    const info = content('start').querySelector('.alert--info')!;
+    expect(info.querySelector('.admonitionHeading')!.textContent).toBe('Written as a component');
   });
 
   it('gives details its summary, TOCInline the page headings, and styles from style={{…}}', () => {
@@ -499,7 +499,7 @@ describe("a Docusaurus site's customCss", () => {
     for (const command of ['check', 'build']) {
       const result = runCli([command, dir]);
       expect(result.code, command).toBe(1);
-      expect(result.stderr, command).toMatch(/^docusaurus\.config\.js: The stylesheet "\.\/src\/css\/gone\.css" that customCss names does not exist\./m);
+      expect(result.stderr, command).toMatch(/^docusaurus\.config\.js:\d+:1: The stylesheet "\.\/src\/css\/gone\.css" that customCss names does not exist\./m);
     }
   });
 });

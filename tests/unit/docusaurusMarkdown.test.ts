@@ -10,33 +10,33 @@ import { FILE_LINK_MARK, markdownFileCandidates } from '../../cli/content/markdo
 const doc = (text: string, file = 'docs/guides/page.md') => loadDocument({ area: 'docs', relPath: file.replace(/^docs\//, ''), file, text });
 const html = (text: string): HTMLElement => parse(contentHtml(doc(text).content), { blockTextElements: {} });
 const boxes = (root: HTMLElement) =>
-  root.querySelectorAll('.admonition').map((a) => `${a.getAttribute('class')} | ${a.querySelector('.admonition-heading')!.textContent} | ${a.querySelector('.admonition-content')!.textContent.trim()}`);
+  root.querySelectorAll('.theme-admonition').map((a) => `${a.getAttribute('class')} | ${a.querySelector('.admonitionHeading')!.textContent} | ${a.querySelector('.admonitionContent')!.textContent.trim()}`);
 
 describe('admonitions as Docusaurus writes them', () => {
   it('take a title after a space, as :::type[Title] does, in quotes and indented blocks too', () => {
     const root = html(':::tip What You Will Learn\nHow.\n:::\n\n> :::note Quoted *title*\n> Inside.\n> :::\n\n- item\n\n  :::danger  Careful  \n  Body.\n  :::\n');
-    expect(boxes(root)).toEqual(['admonition theme-admonition theme-admonition-tip admonition-tip alert alert--success | What You Will Learn | How.', 'admonition theme-admonition theme-admonition-note admonition-note alert alert--secondary | Quoted title | Inside.', 'admonition theme-admonition theme-admonition-danger admonition-danger alert alert--danger | Careful | Body.']);
-    expect(root.querySelector('.admonition-note em')?.textContent).toBe('title');
+    expect(boxes(root)).toEqual(['theme-admonition theme-admonition-tip alert alert--success | What You Will Learn | How.', 'theme-admonition theme-admonition-note alert alert--secondary | Quoted title | Inside.', 'theme-admonition theme-admonition-danger alert alert--danger | Careful | Body.']);
+    expect(root.querySelector('.alert--secondary em')?.textContent).toBe('title');
     expect(root.textContent).not.toContain(':::');
   });
 
   it('draw every default keyword, the legacy ones as the type Docusaurus draws them as (caution its own, like a warning)', () => {
     const kinds = ['important', 'secondary', 'success', 'caution'];
     expect(boxes(html(kinds.map((k) => `:::${k}\nBody.\n:::\n`).join('\n')))).toEqual([
-      'admonition theme-admonition theme-admonition-info admonition-info alert alert--info | Important | Body.',
-      'admonition theme-admonition theme-admonition-note admonition-note alert alert--secondary | Secondary | Body.',
-      'admonition theme-admonition theme-admonition-tip admonition-tip alert alert--success | Success | Body.',
-      'admonition theme-admonition theme-admonition-caution admonition-warning alert alert--warning | Caution | Body.',
+      'theme-admonition theme-admonition-info alert alert--info | Important | Body.',
+      'theme-admonition theme-admonition-note alert alert--secondary | Secondary | Body.',
+      'theme-admonition theme-admonition-tip alert alert--success | Success | Body.',
+      'theme-admonition theme-admonition-caution alert alert--warning | Caution | Body.',
     ]);
     expect(doc(':::important\nX\n:::\n').diagnostics).toEqual([]);
   });
 
   it('nest with a longer outer fence', () => {
     const root = html('::::note Outer\nBefore.\n\n:::tip Inner\nIn.\n:::\n\nAfter.\n::::\n');
-    const outer = root.querySelector('.admonition-note')!;
-    expect(outer.querySelector('.admonition-heading')!.textContent).toBe('Outer');
-    expect(outer.querySelector('.admonition-content .admonition-tip .admonition-heading')!.textContent).toBe('Inner');
-    expect(outer.querySelector('.admonition-content')!.textContent).toContain('After.');
+    const outer = root.querySelector('.alert--secondary')!;
+    expect(outer.querySelector('.admonitionHeading')!.textContent).toBe('Outer');
+    expect(outer.querySelector('.admonitionContent .alert--success .admonitionHeading')!.textContent).toBe('Inner');
+    expect(outer.querySelector('.admonitionContent')!.textContent).toContain('After.');
   });
 
   it('leave code samples, unknown names and bare keywords alone, one line for one line', () => {

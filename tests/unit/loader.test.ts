@@ -153,7 +153,7 @@ describe('admonitions, tabs, code', () => {
   it('renders admonitions with default and custom titles', () => {
     const d = doc(':::tip\nDo this.\n:::\n\n:::danger[Irreversible]\nCareful.\n:::\n');
     // The type's mark, then its title.
-    expect(d.html).toContain('<div class="admonition theme-admonition theme-admonition-tip admonition-tip alert alert--success" role="note" aria-label="Tip"><div class="admonition-heading"><span class="admonition-mark"><svg');
+    expect(d.html).toContain('<div class="theme-admonition theme-admonition-tip alert alert--success" role="note" aria-label="Tip"><div class="admonitionHeading"><span class="admonitionIcon"><svg');
     expect(d.html).toContain('</svg></span>Tip</div>');
     expect(d.html).toContain('</svg></span>Irreversible</div>');
   });

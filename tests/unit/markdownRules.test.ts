@@ -39,27 +39,27 @@ describe('admonitions', () => {
   it('give each kind its class and default title; caution looks like warning', () => {
     const kinds = ['note', 'tip', 'info', 'warning', 'danger', 'caution'];
     const root = html(kinds.map((k) => `:::${k}\nBody of ${k}.\n:::\n`).join('\n'));
-    expect(all(root, '.admonition').map((a) => `${a.getAttribute('class')} | ${a.getAttribute('role')} | ${a.getAttribute('aria-label')} | ${a.querySelector('.admonition-heading')!.textContent} | ${a.querySelector('.admonition-content')!.textContent.trim()}`)).toEqual([
-      'admonition theme-admonition theme-admonition-note admonition-note alert alert--secondary | note | Note | Note | Body of note.',
-      'admonition theme-admonition theme-admonition-tip admonition-tip alert alert--success | note | Tip | Tip | Body of tip.',
-      'admonition theme-admonition theme-admonition-info admonition-info alert alert--info | note | Info | Info | Body of info.',
-      'admonition theme-admonition theme-admonition-warning admonition-warning alert alert--warning | note | Warning | Warning | Body of warning.',
-      'admonition theme-admonition theme-admonition-danger admonition-danger alert alert--danger | note | Danger | Danger | Body of danger.',
-      'admonition theme-admonition theme-admonition-caution admonition-warning alert alert--warning | note | Caution | Caution | Body of caution.',
+    expect(all(root, '.theme-admonition').map((a) => `${a.getAttribute('class')} | ${a.getAttribute('role')} | ${a.getAttribute('aria-label')} | ${a.querySelector('.admonitionHeading')!.textContent} | ${a.querySelector('.admonitionContent')!.textContent.trim()}`)).toEqual([
+      'theme-admonition theme-admonition-note alert alert--secondary | note | Note | Note | Body of note.',
+      'theme-admonition theme-admonition-tip alert alert--success | note | Tip | Tip | Body of tip.',
+      'theme-admonition theme-admonition-info alert alert--info | note | Info | Info | Body of info.',
+      'theme-admonition theme-admonition-warning alert alert--warning | note | Warning | Warning | Body of warning.',
+      'theme-admonition theme-admonition-danger alert alert--danger | note | Danger | Danger | Body of danger.',
+      'theme-admonition theme-admonition-caution alert alert--warning | note | Caution | Caution | Body of caution.',
     ]);
   });
 
   it('take a [title] with its markup, named in plain text, and keep every body block', () => {
     const root = html(':::note[Read *this* first]\nOne.\n\nTwo.\n:::\n');
-    const box = root.querySelector('.admonition')!;
+    const box = root.querySelector('.theme-admonition')!;
     expect(box.getAttribute('aria-label')).toBe('Read this first');
-    expect(box.querySelector('.admonition-heading em')!.textContent).toBe('this');
-    expect(all(box, '.admonition-content p').map((p) => p.textContent)).toEqual(['One.', 'Two.']);
+    expect(box.querySelector('.admonitionHeading em')!.textContent).toBe('this');
+    expect(all(box, '.admonitionContent p').map((p) => p.textContent)).toEqual(['One.', 'Two.']);
   });
 
   it('work inside lists and other blocks', () => {
     const root = html('- Item\n\n  :::tip\n  Nested.\n  :::\n');
-    expect(root.querySelector('li .admonition-tip .admonition-content')!.textContent.trim()).toBe('Nested.');
+    expect(root.querySelector('li .alert--success .admonitionContent')!.textContent.trim()).toBe('Nested.');
   });
 });
 

@@ -17,29 +17,29 @@ const render = (tree: Root, components = {}) =>
 describe('content through React components', () => {
   it('renders an admonition with its title and content', () => {
     const html = render(root(jsxEl('Admonition', { type: 'tip', title: 'Keep it short' }, [el('p', {}, [text('Body text.')])])));
-    const box = html.querySelector('.admonition')!;
-    expect(box.classList.contains('admonition-tip')).toBe(true);
-    expect(box.querySelector('.admonition-heading')!.text).toBe('Keep it short');
-    expect(box.querySelector('.admonition-content p')!.text).toBe('Body text.');
+    const box = html.querySelector('.theme-admonition')!;
+    expect(box.classList.contains('alert--success')).toBe(true);
+    expect(box.querySelector('.admonitionHeading')!.text).toBe('Keep it short');
+    expect(box.querySelector('.admonitionContent p')!.text).toBe('Body text.');
   });
 
   it("gives an admonition Docusaurus's classes and title for each type, its legacy aliases and a keyword it does not know", () => {
-    const box = (type: string, attributes: Record<string, string | null> = {}) => render(root(jsxEl('Admonition', { type, ...attributes }, [el('p', {}, [text('x')])]))).querySelector('.admonition')!;
+    const box = (type: string, attributes: Record<string, string | null> = {}) => render(root(jsxEl('Admonition', { type, ...attributes }, [el('p', {}, [text('x')])]))).querySelector('.theme-admonition')!;
     const drawn = (type: string) => {
       const found = box(type);
-      return { classes: [...found.classList.value].sort().join(' '), heading: found.querySelector('.admonition-heading')!.text, marks: found.querySelectorAll('.admonition-mark svg').length };
+      return { classes: [...found.classList.value].sort().join(' '), heading: found.querySelector('.admonitionHeading')!.text, marks: found.querySelectorAll('.admonitionIcon svg').length };
     };
-    expect(drawn('note')).toEqual({ classes: 'admonition admonition-note alert alert--secondary theme-admonition theme-admonition-note', heading: 'Note', marks: 1 });
-    expect(drawn('tip').classes).toBe('admonition admonition-tip alert alert--success theme-admonition theme-admonition-tip');
-    expect(drawn('danger').classes).toBe('admonition admonition-danger alert alert--danger theme-admonition theme-admonition-danger');
+    expect(drawn('note')).toEqual({ classes: 'alert alert--secondary theme-admonition theme-admonition-note', heading: 'Note', marks: 1 });
+    expect(drawn('tip').classes).toBe('alert alert--success theme-admonition theme-admonition-tip');
+    expect(drawn('danger').classes).toBe('alert alert--danger theme-admonition theme-admonition-danger');
     // caution is a type of its own, drawn as a warning.
-    expect(drawn('caution')).toEqual({ classes: 'admonition admonition-warning alert alert--warning theme-admonition theme-admonition-caution', heading: 'Caution', marks: 1 });
+    expect(drawn('caution')).toEqual({ classes: 'alert alert--warning theme-admonition theme-admonition-caution', heading: 'Caution', marks: 1 });
     // The legacy aliases are their type, titled with their own name.
-    expect(drawn('secondary')).toEqual({ classes: 'admonition admonition-note alert alert--secondary theme-admonition theme-admonition-note', heading: 'Secondary', marks: 1 });
-    expect(drawn('important')).toEqual({ classes: 'admonition admonition-info alert alert--info theme-admonition theme-admonition-info', heading: 'Important', marks: 1 });
+    expect(drawn('secondary')).toEqual({ classes: 'alert alert--secondary theme-admonition theme-admonition-note', heading: 'Secondary', marks: 1 });
+    expect(drawn('important')).toEqual({ classes: 'alert alert--info theme-admonition theme-admonition-info', heading: 'Important', marks: 1 });
     expect(drawn('success').classes.split(' ')).toEqual(expect.arrayContaining(['theme-admonition-tip', 'alert--success']));
     // A site's own keyword is drawn as Docusaurus's fallback draws it: info, titled Info, keeping its own type class.
-    expect(drawn('remember')).toEqual({ classes: 'admonition admonition-info alert alert--info theme-admonition theme-admonition-remember', heading: 'Info', marks: 1 });
+    expect(drawn('remember')).toEqual({ classes: 'alert alert--info theme-admonition theme-admonition-remember', heading: 'Info', marks: 1 });
     // Inherited object keys are not types.
     expect(drawn('constructor').classes).toContain('alert--info');
     expect(box('tip', { className: 'mine' }).classList.contains('mine')).toBe(true);
@@ -87,7 +87,7 @@ describe('content through React components', () => {
   it('lets a site replace a theme component by name', () => {
     const Mine = ({ children }: { children?: unknown }) => <aside className="mine">{children as never}</aside>;
     const html = render(root(jsxEl('Admonition', { type: 'tip' }, [el('p', {}, [text('x')])])), { Admonition: Mine });
-    expect(html.querySelector('.admonition')).toBeNull();
+    expect(html.querySelector('.theme-admonition')).toBeNull();
     expect(html.querySelector('aside.mine p')!.text).toBe('x');
   });
 });

@@ -122,7 +122,7 @@ describe("a Docusaurus site's own remark and rehype plugins", () => {
     expect(docs).toContain('<p>not code here</p>');
     // beforeDefaultRemarkPlugins run before the admonition becomes one; the others after.
     expect(docs).toContain('<p>directives seen: 1</p>');
-    expect(docs).toContain('admonition-note');
+    expect(docs).toContain('alert--secondary');
     // What a rehype plugin adds is checked like the rest of the page.
     expect(stderr).toMatch(/docs\/intro\.md:\d+:\d+: Broken link to "\/docs\/nowhere"/);
     // The blog's plugin lists none: its indented code is code, and no footer.

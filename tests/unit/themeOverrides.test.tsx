@@ -46,7 +46,7 @@ describe('a site\'s theme overrides', () => {
     ];
     const html = render(tree, bundle!.overrides);
     // The swizzled Admonition wraps the theme's own, which still draws the box.
-    expect(html.querySelector('section.site-admonition > .admonition.admonition-tip .admonition-heading')!.text).toBe('Short');
+    expect(html.querySelector('section.site-admonition > .theme-admonition.alert--success .admonitionHeading')!.text).toBe('Short');
     // Markdown's <details> is the theme's Details: replaced too.
     expect(html.querySelector('.site-details')!.text).toBe('MoreHidden.');
     expect(html.querySelector('details')).toBeNull();

@@ -25,11 +25,14 @@ const ALERT_VARIANTS: Record<Style, string> = { note: 'secondary', tip: 'success
 
 /**
  * `:::tip[Title]` in Markdown and `<Admonition type="tip" title="…" icon={…}>` in MDX: a
- * titled box with its style's mark. The classes are this theme's (`admonition
- * admonition-<style>`) and those Docusaurus 3 gives the box (`theme-admonition
- * theme-admonition-<type> alert alert--<variant>`), so a stylesheet written for Docusaurus
- * reaches it. A type the theme does not know (a keyword the site configured) is drawn as
- * Docusaurus draws it: as info, titled Info, keeping its own `theme-admonition-<type>`.
+ * titled box with its style's mark. Its classes are those Docusaurus 3 gives it
+ * (`theme-admonition theme-admonition-<type> alert alert--<variant>`; its parts'
+ * `admonitionHeading`, `admonitionIcon`, `admonitionContent` are the names its CSS modules
+ * hash), so a stylesheet written for Docusaurus 3 reaches it, and one left from Docusaurus
+ * 2 (`.admonition.admonition-tip`, `.admonition-heading h5`), which Docusaurus 3 no longer
+ * applies, is not applied here either. A type the theme does not know (a keyword the site
+ * configured) is drawn as Docusaurus draws it: as info, titled Info, keeping its own
+ * `theme-admonition-<type>`.
  */
 export function Admonition({ type = 'note', title, icon, className, children }: { type?: string; title?: ReactNode; icon?: ReactNode; className?: string; children?: ReactNode }) {
   const known = Object.hasOwn(TYPES, type) ? TYPES[type]! : { ...TYPES.info!, type };
@@ -43,7 +46,7 @@ export function Admonition({ type = 'note', title, icon, className, children }: 
   const Icon = ICONS[style];
   // `icon={null}` or `icon=""` draws no mark, as in Docusaurus; leaving it out draws the style's.
   return (
-    <AdmonitionLayout type={known.type} title={heading} name={name} icon={icon === undefined ? <Icon /> : icon} className={[`admonition-${style}`, 'alert', `alert--${ALERT_VARIANTS[style]}`, className].filter(Boolean).join(' ')}>
+    <AdmonitionLayout type={known.type} title={heading} name={name} icon={icon === undefined ? <Icon /> : icon} className={['alert', `alert--${ALERT_VARIANTS[style]}`, className].filter(Boolean).join(' ')}>
       {body}
     </AdmonitionLayout>
   );
@@ -55,12 +58,12 @@ export function Admonition({ type = 'note', title, icon, className, children }: 
  */
 export function AdmonitionLayout({ type, title, icon, className, name, children }: { type: string; title?: ReactNode; icon?: ReactNode; className?: string; name?: string; children?: ReactNode }) {
   return (
-    <div className={['admonition', 'theme-admonition', `theme-admonition-${type}`, className].filter(Boolean).join(' ')} role="note" aria-label={name ?? (typeof title === 'string' ? title : undefined)}>
-      <div className="admonition-heading">
-        {icon ? <span className="admonition-mark">{icon}</span> : null}
+    <div className={['theme-admonition', `theme-admonition-${type}`, className].filter(Boolean).join(' ')} role="note" aria-label={name ?? (typeof title === 'string' ? title : undefined)}>
+      <div className="admonitionHeading">
+        {icon ? <span className="admonitionIcon">{icon}</span> : null}
         {title}
       </div>
-      <div className="admonition-content">{children}</div>
+      <div className="admonitionContent">{children}</div>
     </div>
   );
 }
