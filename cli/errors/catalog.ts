@@ -159,6 +159,9 @@ export const catalog = {
   frontMatterField: (key: string, rule: string, value: string): Entry => ({
     code: 'front-matter-field',
     message: `Front matter "${key}" ${rule}; found ${value}.`,
+    hint: /(^|\.)date$/.test(key)
+      ? `Write the date as YYYY-MM-DD (for example 2024-03-15) or as an ISO 8601 date-time (2024-03-15T10:00:00Z), or remove "${key}".`
+      : `Correct the value of "${key}" in the front matter, or remove the key to use the default.`,
   }),
   categoryInvalid: (reason: string): Entry => ({
     code: 'category-invalid',

@@ -52,6 +52,11 @@ describe('dates', () => {
 
   it('reports calendar dates that do not exist, which YAML would roll over silently', () => {
     expect(doc('---\ndate: 2024-13-45\n---\nText.\n', 'blog/x.md').diagnostics.map((x) => x.message)).toEqual(['Front matter "date" is not a real date; found "2024-13-45".']);
+    // A value of the wrong kind says what to write too.
+    expect(doc('---\ndate:\n---\nText.\n', 'blog/x.md').diagnostics.map((x) => `${x.line} ${x.message} | ${x.hint}`)).toEqual([
+      '2 Front matter "date" must be string or date; found null. | Write the date as YYYY-MM-DD (for example 2024-03-15) or as an ISO 8601 date-time (2024-03-15T10:00:00Z), or remove "date".',
+    ]);
+    expect(doc('---\nsidebar_position: [1]\n---\nText.\n').diagnostics[0]!.hint).toBe('Correct the value of "sidebar_position" in the front matter, or remove the key to use the default.');
     expect(doc('---\ndate: 2024-02-29\nlast_update:\n  date: 2024-03-01T10:00:00Z\n---\nText.\n', 'blog/x.md').diagnostics).toEqual([]);
     // A month with no day 30 or 31 (or 29) has no hour 25 either: an error.
     expect(doc('---\ndate: 2023-04-31 25:00\n---\nText.\n', 'blog/x.md').diagnostics.map((x) => x.severity)).toEqual(['error']);
