@@ -95,14 +95,16 @@ export function isInside(child: string, parent: string): boolean {
  * Whether a site-relative file (an image next to its Markdown) can be published: it
  * exists, and it and whatever its links lead to are inside the site.
  */
-export function siteFileStatus(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'docsPlugins'>, file: string, roots = readRoots(config)): 'ok' | 'missing' | 'outside' {
+export function siteFileStatus(config: Pick<ResolvedConfig, 'siteDir' | 'paths' | 'docsPlugins'>, file: string, roots = readRoots(config)): 'ok' | 'missing' | 'outside' | 'broken-symlink' {
   const abs = path.resolve(config.siteDir, file);
   let real: string;
   try {
     real = fs.realpathSync.native(abs);
     if (!fs.statSync(real).isFile()) return 'missing';
   } catch {
-    return roots.some((root) => isInside(realPath(abs), root)) ? 'missing' : 'outside';
+    if (!roots.some((root) => isInside(realPath(abs), root))) return 'outside';
+    // There, but a link that leads nowhere or around in a loop (the scan says so at the link itself).
+    return fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() ? 'broken-symlink' : 'missing';
   }
   return roots.some((root) => isInside(real, root)) ? 'ok' : 'outside';
 }

@@ -257,7 +257,8 @@ export async function scanStatic(config: ResolvedConfig): Promise<ScanResult<str
  */
 export function readPartial(config: ResolvedConfig, file: string): SourceFile | 'missing' | 'outside' {
   const status = siteFileStatus(config, file);
-  if (status !== 'ok') return status;
+  // A partial behind a broken link is missing as a file is (the scan names the link itself).
+  if (status !== 'ok') return status === 'broken-symlink' ? 'missing' : status;
   const abs = path.resolve(config.siteDir, file);
   const folder = contentFolders(config).find(({ dir }) => abs.startsWith(dir + path.sep));
   const area = folder?.area ?? 'docs';

@@ -373,6 +373,11 @@ export const catalog = {
     hint: suggestions.length ? `Nearest files: ${suggestions.join(', ')}.` : 'Put the file in the static folder (static/img/… is served as /img/…).',
   }),
   /** A file a page names by a relative path (or `@site/`): `file` is where it was looked for, from the site folder. */
+  linkToBrokenSymlink: (url: string, file: string): Entry => ({
+    code: 'missing-file',
+    message: `"${url}" is ${file}, a symbolic link that leads nowhere or back to itself, so there is no file to publish.`,
+    hint: 'Fix or remove the link, or point the path at the file itself.',
+  }),
   missingFileBeside: (url: string, file: string): Entry => ({
     code: 'missing-file',
     message: `Missing file "${url}": there is no ${file}.`,

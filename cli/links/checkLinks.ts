@@ -1,3 +1,4 @@
+import type { siteFileStatus } from '../config/sitePaths.ts';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
@@ -17,7 +18,7 @@ export interface CheckDeps {
    */
   siteFiles?: Iterable<string>;
   /** Whether a site-relative file (an image next to its Markdown) exists and is inside the site. */
-  fileStatus: (file: string) => 'ok' | 'missing' | 'outside';
+  fileStatus: (file: string) => ReturnType<typeof siteFileStatus>;
   /**
    * Check only the links written in these files, and skip the config's (dev mode after an
    * edit: the other files' results have not changed).
@@ -64,6 +65,7 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
       } else {
         const status = deps.fileStatus(link.file);
         if (status === 'missing') diagnostics.push({ severity: 'error', ...at, ...catalog.missingFileBeside(link.url, link.file) });
+        else if (status === 'broken-symlink') diagnostics.push({ severity: 'error', ...at, ...catalog.linkToBrokenSymlink(link.url, link.file) });
         else if (status === 'outside') diagnostics.push({ severity: 'error', ...at, ...catalog.fileOutsideSite(link.url, link.file) });
       }
     }

@@ -70,9 +70,13 @@ describe('symbolic links', () => {
   });
 
   it('names a link loop or a dangling link in a sentence, not ELOOP and an absolute path', () => {
-    const dir = site({}, { 'docs/self.md': 'self.md', 'docs/gone.md': 'nothing-here.md', 'docs/up': '.' });
+    const dir = site({ 'docs/page.md': '# Page\n\n![loop](./l1.png) ![gone](./gone.png)\n' }, { 'docs/self.md': 'self.md', 'docs/gone.md': 'nothing-here.md', 'docs/up': '.', 'docs/l1.png': 'l2.png', 'docs/l2.png': 'l1.png', 'docs/gone.png': 'nothing.png' });
     const { code, stderr } = runCli(['check', dir]);
     expect(code).toBe(1);
+    // An image that is such a link: said so at the page's line, not "there is no docs/l1.png".
+    expect(stderr).toContain('docs/page.md:3:1: "./l1.png" is docs/l1.png, a symbolic link that leads nowhere or back to itself, so there is no file to publish.');
+    expect(stderr).toContain('docs/page.md:3:19: "./gone.png" is docs/gone.png, a symbolic link that leads nowhere or back to itself');
+    expect(stderr).not.toContain('there is no docs/l1.png');
     expect(stderr).toContain('docs/self.md: docs/self.md is a symbolic link that leads back to itself (a loop), so it cannot be read.');
     expect(stderr).toContain('docs/gone.md: docs/gone.md is a symbolic link to something that does not exist, so it cannot be read.');
     expect(stderr).toContain('docs/up: docs/up is a symbolic link to a folder it is itself in');
