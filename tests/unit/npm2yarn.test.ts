@@ -78,9 +78,16 @@ describe('a Docusaurus config naming the npm2yarn plugin', () => {
 
   it("turns it on with its options, from the docs', blog's or pages' remarkPlugins; other remark plugins are named in a warning", () => {
     const mapped = map({ presets: [['classic', { docs: { remarkPlugins: [[native, { sync: true }], other] }, blog: { remarkPlugins: [native] } }]] });
-    // The first listing's options hold for the site (the docs', in the preset).
-    expect(mapped.input.markdown).toEqual({ format: 'mdx', npm2yarn: { sync: true, converters: ['yarn', 'pnpm'] } });
-    expect(map({ presets: [['classic', { docs: false, blog: { remarkPlugins: [native] } }]] }).input.markdown).toEqual({ format: 'mdx', npm2yarn: { sync: false, converters: ['yarn', 'pnpm'] } });
+    // The first listing's options hold for the site (the docs', in the preset); its default converters are those of the plugin's
+    // version the site installed (bun from 3.8 on), or as a fresh install would be (bun) when it did not install one.
+    expect(mapped.input.markdown).toEqual({ format: 'mdx', npm2yarn: { sync: true, converters: ['yarn', 'pnpm', 'bun'] } });
+    expect(map({ presets: [['classic', { docs: false, blog: { remarkPlugins: [native] } }]] }).input.markdown).toEqual({ format: 'mdx', npm2yarn: { sync: false, converters: ['yarn', 'pnpm', 'bun'] } });
+    const installed = (version: string) => Object.assign(() => undefined, { __siteNativePackage: '@docusaurus/remark-plugin-npm2yarn', __siteNativeVersion: version });
+    const converters = (version: string) => (map({ presets: [['classic', { docs: { remarkPlugins: [installed(version)] } }]] }).input.markdown as { npm2yarn: { converters: string[] } }).npm2yarn.converters;
+    expect(converters('3.6.3')).toEqual(['yarn', 'pnpm']);
+    expect(converters('3.7.0')).toEqual(['yarn', 'pnpm']);
+    expect(converters('3.8.0')).toEqual(['yarn', 'pnpm', 'bun']);
+    expect(converters('3.10.2')).toEqual(['yarn', 'pnpm', 'bun']);
     expect(map({ presets: [['classic', { docs: { remarkPlugins: [[native, { sync: true, converters: ['pnpm', 'bun', ['deno', () => '']] }]] } }]] }).input.markdown).toEqual({ format: 'mdx', npm2yarn: { sync: true, converters: ['pnpm', 'bun'] } });
     expect(mapped.warnings.map((w) => `${w.configKey} ${w.message}`)).toEqual(['presets.0.1.docs.remarkPlugins.1 The remark plugin "remark-emoji" (presets[0][1].docs.remarkPlugins[1]) is not run here: what it changes in pages is left out.']);
   });
@@ -88,13 +95,15 @@ describe('a Docusaurus config naming the npm2yarn plugin', () => {
   it('is given a marker for the plugin whether it is installed or not, and does not list it as missing', async () => {
     const dir = writeTempSite({
       'docusaurus.config.js': "const a = require('@docusaurus/remark-plugin-npm2yarn');\nimport b from '@docusaurus/remark-plugin-npm2yarn';\nmodule.exports = { a, b };\n",
-      'node_modules/@docusaurus/remark-plugin-npm2yarn/package.json': '{"name":"@docusaurus/remark-plugin-npm2yarn","main":"index.js"}',
-      'node_modules/@docusaurus/remark-plugin-npm2yarn/index.js': 'module.exports = function plugin() { throw new Error("not this one"); };\n',
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/package.json': '{"name":"@docusaurus/remark-plugin-npm2yarn","version":"3.6.3","main":"lib/index.js"}',
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/lib/index.js': 'module.exports = function plugin() { throw new Error("not this one"); };\n',
     });
     try {
       const imported = await importDocusaurusModule(path.join(dir, 'docusaurus.config.js'), dir);
-      const { a, b } = imported.value as Record<string, { __siteNativePackage?: string }>;
+      const { a, b } = imported.value as Record<string, { __siteNativePackage?: string; __siteNativeVersion?: string }>;
       expect([a?.__siteNativePackage, b?.__siteNativePackage]).toEqual(['@docusaurus/remark-plugin-npm2yarn', '@docusaurus/remark-plugin-npm2yarn']);
+      // The installed version, read from its package.json (its defaults depend on it).
+      expect([a?.__siteNativeVersion, b?.__siteNativeVersion]).toEqual(['3.6.3', '3.6.3']);
       expect(imported.missing).toEqual([]);
       fs.rmSync(path.join(dir, 'node_modules'), { recursive: true });
       const bare = await importDocusaurusModule(path.join(dir, 'docusaurus.config.js'), dir);

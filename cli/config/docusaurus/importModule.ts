@@ -139,7 +139,25 @@ function __sitePackageName(id) { const parts = id.split('/'); return id.startsWi
 const STUB_SOURCE = `function __siteNative(name) {
   const plugin = function () {};
   Object.defineProperty(plugin, '__siteNativePackage', { value: name });
+  // The version the site installed, if it did: a plugin's defaults change between versions (npm2yarn's converters).
+  const version = __siteInstalledVersion(name);
+  if (version) Object.defineProperty(plugin, '__siteNativeVersion', { value: version });
   return plugin;
+}
+function __siteInstalledVersion(name) {
+  try {
+    const fs = __siteCreateRequire(__filename)('node:fs');
+    let dir = __siteCreateRequire(__filename).resolve(name);
+    for (let up = 0; up < 8; up++) {
+      dir = dir.slice(0, dir.lastIndexOf('/'));
+      const manifest = dir + '/package.json';
+      if (fs.existsSync(manifest)) {
+        const data = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+        if (data.name === name) return typeof data.version === 'string' ? data.version : undefined;
+      }
+    }
+  } catch {}
+  return undefined;
 }
 function __siteStub(name) {
   const target = function () {};

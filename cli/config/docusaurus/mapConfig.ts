@@ -516,12 +516,21 @@ function mapMarkdownPlugins(key: MarkdownPluginsKey, value: unknown, markdown: O
       notes.add([...at, name], catalog.docusaurusMarkdownPluginUnsupported(rehype ? 'rehype' : 'remark', name, showPath([...at, i])), [...at, i]);
       return;
     }
-    const converters: unknown[] = Array.isArray(options.converters) ? options.converters : ['yarn', 'pnpm'];
+    // Docusaurus 3.8 added bun to the plugin's default converters: as the site's installed version has them, else as a fresh install would.
+    const installed = (Array.isArray(entry) ? entry[0] : entry) as { __siteNativeVersion?: string } | undefined;
+    const converters: unknown[] = Array.isArray(options.converters) ? options.converters : npm2yarnDefaultConverters(installed?.__siteNativeVersion);
     const known = converters.filter((c) => c === 'yarn' || c === 'pnpm' || c === 'bun');
     if (known.length !== converters.length) notes.unsupported([...at, i, 1, 'converters'], 'only the yarn, pnpm and bun converters are made; the others are left out');
     // Once for the site: the first content plugin that lists it (the docs, in the preset) sets its options.
     markdown.npm2yarn ??= { sync: options.sync === true, converters: known };
   });
+}
+
+/** @docusaurus/remark-plugin-npm2yarn's converters when its options name none: yarn and pnpm, and bun from 3.8 on (or when the version is not known). */
+export function npm2yarnDefaultConverters(version: string | undefined): string[] {
+  const [major = 0, minor = 0] = (version ?? '').split('.').map((part) => Number.parseInt(part, 10));
+  const withBun = version === undefined || Number.isNaN(major) || major > 3 || (major === 3 && minor >= 8);
+  return withBun ? ['yarn', 'pnpm', 'bun'] : ['yarn', 'pnpm'];
 }
 
 /** Where mapMarkdownPlugins keeps the site's plugins while the config is mapped (taken out before it is returned). */
