@@ -86,10 +86,8 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
 
 /**
  * mdast `code` → the theme's `<CodeBlock language title>` around the code, highlighted at
- * build time (Prism grammars through refractor), so
- * no highlighter reaches the browser. Each source line becomes a `.token-line` span so
- * lines can be highlighted and numbered by CSS. Unknown languages, and code past a page's
- * HIGHLIGHT_BUDGET, are shown plain.
+ * build time by `highlightedCodeBlock`. A page's code past HIGHLIGHT_BUDGET (counted over
+ * its fences) is shown plain.
  */
 export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHast | Element {
   const lang = node.lang?.toLowerCase();
@@ -98,18 +96,49 @@ export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHas
   if (lang === 'mermaid' && data?.mermaid) return { type: 'mdxJsxFlowElement', name: 'Mermaid', attributes: [attribute('value', node.value)], children: [], position: node.position };
   // With markdown.math, a `math` block is display math, as remark-math's `$$` block (rehype-katex reads both alike).
   if (lang === 'math' && data?.math) return { type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'element', tagName: 'code', properties: { className: ['language-math', 'math-display'] }, children: [text(node.value)] }], position: node.position };
-  // The value holds no fence newline: a newline at its end is an empty last line the author wrote.
+  const used = highlighted.get(state) ?? 0;
+  const magicComments = (data?.magicComments as MagicComment[] | undefined) ?? DEFAULT_MAGIC_COMMENTS;
+  const block = highlightedCodeBlock({ lang, meta: node.meta, value: node.value }, { magicComments, budget: HIGHLIGHT_BUDGET - used });
+  highlighted.set(state, used + block.highlighted);
+  return { ...block.element, position: node.position };
+}
+
+/** The code a block draws: a fence's language, meta and text, or a string `<CodeBlock>`'s props and child (cli/render/stringCodeBlocks.ts). */
+export interface CodeSource {
+  /** Lower case, as the theme's class names it. */
+  lang?: string;
+  /** ` title="a.js" {1,4-6} showLineNumbers `, as a fence's info string after the language. */
+  meta?: string | null;
+  /** The code, without the fence's last newline: a newline at its end is an empty last line the author wrote. */
+  value: string;
+  /** Props that `meta` does not override (Docusaurus's CodeBlock: the meta's title wins over `title`, `showLineNumbers` over the meta's). */
+  title?: string;
+  showLineNumbers?: boolean;
+}
+
+/**
+ * The theme's `<CodeBlock language title>` around `<pre class="code-block__pre"><code>`,
+ * highlighted at build time (Prism grammars through refractor), so no highlighter reaches
+ * the browser. Each source line becomes a `.token-line` span so lines can be highlighted
+ * and numbered by CSS. Unknown languages, and code longer than `budget` characters, are
+ * shown plain. Pure (the grammars are registered once): `highlighted` is the characters it
+ * highlighted, for the caller's budget.
+ */
+export function highlightedCodeBlock(source: CodeSource, options: { magicComments: readonly MagicComment[]; budget: number }): { element: MdxJsxFlowElementHast; highlighted: number } {
+  const { lang, meta: metaText } = source;
+  const comments = options.magicComments;
   // Magic comments (`// highlight-next-line`) mark lines and are taken out, unless the meta marks lines itself, as in Docusaurus.
-  const comments = (data?.magicComments as MagicComment[] | undefined) ?? DEFAULT_MAGIC_COMMENTS;
-  const magic = lang && !LINE_RANGES_RE.test(node.meta ?? '') ? magicCommentLines(node.value, lang, comments) : undefined;
-  const code = magic?.code ?? node.value;
-  const meta = parseCodeMeta(node.meta, lineCountOf(code));
+  const magic = lang && !LINE_RANGES_RE.test(metaText ?? '') ? magicCommentLines(source.value, lang, comments) : undefined;
+  const code = magic?.code ?? source.value;
+  const meta = parseCodeMeta(metaText, lineCountOf(code));
+  const title = meta.title || source.title;
+  const showLineNumbers = source.showLineNumbers ?? meta.showLineNumbers;
   // The meta's lines take the first magic comment's class (the theme's highlight, for Docusaurus's default).
   const metaClass = lineClassOf(comments[0]?.className ?? DEFAULT_MAGIC_COMMENTS[0]!.className);
   let tokens: ElementContent[] = [text(code)];
-  const used = highlighted.get(state) ?? 0;
-  if (lang && used + code.length <= HIGHLIGHT_BUDGET && grammars().registered(lang)) {
-    highlighted.set(state, used + code.length);
+  let spent = 0;
+  if (lang && code.length <= options.budget && grammars().registered(lang)) {
+    spent = code.length;
     try {
       tokens = (refractor.highlight(code, lang) as HastRoot).children as ElementContent[];
     } catch {
@@ -134,13 +163,13 @@ export function codeBlockHandler(state: State, node: Code): MdxJsxFlowElementHas
       {
         type: 'element',
         tagName: 'code',
-        properties: { className: [lang ? `language-${lang}` : 'language-text', ...(meta.showLineNumbers ? ['line-numbers'] : [])] },
+        properties: { className: [lang ? `language-${lang}` : 'language-text', ...(showLineNumbers ? ['line-numbers'] : [])] },
         children: body,
       },
     ],
   };
-  const attributes = [...(lang ? [attribute('language', lang)] : []), ...(meta.title ? [attribute('title', meta.title)] : [])];
-  return { type: 'mdxJsxFlowElement', name: 'CodeBlock', attributes, children: [pre], position: node.position };
+  const attributes = [...(lang ? [attribute('language', lang)] : []), ...(title ? [attribute('title', title)] : [])];
+  return { element: { type: 'mdxJsxFlowElement', name: 'CodeBlock', attributes, children: [pre] }, highlighted: spent };
 }
 
 /** A meta's line ranges (`{1,4-6}`), which `parseCodeMeta` reads. */
@@ -201,7 +230,7 @@ const magicRegexes = new Map<string, RegExp>();
  * taken out of the code. Marked lines are numbered from 1, as `parseCodeMeta` numbers them,
  * each with the classes of the comments that mark it.
  */
-function magicCommentLines(code: string, lang: string, comments: MagicComment[]): { code: string; classes: Map<number, string[]> } | undefined {
+function magicCommentLines(code: string, lang: string, comments: readonly MagicComment[]): { code: string; classes: Map<number, string[]> } | undefined {
   const words = comments.flatMap((c) => [c.line, c.block?.start, c.block?.end]).filter((w): w is string => w !== undefined);
   if (!words.some((word) => code.includes(word))) return undefined;
   const key = `${lang}\0${words.join(' ')}`;
