@@ -7,6 +7,7 @@ import type { ContentContextValue } from '../../runtime/contentContext.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import type { HeadingInfo } from '../content/markdown/headings.ts';
 import { contentFileHref, resolveTree } from './resolveTree.ts';
+import { stringCodeBlocks } from './stringCodeBlocks.ts';
 import { parseDate } from '../graph/machineIndependent.ts';
 import { urlOf } from '../graph/permalinks.ts';
 import { sameRoute } from '../../runtime/pageData.ts';
@@ -27,7 +28,7 @@ export function toPageData(route: Route, graph: RouteGraph, config: ResolvedConf
   let cards: CategoryPageData['items'] | undefined;
   // Relative links are read from the page's Docusaurus URL ("/docs/cli", no slash), as the link check reads them.
   const content = (tree: HastRoot, frontMatter: Record<string, unknown>, toc: TocItem[], pageUrl: string, imports?: ContentImports) =>
-    render(resolveTree(tree, graph, config, pageUrl), { frontMatter, toc, get docCards() { return (cards ??= docCardsOf(route, graph)); } }, imports);
+    render(stringCodeBlocks(resolveTree(tree, graph, config, pageUrl), imports, { frontMatter, magicComments: config.prism?.magicComments }), { frontMatter, toc, get docCards() { return (cards ??= docCardsOf(route, graph)); } }, imports);
   const html = (r: { document: LoadedDocument; permalink?: string; path: string }, toc: TocItem[]) => content(r.document.content, r.document.frontMatter, toc, r.permalink ?? r.path, importsOf(r.document, graph, config, r.permalink ?? r.path));
   switch (route.kind) {
     case 'doc': {
@@ -172,7 +173,9 @@ function importsOf(document: LoadedDocument, graph: RouteGraph, config: Resolved
     }
     if (binding.kind !== 'partial' || chain.has(binding.file)) continue;
     const partial = graph.partials.get(binding.file);
-    if (partial) partials[local] = { tree: resolveTree(partial.content, graph, config, pageUrl), ...importsOf(partial, graph, config, pageUrl, new Set([...chain, binding.file])) };
+    if (!partial) continue;
+    const own = importsOf(partial, graph, config, pageUrl, new Set([...chain, binding.file]));
+    partials[local] = { tree: stringCodeBlocks(resolveTree(partial.content, graph, config, pageUrl), own, { magicComments: config.prism?.magicComments }), ...own };
   }
   return { values: { ...document.mdx.scope, ...files }, bindings: document.mdx.bindings, partials };
 }

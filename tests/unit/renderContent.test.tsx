@@ -71,6 +71,17 @@ describe('content through React components', () => {
     expect(island.querySelector('button.code-block__copy')!.text).toBe('Copy');
   });
 
+  it("draws a string child the build could not highlight as plain code: a line each, whitespace kept, the language from its class", () => {
+    const html = parse(renderContent(root(jsxEl('CodeBlock', { className: 'language-ts wide', showLineNumbers: null }, [text('let a;\n  let b;\n')])), { site, content: contentContext({ frontMatter: {}, toc: [], docCards: [] }) }), { blockTextElements: {} });
+    const box = html.querySelector('.theme-code-block')!;
+    expect(box.classList.value).toEqual(['theme-code-block', 'language-ts', 'wide']);
+    const code = box.querySelector('site-slot > pre.code-block__pre > code')!;
+    expect(code.classList.value).toEqual(['language-ts', 'line-numbers']);
+    // One trailing newline dropped, as Docusaurus drops it.
+    expect(code.querySelectorAll('.token-line').map((line) => line.text)).toEqual(['let a;\n', '  let b;']);
+    expect(box.querySelector('p')).toBeNull();
+  });
+
   it('gives h2–h6 their direct link, named after the heading text', () => {
     const html = render(root(el('h2', { id: 'set-up' }, [text('Set '), el('em', {}, [text('up')])])));
     const link = html.querySelector('h2#set-up a.hash-link')!;
