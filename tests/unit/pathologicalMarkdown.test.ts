@@ -317,6 +317,29 @@ describe('large ordinary Markdown stays linear', () => {
     expect(seconds).toBeLessThan(2.5);
   });
 
+  // Prism's grammars read some code in time growing with the square of a token or a line:
+  // a 20,000-letter word took 2.8 s in JavaScript (250 KB of it, minutes), 240 KB of CSS lines
+  // without a brace 3 minutes. Such a block is drawn plain, in linear time.
+  it.each([
+    ['a 250,000-letter word in JavaScript', 'js', 'a'.repeat(250_000)],
+    ['250,000 [ in Markdown', 'md', '['.repeat(250_000)],
+    ['120,000 short CSS lines without a brace', 'css', 'a\n'.repeat(120_000)],
+    ['a 250 KB line of words in TypeScript', 'ts', 'word '.repeat(50_000)],
+  ])('a code block Prism reads slowly is drawn plain, at once: %s', (_, lang, code) => {
+    const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.md', file: 'docs/x.md', format: 'md', text: `# T\n\n\`\`\`${lang}\n${code}\n\`\`\`\n` }));
+    expect(doc.diagnostics).toEqual([]);
+    // No Prism token in the block (the tree holds the code's lines only).
+    expect(JSON.stringify(doc.content)).not.toContain('"token",');
+    expect(toString(doc.content).length).toBeGreaterThanOrEqual(code.length);
+    expect(seconds).toBeLessThan(2);
+  });
+
+  it('code of the same length with ordinary tokens and lines is still highlighted', () => {
+    const code = Array.from({ length: 4000 }, (_, i) => `const value${i} = compute(${i}, "text"); // note`).join('\n');
+    const doc = loadDocument({ area: 'docs', relPath: 'x.md', file: 'docs/x.md', format: 'md', text: `# T\n\n\`\`\`js\n${code}\n\`\`\`\n` });
+    expect(JSON.stringify(doc.content)).toContain('["token","keyword"]');
+  });
+
   it('30,000 exports in one block are read in linear time, each value in the page scope', () => {
     const exports = Array.from({ length: 30_000 }, (_, i) => `export const v${i} = ${i % 2 === 0 ? i : `v${i - 1}`};\n`).join('');
     const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `${exports}\n# Title\n\nLast: {v29999}\n` }));

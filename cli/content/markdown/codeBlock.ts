@@ -55,6 +55,46 @@ export function grammars(): typeof refractor {
  * pages) is 59 KB, its largest block 11 KB. GitHub, likewise, stops colouring large files.
  */
 export const HIGHLIGHT_BUDGET = 256 * 1024;
+
+/** The longest line, run of one character, and run of identifier characters a block may hold and still be highlighted (see slowToHighlight). */
+const MAX_HIGHLIGHTED_LINE = 2000;
+const MAX_HIGHLIGHTED_RUN = 256;
+
+/** Grammars whose selector rules look ahead for the next `{` across lines: CSS and its kin. */
+const BRACE_SEEKING = new Set(['css', 'less', 'scss', 'sass', 'stylus', 'nginx']);
+
+/**
+ * Code that Prism's grammars read in time growing with the square of a token's or a line's
+ * length, drawn plain instead: a run of identifier characters or of one character longer
+ * than MAX_HIGHLIGHTED_RUN (a 20,000-letter word took 2.8 s in JavaScript, 256 KB of it
+ * minutes; 8,000 `[` 0.3 s in Markdown), a line longer than MAX_HIGHLIGHTED_LINE, or, in
+ * CSS and its kin, that many characters without a `{`, `}` or `;` (240 KB of short lines
+ * with none took 3 minutes). Real code has none of these (minified code and data have
+ * long lines, and read no better highlighted). One pass, in linear time.
+ */
+export function slowToHighlight(code: string, lang: string): boolean {
+  const braces = BRACE_SEEKING.has(lang);
+  let line = 0;
+  let word = 0;
+  let same = 0;
+  let sinceBrace = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    if (braces) sinceBrace = c === 123 || c === 125 || c === 59 ? 0 : sinceBrace + 1;
+    if (sinceBrace > MAX_HIGHLIGHTED_LINE) return true;
+    if (c === 10) {
+      line = word = same = 0;
+      continue;
+    }
+    if (++line > MAX_HIGHLIGHTED_LINE) return true;
+    // Letters, digits, _ $ @ and anything past ASCII: what a name (or a PHP/Ruby variable) is made of.
+    const wordChar = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 64 || c > 127;
+    word = wordChar ? word + 1 : 0;
+    same = i > 0 && c === code.charCodeAt(i - 1) ? same + 1 : 1;
+    if (word > MAX_HIGHLIGHTED_RUN || same > MAX_HIGHLIGHTED_RUN) return true;
+  }
+  return false;
+}
 const highlighted = new WeakMap<State, number>();
 
 /** Without the code's line count, no range marks lines past this one (no code block is that long). */
@@ -137,7 +177,7 @@ export function highlightedCodeBlock(source: CodeSource, options: { magicComment
   const metaClass = lineClassOf(comments[0]?.className ?? DEFAULT_MAGIC_COMMENTS[0]!.className);
   let tokens: ElementContent[] = [text(code)];
   let spent = 0;
-  if (lang && code.length <= options.budget && grammars().registered(lang)) {
+  if (lang && code.length <= options.budget && grammars().registered(lang) && !slowToHighlight(code, lang)) {
     spent = code.length;
     try {
       tokens = (refractor.highlight(code, lang) as HastRoot).children as ElementContent[];
