@@ -33,13 +33,17 @@ describe('files imported through raw-loader', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const out = path.join(dir, 'out');
-  const codeOf = () => parse(fs.readFileSync(path.join(out, 'guide/index.html'), 'utf8')).querySelectorAll('#__content .code-block__body site-slot').map((code) => code.textContent.trim());
+  // Each block's code, as drawn: highlighted at build time as a fenced block would be (cli/render/stringCodeBlocks.ts).
+  const blocksOf = () => parse(fs.readFileSync(path.join(out, 'guide/index.html'), 'utf8'), { blockTextElements: {} }).querySelectorAll('#__content .code-block__body code');
+  const codeOf = () => blocksOf().map((code) => code.textContent.trim());
 
   it('gives each name the file\'s text, shown in its code block, in all three forms', () => {
     const result = runCli(['build', dir, '--out-dir', out]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('raw-loader');
     expect(codeOf()).toEqual(['export const answer = 42;', 'Plain notes, <b>not markup</b>.', 'echo "run"']);
+    // The JavaScript file's text is highlighted as JavaScript; the notes (no language) are plain.
+    expect(blocksOf().map((code) => code.querySelectorAll('.token').length > 0)).toEqual([true, false, true]);
   });
 
   it('renders again only the page that imports a file, once the file changes', () => {
