@@ -5,13 +5,12 @@ import { spawn } from 'node:child_process';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { isLockStamp, MARKER_FILE, markerText, readMarker, sideFolders } from './outputFolder.ts';
-
-export { sideFolders };
 import { sameStamp, stampOf, type FileStamp } from './buildCache.ts';
 import { isRunning, parseStamp, processStamp } from '../process.ts';
 
 /**
- * The folders around an output folder `build/`:
+ * How a build replaces its output folder. The folders around an output folder `build/`
+ * (named by outputFolder.ts sideFolders):
  * - `build.tmp/`: the next build, written aside; its marker says "complete" once every
  *   file is in;
  * - `build.old/`: the previous build, for the moment between the two renames of a swap;
@@ -135,7 +134,7 @@ export function repairOutputFolder(target: string): void {
  * main thread, nothing else runs in between.
  *
  * With `spare` (a folder in the build cache), the previous build is then moved there as
- * the next build's spare (see sideFolders), and true is returned. Otherwise, or when it
+ * the next build's spare (see the note at the top of this file), and true is returned. Otherwise, or when it
  * cannot go there, it is removed. With `background`, a detached process removes it,
  * so the command can exit at once: on a loaded disk, removing 2,000 page folders took
  * 9–17 s of a 15 s rebuild in which one page changed. The folder is first renamed to
@@ -149,7 +148,7 @@ export function swapIn(temp: string, target: string, options: { background?: boo
   if (hadPrevious) fs.renameSync(target, old);
   fs.renameSync(temp, target);
   if (!hadPrevious) return false;
-  // Kept as the spare (see sideFolders) only now, with the new build in place: never the only copy.
+  // Kept as the spare (see the note at the top of this file) only now, with the new build in place: never the only copy.
   if (options.spare !== undefined && keepAsSpare(old, options.spare)) return true;
   if (!(options.background && removeInBackground(old, target))) fs.rmSync(old, { recursive: true, force: true });
   return false;
@@ -168,7 +167,7 @@ function keepAsSpare(old: string, spare: string): boolean {
 }
 
 /**
- * Takes the spare (see sideFolders) as the folder the next build is written in, when it is
+ * Takes the spare (see the note at the top of this file) as the folder the next build is written in, when it is
  * the one `stamp` names: its marker rewritten as "writing" (in the cache, so no complete
  * build is ever renamed beside `target` but the new one), then renamed to `temp`. False
  * when it is not there or not that one (the caller then discards it), or cannot be moved.

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SiteWriter } from '../../cli/write/writeSite.ts';
 import { MARKER_FILE, assertSafeOutputFile, assertSafeOutputFolder, markerText, readMarker } from '../../cli/write/outputFolder.ts';
-import { acquireOutputLock, discardSpare, recoverOutputFolder, repairOutputFolder, sideFolders, swapIn, takeSpare } from '../../cli/write/swap.ts';
+import { acquireOutputLock, discardSpare, recoverOutputFolder, repairOutputFolder, swapIn, takeSpare } from '../../cli/write/swap.ts';
+import { sideFolders } from '../../cli/write/outputFolder.ts';
 import { isRunning } from '../../cli/process.ts';
 import { MANIFEST_FORMAT, stampOf, type BuildManifest } from '../../cli/write/buildCache.ts';
 

@@ -1,4 +1,5 @@
 import { useSite } from '../../../runtime/SiteContext.ts';
+import type { LogoData } from '../../../runtime/pageData.ts';
 
 /** Logo (light and dark sources) and title, linking home. */
 export function Logo() {
@@ -17,19 +18,11 @@ export function Logo() {
   );
 }
 
-interface LogoSources {
-  src: string;
-  srcDark?: string;
-  alt?: string;
-  width?: number | string;
-  height?: number | string;
-}
-
 /**
  * A logo's image (the navbar's, the footer's): with `srcDark`, one for each colour mode,
  * the other hidden by CSS; without it, the one image in both modes, as Docusaurus shows it.
  */
-export function LogoImage({ logo }: { logo: LogoSources }) {
+export function LogoImage({ logo }: { logo: LogoData }) {
   const { baseUrl } = useSite();
   const src = (s: string) => (s.startsWith('/') ? baseUrl + s.slice(1) : s);
   if (!logo.srcDark) return <img src={src(logo.src)} alt={logo.alt} width={logo.width} height={logo.height} />;
