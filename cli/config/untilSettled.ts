@@ -1,5 +1,19 @@
 import { watchdog } from '../watchdog.ts';
 
+/** What each pending `untilSettled` does when the event loop runs dry: reject its race. */
+const stalls = new Set<(error: Error) => void>();
+
+/**
+ * 'beforeExit' comes only once nothing is left to run: then no pending promise can ever
+ * settle. One listener serves every pending call (a site's plugins run on all its files at
+ * once, and a listener each made Node warn of a leak past ten).
+ * Unless the watchdog stopped the thread (the loop is empty because nothing runs any more): it says why.
+ */
+function onIdle(): void {
+  if (watchdog.stopping) return;
+  for (const stalled of stalls) stalled(new Error('it awaits a promise that nothing resolves, so it never finishes loading'));
+}
+
 /**
  * A config that awaits a promise nothing settles (`await new Promise(() => {})`, a timer
  * that was never set) leaves Node with nothing to do: the process ends, with exit code 13
@@ -9,15 +23,12 @@ import { watchdog } from '../watchdog.ts';
 export async function untilSettled<T>(promise: Promise<T> | T): Promise<T> {
   let stalled!: (error: Error) => void;
   const stall = new Promise<never>((_, reject) => (stalled = reject));
-  // 'beforeExit' comes only once nothing is left to run: then `promise` can never settle.
-  // Unless the watchdog stopped the thread (the loop is empty because nothing runs any more): it says why.
-  const onIdle = () => {
-    if (!watchdog.stopping) stalled(new Error('it awaits a promise that nothing resolves, so it never finishes loading'));
-  };
-  process.once('beforeExit', onIdle);
+  if (stalls.size === 0) process.on('beforeExit', onIdle);
+  stalls.add(stalled);
   try {
     return await Promise.race([promise, stall]);
   } finally {
-    process.off('beforeExit', onIdle);
+    stalls.delete(stalled);
+    if (stalls.size === 0) process.off('beforeExit', onIdle);
   }
 }
