@@ -650,4 +650,10 @@ export const userConfigSchema = z.strictObject({
   onBrokenLinks: z.enum(['error', 'warn', 'ignore']).default('error'),
   /** What a broken #anchor does to `build`. @default 'error' */
   onBrokenAnchors: z.enum(['error', 'warn', 'ignore']).default('error'),
+  /**
+   * What a link to a .md or .mdx file that is no page does to `build`, where it asks for
+   * more than `onBrokenLinks` (Docusaurus's `onBrokenMarkdownLinks`: such a link is a broken
+   * link as well, so the stricter of the two applies). Unset: `onBrokenLinks` alone.
+   */
+  onBrokenMarkdownLinks: z.enum(['error', 'warn', 'ignore']).optional(),
 });

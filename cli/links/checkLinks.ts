@@ -52,9 +52,9 @@ export function checkLinks(graph: RouteGraph, config: ResolvedConfig, deps: Chec
         if (!targetPath) {
           // A file that is there but is no page (a partial, a draft, a name the scan skips) is said so, not "does not exist".
           const entry = deps.fileStatus(link.file) === 'ok' ? catalog.mdLinkNotPage(link.url, path.posix.basename(link.file).startsWith('_')) : catalog.brokenMdLink(link.url, suggest(link.file, [...graph.fileRoutes.keys()], 3));
-          diagnostics.push({ severity: 'error', ...at, ...entry });
+          diagnostics.push({ severity: 'error', ...at, ...entry, markdownLink: true });
         } else if (otherPlugin) {
-          diagnostics.push({ severity: 'error', ...at, ...catalog.mdLinkOtherDocsPlugin(link.url, otherPlugin, targetPath) });
+          diagnostics.push({ severity: 'error', ...at, ...catalog.mdLinkOtherDocsPlugin(link.url, otherPlugin, targetPath), markdownLink: true });
         } else if (hash) {
           // A Markdown file's route is a document's: its ids are known.
           const ids = idsOf(graph.byPath.get(targetPath)!) ?? new Set<string>();

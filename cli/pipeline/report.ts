@@ -2,15 +2,23 @@ import type { ResolvedConfig } from '../config/types.ts';
 import { formatDiagnostic, formatGithubAnnotation, sortDiagnostics, type Diagnostic } from '../report/diagnostic.ts';
 import type { Reporter } from './reporter.ts';
 
+type Policy = ResolvedConfig['onBrokenLinks'];
+const STRICTNESS: Record<Policy, number> = { ignore: 0, warn: 1, error: 2 };
+const stricter = (a: Policy, b: Policy | undefined): Policy => (b !== undefined && STRICTNESS[b] > STRICTNESS[a] ? b : a);
+
 /**
  * Applies the config's severity policy: `onBrokenLinks` and `onBrokenAnchors` turn those
  * problems into errors, warnings, or nothing. Everything else keeps its severity.
+ * A link to a .md file that is no page is a broken link under `onBrokenMarkdownLinks` too:
+ * in Docusaurus the MDX loader reports it by that option and leaves the link as written,
+ * which the broken-link check then reports by `onBrokenLinks`, so the stricter one decides.
  */
-export function applyPolicy(diagnostics: Diagnostic[], config: Pick<ResolvedConfig, 'onBrokenLinks' | 'onBrokenAnchors'>, mode: 'build' | 'dev' = 'build'): Diagnostic[] {
+export function applyPolicy(diagnostics: Diagnostic[], config: Pick<ResolvedConfig, 'onBrokenLinks' | 'onBrokenAnchors'> & Partial<Pick<ResolvedConfig, 'onBrokenMarkdownLinks'>>, mode: 'build' | 'dev' = 'build'): Diagnostic[] {
   return diagnostics.flatMap((d) => {
     // A redirect to nowhere fails a build whatever onBrokenLinks says, as in Docusaurus; in dev it is a warning, as a broken link is.
     if (d.code === 'broken-redirect') return [{ ...d, severity: mode === 'dev' ? 'warning' : 'error' }];
-    const policy = d.code === 'broken-link' || d.code === 'missing-file' ? config.onBrokenLinks : d.code === 'broken-anchor' ? config.onBrokenAnchors : null;
+    const linkPolicy = d.markdownLink ? stricter(config.onBrokenLinks, config.onBrokenMarkdownLinks) : config.onBrokenLinks;
+    const policy = d.code === 'broken-link' || d.code === 'missing-file' ? linkPolicy : d.code === 'broken-anchor' ? config.onBrokenAnchors : null;
     if (policy === null) return [d];
     if (policy === 'ignore') return [];
     // In dev a broken link is a warning: the author is in the middle of writing.

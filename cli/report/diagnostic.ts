@@ -17,6 +17,8 @@ export interface Diagnostic {
    * the config file can be filled in where its text is at hand.
    */
   configKey?: string;
+  /** A link to a .md or .mdx file that is no page: `onBrokenMarkdownLinks` applies as well as `onBrokenLinks` (pipeline/report.ts). */
+  markdownLink?: true;
 }
 
 /** Control characters (C0 but tab and line feed, DEL, C1): a terminal runs ESC sequences, and a CR rewrites the line. */

@@ -26,6 +26,7 @@ describe('mapping a Docusaurus config', () => {
       baseUrl: '/',
       onBrokenLinks: 'error',
       onBrokenAnchors: 'warn',
+      onBrokenMarkdownLinks: 'warn',
       paths: { docs: 'docs', blog: 'blog', pages: 'src/pages' },
       docs: { routeBasePath: '/docs' },
       blog: { authorsPage: true, sidebarGroupByYear: true },
@@ -51,12 +52,33 @@ describe('mapping a Docusaurus config', () => {
     expect(map({ onBrokenLinks: 'ignore', onBrokenAnchors: 'ignore' }).input).toMatchObject({ onBrokenLinks: 'ignore', onBrokenAnchors: 'ignore' });
   });
 
-  it('reads onBrokenMarkdownLinks in both places, and says so only when it differs from onBrokenLinks', () => {
-    expect(warned({ onBrokenLinks: 'warn', markdown: { hooks: { onBrokenMarkdownLinks: 'warn' } } })).toEqual([]);
-    expect(warned({ onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'warn' })).toEqual([]);
-    expect(warned({ onBrokenMarkdownLinks: 'warn' })).toEqual(['onBrokenMarkdownLinks The Docusaurus option "onBrokenMarkdownLinks" is not supported here yet: broken links to .md files follow onBrokenLinks ("throw") instead.']);
+  it('reads onBrokenMarkdownLinks in both places (Docusaurus\'s default: warn); a function hook is named, not run', () => {
+    expect(map({ markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } } }).input.onBrokenMarkdownLinks).toBe('error');
+    expect(map({ onBrokenMarkdownLinks: 'ignore' }).input.onBrokenMarkdownLinks).toBe('ignore');
+    expect(map({ onBrokenMarkdownLinks: 'log' }).input.onBrokenMarkdownLinks).toBe('warn');
     // The new place wins over the deprecated one.
-    expect(warned({ onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } } })).toEqual([]);
+    expect(map({ onBrokenMarkdownLinks: 'warn', markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } } }).input.onBrokenMarkdownLinks).toBe('error');
+    for (const config of [{ onBrokenMarkdownLinks: 'warn' }, { onBrokenLinks: 'warn', markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } } }]) expect(warned(config)).toEqual([]);
+    const hook = map({ markdown: { hooks: { onBrokenMarkdownLinks: () => 'https://elsewhere.example/' } } });
+    expect(hook.input).not.toHaveProperty('onBrokenMarkdownLinks');
+    expect(hook.warnings.map((w) => `${w.configKey} ${w.message}`)).toEqual(['markdown.hooks.onBrokenMarkdownLinks The Docusaurus option "markdown.hooks.onBrokenMarkdownLinks" is not supported here yet: a function is not run here: broken links to .md files follow onBrokenLinks ("throw").']);
+  });
+
+  it('a link to a .md file that is no page is reported by the stricter of onBrokenLinks and onBrokenMarkdownLinks, as in Docusaurus', async () => {
+    const levels = async (config: string) => {
+      const dir = writeTempSite({ 'docusaurus.config.js': `export default { title: 'T', url: 'https://t.example', baseUrl: '/', ${config} };`, 'docs/a.md': '# A\n\n[gone](gone.md) and [nowhere](/docs/nowhere).\n' });
+      try {
+        const { diagnostics } = await analyze(await loadConfig(dir), { reporter: createReporter({ quiet: true }) });
+        return diagnostics.filter((d) => d.code === 'broken-link').map((d) => `${d.message.match(/"([^"]+)"/)![1]} ${d.severity}`);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    // Docusaurus's defaults: throw and warn; a broken .md link is a broken link as well.
+    expect(await levels('')).toEqual(['gone.md error', '/docs/nowhere error']);
+    expect(await levels("onBrokenLinks: 'warn', markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } }")).toEqual(['gone.md error', '/docs/nowhere warning']);
+    expect(await levels("onBrokenLinks: 'ignore'")).toEqual(['gone.md warning']);
+    expect(await levels("onBrokenLinks: 'ignore', onBrokenMarkdownLinks: 'ignore'")).toEqual([]);
   });
 
   it('builds only the default locale, and says which ones it leaves out', () => {

@@ -53,7 +53,6 @@ describe('a site with only a docusaurus.config.js', () => {
       'blog-untruncated blog/2024-03-01-first-light.md:1:1: The post has no truncate marker: the blog list shows its whole text.',
       'blog-untruncated blog/2024-04-15-brighter.md:1:1: The post has no truncate marker: the blog list shows its whole text.',
       'docusaurus-package-missing docusaurus.config.js: docusaurus.config.js uses the package "docusaurus-lunr-search", which is not installed in the site folder: a stand-in was used, so the parts of the config that need it are left out.',
-      'docusaurus-option-unsupported docusaurus.config.js:17:1: The Docusaurus option "onBrokenMarkdownLinks" is not supported here yet: broken links to .md files follow onBrokenLinks ("throw") instead.',
       'docusaurus-locales docusaurus.config.js:18:1: Only the default locale "en" is built; the other locales of i18n.locales ("fr") are not.',
       'docusaurus-plugin-unsupported docusaurus.config.js:31:1: The Docusaurus plugin or theme "docusaurus-lunr-search" (plugins[0]) cannot run here: what it adds to the site is left out.',
     ]);

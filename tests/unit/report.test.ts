@@ -33,6 +33,18 @@ describe('severity policy (applyPolicy)', () => {
     });
   }
 
+  it('a link to a .md file that is no page follows the stricter of onBrokenLinks and onBrokenMarkdownLinks; unset, onBrokenLinks alone', () => {
+    const mdLink: Diagnostic = { ...problem('broken-link'), markdownLink: true };
+    const severityOf = (onBrokenLinks: Policy, onBrokenMarkdownLinks?: Policy, mode: 'build' | 'dev' = 'build') => shown(applyPolicy([mdLink, problem('broken-link')], { onBrokenLinks, onBrokenAnchors: 'warn', onBrokenMarkdownLinks }, mode));
+    expect(severityOf('warn', 'error')).toEqual(['broken-link error', 'broken-link warning']);
+    expect(severityOf('error', 'ignore')).toEqual(['broken-link error', 'broken-link error']);
+    expect(severityOf('ignore', 'warn')).toEqual(['broken-link warning']);
+    expect(severityOf('ignore', 'ignore')).toEqual([]);
+    expect(severityOf('warn')).toEqual(['broken-link warning', 'broken-link warning']);
+    expect(severityOf('ignore')).toEqual([]);
+    expect(severityOf('warn', 'error', 'dev')).toEqual(['broken-link warning', 'broken-link warning']);
+  });
+
   it('a redirect to nowhere fails a build whatever onBrokenLinks says (as in Docusaurus), and is a warning in dev', () => {
     for (const onBrokenLinks of ['error', 'warn', 'ignore'] as const) {
       expect(shown(applyPolicy([problem('broken-redirect')], { onBrokenLinks, onBrokenAnchors: 'warn' }))).toEqual(['broken-redirect error']);
