@@ -31,6 +31,16 @@ export function applyTrailingSlash(url: string, site: Pick<SiteData, 'baseUrl' |
   return path.slice(0, -1) + (end === -1 ? '' : url.slice(end));
 }
 
+/** The site's base URL, whether its pages are "x.html" files linked without their slash (trailingSlash false), and its search page's path. */
+export type SearchSite = Pick<SiteData, 'baseUrl' | 'trailingSlash'> & { search: Pick<SiteData['search'], 'pagePath'> };
+
+/**
+ * The search page's path ("/search/"; "/search" with trailingSlash false: the page is
+ * search.html); "" when the site has none. Here, not in search/: the navbar's search entry
+ * links to it on every page's first load.
+ */
+export const searchPagePath = (site: SearchSite): string => (site.search.pagePath === false ? '' : `${site.baseUrl}${site.search.pagePath}${site.trailingSlash === false ? '' : '/'}`);
+
 /** `withBase` for this site: route paths in page data carry no base URL; every link rendered from them must. */
 export function useBaseUrl(): (to: string) => string {
   const { baseUrl } = useSite();

@@ -338,6 +338,8 @@ export interface SiteData {
     missingResultsUrl?: string;
     /** The `docusaurus_tag` values of this site's pages: plain pages, the docs version, the blog. */
     tags: string[];
+    /** The search page's path under the base URL ("search"); false: the site has none. */
+    pagePath: string | false;
   };
   /** Content hash of this build, to tell payloads of an older build apart. */
   buildId: string;

@@ -84,8 +84,8 @@ export function toSiteData(config: ResolvedConfig, graph: RouteGraph, buildId: s
     zoom: config.zoom,
     search:
       search.provider === 'algolia'
-        ? { provider: 'algolia', appId: search.appId, apiKey: search.apiKey, indexName: search.indexName, contextualSearch: search.contextualSearch, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config, graph) }
-        : { provider: 'local', indexName: 'local', contextualSearch: true, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config, graph) },
+        ? { provider: 'algolia', appId: search.appId, apiKey: search.apiKey, indexName: search.indexName, contextualSearch: search.contextualSearch, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config, graph), pagePath: search.pagePath }
+        : { provider: 'local', indexName: 'local', contextualSearch: true, missingResultsUrl: search.missingResultsUrl, tags: searchTagList(config, graph), pagePath: search.pagePath },
     buildId,
   };
 }

@@ -57,7 +57,8 @@ export default function SearchModal({ site, onClose, initialQuery }: SearchModal
         navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
         navigateNewWindow: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
       }}
-      resultsFooterComponent={({ state }) => <ResultsFooter site={site} query={state.query} count={Number(state.context.nbHits ?? 0)} onClose={onClose} />}
+      // No search page (search.pagePath false): no 'See all results' link, as in Docusaurus.
+      resultsFooterComponent={searchPagePath(site) ? ({ state }) => <ResultsFooter site={site} query={state.query} count={Number(state.context.nbHits ?? 0)} onClose={onClose} /> : undefined}
       getMissingResultsUrl={missing ? ({ query }) => missingResultsUrl(site, query) ?? '' : undefined}
     />
     {failed && dropdown && createPortal(<ErrorScreen />, dropdown)}

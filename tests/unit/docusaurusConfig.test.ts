@@ -328,10 +328,14 @@ describe('mapping a Docusaurus config', () => {
       announcementBar: theme.announcementBar,
       colorMode: theme.colorMode,
       image: '/img/card.png',
-      search: { provider: 'algolia', appId: 'A', apiKey: 'K', indexName: 'I', contextualSearch: false },
+      search: { provider: 'algolia', appId: 'A', apiKey: 'K', indexName: 'I', contextualSearch: false, pagePath: 'search' },
     });
     expect(map({ themeConfig: { footer: { links: [{ label: 'A', href: 'https://a.example' }] } } }).input.footer).toEqual({ links: [{ label: 'A', href: 'https://a.example' }] });
-    expect(mapped.warnings.map((w) => w.configKey)).toEqual(['themeConfig.algolia.searchPagePath']);
+    expect(mapped.warnings).toEqual([]);
+    // The search page's path as Docusaurus reads it: under the base URL, slashes around it or not; false for none.
+    const searchPage = (searchPagePath: unknown) => (map({ themeConfig: { algolia: { appId: 'A', apiKey: 'K', indexName: 'I', searchPagePath } } }).input.search as { pagePath?: unknown }).pagePath;
+    expect(searchPage('/docs/find/')).toBe('docs/find');
+    expect(searchPage(false)).toBe(false);
   });
 });
 

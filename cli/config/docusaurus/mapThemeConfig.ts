@@ -290,6 +290,8 @@ function mapAlgolia(o: Obj, notes: Notes, at: KeyPath): Obj {
   for (const [key, value] of Object.entries(o)) {
     if (['appId', 'apiKey', 'indexName'].includes(key) && typeof value === 'string') out[key] = value;
     else if (key === 'contextualSearch' && typeof value === 'boolean') out.contextualSearch = value;
+    // A path under the base URL ('search' by default), or false for none; the schema says what is wrong with another value.
+    else if (key === 'searchPagePath' && (typeof value === 'string' || value === false)) out.pagePath = typeof value === 'string' ? value.replace(/^\/+|\/+$/g, '') : false;
     else notes.unsupported([...at, key]);
   }
   return out;

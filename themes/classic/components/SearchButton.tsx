@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { applyTrailingSlash, useSite } from '../../../runtime/SiteContext.ts';
+import { searchPagePath, useSite } from '../../../runtime/SiteContext.ts';
 import type { SearchModalProps } from '../../../runtime/search/SearchModal.tsx';
 
 type ModalModule = typeof import('../../../runtime/search/SearchModal.tsx');
@@ -9,7 +9,7 @@ const isTyping = (target: EventTarget | null) =>
 
 /**
  * The navbar search entry (name 'Search', placeholder 'Search docs'). Without JavaScript it
- * is a link to the search page. Once hydrated it opens the DocSearch modal on click,
+ * is a link to the search page (when the site has one). Once hydrated it opens the DocSearch modal on click,
  * Ctrl/Cmd+K or '/', and Escape closes it. The modal, its styles and the index load on
  * the first hover, focus or shortcut: this file is all a page's first load carries.
  */
@@ -36,10 +36,11 @@ export function SearchButton() {
         setOpen(true);
       })
       .catch((error) => {
-        console.error('The search could not be loaded; opening the search page instead.', error);
-        window.location.assign(button.current?.href ?? '/search/');
+        const page = searchPagePath(site);
+        console.error(`The search could not be loaded${page ? '; opening the search page instead' : ''}.`, error);
+        if (page) window.location.assign(page);
       });
-  }, [load]);
+  }, [load, site]);
   const close = useCallback(() => {
     setOpen(false);
     button.current?.focus({ preventScroll: true });
@@ -70,7 +71,7 @@ export function SearchButton() {
       <a
         ref={button}
         className="navbar__search"
-        href={applyTrailingSlash(`${site.baseUrl}search/`, site)}
+        {...(searchPagePath(site) ? { href: searchPagePath(site) } : { tabIndex: 0, role: 'button' })}
         aria-label="Search"
         onMouseEnter={preload}
         onFocus={preload}
