@@ -56,7 +56,7 @@ const DEFAULTS = {
     background: { light: 'rgb(255, 255, 255)', dark: 'rgb(50, 50, 50)' },
     config: { margin: 0, background: '#fff', scrollOffset: 40 },
   },
-  search: { provider: 'local' },
+  search: { provider: 'local', pagePath: 'search' },
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   docsSidebar: { hideable: false, autoCollapseCategories: false },
   stylesheets: [],
@@ -94,7 +94,7 @@ describe('config defaults', () => {
     expect(result.config.announcementBar).toEqual({ id: 'announcement-bar', content: 'Hi', backgroundColor: '#fff', textColor: '#000', isCloseable: true });
     expect(result.config.navbar.logo).toEqual({ src: 'logo.svg', alt: '' });
     expect(result.config.navbar.items).toEqual([{ type: 'doc', docId: 'a', position: 'right' }, { type: 'search', position: 'right' }]);
-    expect(result.config.search).toEqual({ provider: 'algolia', appId: 'A', apiKey: 'K', indexName: 'I', contextualSearch: true });
+    expect(result.config.search).toEqual({ provider: 'algolia', appId: 'A', apiKey: 'K', indexName: 'I', contextualSearch: true, pagePath: 'search' });
   });
 
   it('takes a navbar link named by html or ariaLabel alone (an icon), and refuses one that names nothing', () => {
