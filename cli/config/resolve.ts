@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { userConfigSchema } from './schema.ts';
 import type { ResolvedConfig } from './types.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';

@@ -2,7 +2,7 @@
  * The config schema (SPEC §3). Every option documents its default; `resolveConfig`
  * turns zod's issues into messages that name the key path, the value and what is allowed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { globSyntaxProblem } from '../content/globMatch.ts';
 import { isJsonValue } from './valueShape.ts';
 

@@ -3,7 +3,7 @@
  * `title`) and what the pipeline reads (`ResolvedConfig`, every default filled in).
  * The schema in `schema.ts` is the single definition of both.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { userConfigSchema } from './schema.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { SitePlugins } from '../content/markdown/sitePlugins.ts';

@@ -1,5 +1,5 @@
 import matter from 'gray-matter';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { describeIssueRule } from '../errors/zodIssue.ts';
 import { catalog } from '../errors/catalog.ts';

@@ -1,6 +1,6 @@
 // Its ES module build: the UMD one it names first loads its parts with a require() a bundle cannot follow.
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser/lib/esm/main.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SourceFile } from './scan.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { authorSocials } from './authorSocials.ts';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * What a value must be, in words, from a zod issue: "must be one of "a", "b"", "must not
