@@ -106,6 +106,15 @@ async function compile(outDir) {
         },
       },
       {
+        // acorn-jsx require()s acorn, the MDX parser imports it: by the two conditions of acorn's
+        // exports, the bundle held both its CommonJS and its ESM copy (155 KB each). The ESM one serves both.
+        name: 'one-acorn',
+        setup(build) {
+          const esm = path.join(path.dirname(createRequire(path.join(root, 'package.json')).resolve('acorn/package.json')), 'dist', 'acorn.mjs');
+          build.onResolve({ filter: /^acorn$/ }, () => ({ path: esm }));
+        },
+      },
+      {
         // Node's require, not import: these packages are CommonJS, and an import of one has
         // Node scan its whole source for export names first (cjs-module-lexer). React and
         // react-dom/server cost every command about 100 ms of CPU that way, esbuild 60 ms.
