@@ -218,6 +218,21 @@ describe('code blocks', () => {
     expect(none.querySelector('code')!.getAttribute('class')).toBe('language-text');
   });
 
+  it("highlight what Docusaurus highlights without additionalLanguages: rust, graphql, C, C++, Objective-C (objc), Reason", () => {
+    const samples: [string, string, string][] = [
+      ['rust', 'fn main() { let x = 1; }', 'fn'],
+      ['graphql', 'query Hero { hero { name } }', 'query'],
+      ['c', 'int main(void) { return 0; }', 'return'],
+      ['cpp', 'class A { public: int x; };', 'class'],
+      ['objc', '@interface A : NSObject\n@end', '@interface'],
+      ['reason', 'let x = switch (y) { | _ => 1 };', 'switch'],
+    ];
+    for (const [lang, text, keyword] of samples) {
+      const tokens = all(code(`\`\`\`${lang}\n${text}\n\`\`\`\n`), '.token.keyword').map((t) => t.textContent);
+      expect(tokens, lang).toContain(keyword);
+    }
+  });
+
   it('mark highlighted lines, number lines on request, show a title, and always offer a copy button', () => {
     const block = code('```js title="a.js" {1,3-4} showLineNumbers\na\nb\nc\nd\ne\n```\n');
     expect(all(block, '.token-line').map((l) => l.classList.contains('highlighted'))).toEqual([true, false, true, true, false]);
