@@ -65,7 +65,7 @@ export async function loadConfig(siteDir: string): Promise<ResolvedConfig> {
   if (sidebarsInConfig) result.config.sidebarsSource = { file: path.relative(dir, configFile), text: source };
   if (docusaurusConfig && configFile) {
     const shadowed = catalog.docusaurusConfigShadowed(path.basename(configFile), path.basename(docusaurusConfig));
-    return { ...result.config, configWarnings: [{ severity: 'warning', file: path.basename(docusaurusConfig), ...shadowed }] };
+    return { ...result.config, configWarnings: [...(result.config.configWarnings ?? []), { severity: 'warning', file: path.basename(docusaurusConfig), ...shadowed }] };
   }
   return result.config;
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as z from 'zod';
 import { userConfigSchema } from './schema.ts';
@@ -38,7 +39,22 @@ export function resolveConfig(input: unknown, where: { siteDir: string; configFi
     const at = place(['paths', 'static']).line !== undefined ? place(['paths', 'static']) : place(['staticDirectories']);
     return { ok: false, diagnostics: [{ severity: 'error', ...at, ...catalog.staticHoldsSite(parsed.data.paths.static) }] };
   }
-  return { ok: true, config: { ...parsed.data, siteDir: where.siteDir, configFile: where.configFile } };
+  // A grammar Prism does not have only leaves its code plain (Docusaurus fails to build): said, at its key wherever the config writes it.
+  const unknownLanguages = (parsed.data.prism?.additionalLanguages ?? []).filter((name) => !isPrismLanguage(name));
+  const configWarnings: Diagnostic[] = unknownLanguages.length > 0 ? [{ severity: 'warning', file, configKey: '**.additionalLanguages', ...catalog.prismLanguageUnknown(unknownLanguages) }] : [];
+  return { ok: true, config: { ...parsed.data, siteDir: where.siteDir, configFile: where.configFile, ...(configWarnings.length > 0 && { configWarnings }) } };
+}
+
+const requireHere = createRequire(import.meta.url);
+
+/** Whether Prism has a grammar by this id (refractor's file of it), found without loading it. */
+function isPrismLanguage(name: string): boolean {
+  try {
+    requireHere.resolve(`refractor/${name}`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 type Place = (keys: PropertyKey[]) => Pick<Diagnostic, 'file' | 'line' | 'column'>;

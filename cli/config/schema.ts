@@ -633,6 +633,11 @@ export const userConfigSchema = z.strictObject({
        * marks the lines a block's meta names (`{1,3}`). @default highlight-next-line, highlight-start/-end
        */
       magicComments: z.array(z.strictObject({ className: z.string().regex(/^[\w-]+( [\w-]+)*$/, 'must be class names'), line: z.string().regex(/^[\w-]+$/).optional(), block: z.strictObject({ start: z.string().regex(/^[\w-]+$/), end: z.string().regex(/^[\w-]+$/) }).optional() })).optional(),
+      /**
+       * Prism's languages to highlight besides the generator's own (Docusaurus's
+       * additionalLanguages), by Prism's ids: `['flow', 'scss', 'docker', 'powershell']`. @default none
+       */
+      additionalLanguages: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/, "must be a Prism language's id, as \"powershell\" or \"markup-templating\"")).optional(),
     })
     .optional(),
   /** Other tags every page has in its <head> (Docusaurus's `headTags`): `{ tagName, attributes, innerHTML }`, written as they are. */

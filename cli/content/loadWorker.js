@@ -6,7 +6,13 @@ import { register } from 'tsx/esm/api';
 register();
 const { loadDocument } = await import('./loadDocument.ts');
 const { packDocuments } = await import('./compactTree.ts');
+const { registerLanguages } = await import('./markdown/codeBlock.ts');
 
+// As loadWorkerCompiled.ts: batches answered in order, each once the site's grammars are in.
+let answered = Promise.resolve();
 parentPort.on('message', (sources) => {
-  parentPort.postMessage(packDocuments(sources.map(loadDocument)));
+  answered = answered.then(async () => {
+    await registerLanguages(sources[0]?.languages);
+    parentPort.postMessage(packDocuments(sources.map(loadDocument)));
+  });
 });

@@ -43,6 +43,8 @@ export interface SourceFile {
   sitePlugins?: string;
   /** Markdown: the magic comments its code blocks read, when not Docusaurus's own (prism.magicComments; part of its content key). */
   magicComments?: MagicComment[];
+  /** Markdown: Prism's languages its code blocks may be in besides the generator's (prism.additionalLanguages; part of its content key). */
+  languages?: string[];
   /** What `stat` said of a Markdown file before it was read, when a build cache records it (knownFiles.ts). */
   stamp?: FileStamp;
   /**
@@ -61,7 +63,7 @@ export type Npm2YarnOptions = Exclude<ResolvedConfig['markdown']['npm2yarn'], fa
 export type MathOptions = Omit<Exclude<ResolvedConfig['markdown']['math'], false>, 'areas'>;
 
 /** What the config says of making a file of an area into a document (a Markdown file, when `format` is given; nothing for other files). */
-export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'prism' | 'sitePlugins'>, area: ContentArea, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn' | 'mermaid' | 'emoji' | 'anchorsMaintainCase' | 'math' | 'sitePlugins' | 'magicComments'> {
+export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'prism' | 'sitePlugins'>, area: ContentArea, format: MarkdownFormat | undefined): Pick<SourceFile, 'format' | 'maxNodes' | 'npm2yarn' | 'mermaid' | 'emoji' | 'anchorsMaintainCase' | 'math' | 'sitePlugins' | 'magicComments' | 'languages'> {
   if (!format) return { format };
   const magicComments = config.prism?.magicComments;
   const math = config.markdown.math && config.markdown.math.areas.includes(area) ? { singleDollarTextMath: config.markdown.math.singleDollarTextMath, katex: config.markdown.math.katex } : undefined;
@@ -75,6 +77,7 @@ export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'pris
     ...(math ? { math } : {}),
     ...(config.sitePlugins?.areas[area] ? { sitePlugins: config.sitePlugins.stamp } : {}),
     ...(magicComments && JSON.stringify(magicComments) !== JSON.stringify(DEFAULT_MAGIC_COMMENTS) ? { magicComments } : {}),
+    ...(config.prism?.additionalLanguages?.length ? { languages: config.prism.additionalLanguages } : {}),
   };
 }
 
@@ -83,7 +86,7 @@ export function markdownSettings(config: Pick<ResolvedConfig, 'markdown' | 'pris
  * options that change its tree. What knownFiles.ts records a content key under, so a
  * changed option is a new key (`cacheKey` hashes the same).
  */
-export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | 'mermaid' | 'emoji' | 'anchorsMaintainCase' | 'math' | 'sitePlugins' | 'magicComments'>): string {
+export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | 'mermaid' | 'emoji' | 'anchorsMaintainCase' | 'math' | 'sitePlugins' | 'magicComments' | 'languages'>): string {
   let settings = source.format ?? 'md';
   if (source.npm2yarn) settings += ` npm2yarn ${JSON.stringify(source.npm2yarn)}`;
   if (source.mermaid) settings += ' mermaid';
@@ -92,6 +95,7 @@ export function parseSettings(source: Pick<SourceFile, 'format' | 'npm2yarn' | '
   if (source.math) settings += ` math ${JSON.stringify(source.math)}`;
   if (source.sitePlugins) settings += ` plugins ${source.sitePlugins}`;
   if (source.magicComments) settings += ` magicComments ${JSON.stringify(source.magicComments)}`;
+  if (source.languages) settings += ` languages ${JSON.stringify(source.languages)}`;
   return settings;
 }
 

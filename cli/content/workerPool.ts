@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { SourceFile } from './scan.ts';
 import { loadDocument, type LoadedDocument } from './loadDocument.ts';
 import { compactDocument, unpackDocuments, type PackedDocuments } from './compactTree.ts';
+import { registerLanguages } from './markdown/codeBlock.ts';
 
 /**
  * Below this many Markdown files a worker costs more than it saves: it needs ~0.4 s to
@@ -67,6 +68,8 @@ export async function loadMarkdownInWorkers(sources: SourceFile[], progress?: (d
       });
     });
   const runMain = async () => {
+    // The site's grammars, in this thread as in each worker, before any code is highlighted.
+    await registerLanguages(sources[0]?.languages);
     while (next < sources.length) {
       const start = take();
       record(start, sources.slice(start, next).map((source) => compactDocument(loadDocument(source))));

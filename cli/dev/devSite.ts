@@ -11,6 +11,7 @@ import { readText } from '../content/readText.ts';
 import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
 import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
 import { loadDocument, loadDocumentsWithPlugins } from '../content/loadDocument.ts';
+import { registerLanguages } from '../content/markdown/codeBlock.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
 import { buildRouteGraph } from '../graph/buildRouteGraph.ts';
 import { siteFileNames } from '../graph/invariants.ts';
@@ -326,6 +327,8 @@ export class DevSite {
    */
   private async rebuild(changed: Set<string>, structural: boolean): Promise<Omit<RebuildResult, 'reload'>> {
     const files = [...this.sources.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
+    // The grammars the site adds, before its code is highlighted (loading, and rendering code given as text).
+    await registerLanguages(this.config.prism?.additionalLanguages);
     // Starting on a large site loads everything once: on every core, as `build` does.
     const content = await loadContent(files, {
       cache: this.cache,

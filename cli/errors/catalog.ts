@@ -52,6 +52,11 @@ export const catalog = {
     message: `Unknown config key "${path ? `${path}.` : ''}${key}".`,
     hint: suggestion ? `Did you mean "${suggestion}"? Allowed here: ${list(allowed, 30)}.` : `Allowed here: ${list(allowed, 30)}.`,
   }),
+  prismLanguageUnknown: (names: string[]): Entry => ({
+    code: 'prism-language-unknown',
+    message: `Prism has no language ${names.map((n) => `"${n}"`).join(', ')} (additionalLanguages): code blocks in ${names.length === 1 ? 'it' : 'them'} are shown plain.`,
+    hint: "Write Prism's id of the language (the file names in prismjs/components, without prism- and .js), or leave it out.",
+  }),
   docusaurusOptionUnsupported: (key: string, effect: string): Entry => ({
     code: 'docusaurus-option-unsupported',
     message: `The Docusaurus option "${key}" is not supported here yet: ${effect}.`,

@@ -54,6 +54,8 @@ export async function analyze(config: ResolvedConfig, deps: { reporter: Reporter
       // (loaded only then: the parser and its grammars cost a process 150-200 ms of CPU).
       loadMarkdown: async (sources) => {
         if (sources.length === 0) return [];
+        // The grammars the site adds, before this thread highlights any code (workers add them themselves).
+        await (await import('../content/markdown/codeBlock.ts')).registerLanguages(config.prism?.additionalLanguages);
         if (config.sitePlugins) return (await import('../content/loadDocument.ts')).loadDocumentsWithPlugins(sources, config.sitePlugins);
         const { loadMarkdownInWorkers, WORKER_THRESHOLD } = await import('../content/workerPool.ts');
         if (sources.length >= WORKER_THRESHOLD) return loadMarkdownInWorkers(sources, progress);

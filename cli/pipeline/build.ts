@@ -28,6 +28,7 @@ import type { SiteData } from '../../runtime/pageData.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
 import { formatBytes, formatCount as count, formatDuration, type Reporter } from './reporter.ts';
 import { watchdog } from '../watchdog.ts';
+import { registerLanguages } from '../content/markdown/codeBlock.ts';
 
 export interface BuildResult {
   pages: number;
@@ -70,6 +71,8 @@ export async function build(
   try {
     const analysis = await analyze(config, { reporter, cache: deps.cache, knownFiles: deps.knownFiles });
     const { graph, staticFiles, siteComponents, documentKeys } = analysis;
+    // Pages highlight the code their components give as text: with the site's grammars, whether or not any Markdown was parsed.
+    await registerLanguages(config.prism?.additionalLanguages);
     // The site's own code before the report: it names components content may use.
     const siteCode = await bundleSiteCode(config, analysis, reporter);
     const siteBundle = siteCode.bundle;

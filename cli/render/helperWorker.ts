@@ -9,12 +9,21 @@ import { graphFromMessage } from './graphMessage.ts';
 import { renderPage } from './renderPages.ts';
 import { recordingGraph } from './pageInputs.ts';
 import { SiteError } from '../errors/SiteError.ts';
+import { registerLanguages } from '../content/markdown/codeBlock.ts';
 
 let site: { graph: RouteGraph; config: ResolvedConfig; site: SiteData } | undefined;
 
 const reply = (message: HelperReply) => parentPort!.postMessage(message);
 
+// Code a page's components give as text is highlighted as it renders: with the site's grammars, as on the main thread.
+let grammarsIn: Promise<void> = Promise.resolve();
+
 parentPort!.on('message', (request: HelperRequest) => {
+  if (request.kind === 'site') grammarsIn = registerLanguages(request.config.prism?.additionalLanguages);
+  void grammarsIn.then(() => handle(request));
+});
+
+function handle(request: HelperRequest): void {
   try {
     if (request.kind === 'site') site = { ...request, graph: graphFromMessage(request.graph) };
     else {
@@ -30,4 +39,4 @@ parentPort!.on('message', (request: HelperRequest) => {
     // A page that failed: its diagnostic, as the main thread would have reported it.
     reply({ kind: 'failed', diagnostics: error instanceof SiteError ? error.diagnostics : undefined, message: (error as Error)?.message ?? String(error), stack: ((error as Error)?.cause as Error | undefined)?.stack ?? (error as Error)?.stack });
   }
-});
+}

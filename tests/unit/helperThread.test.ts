@@ -103,6 +103,18 @@ describe('the second thread', () => {
     }
   }, 60_000);
 
+  it("highlights code a page's components give as text in the site's added Prism languages, as the main thread does", async () => {
+    const { config, graph, site } = await analyzed({
+      'site.config.ts': 'export default { title: "T", url: "https://t.example", prism: { additionalLanguages: ["scss"] } };\n',
+      'docs/styles.mdx': '# Styles\n\n<CodeBlock language="scss">{`.card { .title { color: red; } }`}</CodeBlock>\n',
+    });
+    const at = graph.routes.findIndex((route) => route.path === '/styles/');
+    const pages = await onHelper(graph, { config, site }, [at]);
+    const html = pages.get(at)!.files[0]![1];
+    expect(html).toContain('class="token selector"');
+    expect(pages.get(at)).toEqual(renderPage(graph.routes[at]!, { graph, config, site, assets }, recordingGraph(graph)));
+  }, 60_000);
+
   it('reports a page that fails there as the main thread would, with the page and its file', async () => {
     const { config, graph, site } = await analyzed(siteFiles({ 'docs/broken.mdx': '---\ntitle: Broken\n---\n# Broken\n\n<Tabs values={5}>\n<TabItem value="a">x</TabItem>\n</Tabs>\n' }));
     const broken = graph.routes.findIndex((route) => route.path === '/broken/');

@@ -26,6 +26,13 @@ describe('loading Markdown on every core', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   }, 60_000);
 
+  it("highlights code in the site's added Prism languages on the workers too, every batch in order", async () => {
+    const input = sources(40).map((source, i) => ({ ...source, languages: ['scss'], text: `${source.text}\n\`\`\`scss\n.a { .b { color: red; } } // ${i}\n\`\`\`\n` }));
+    const loaded = await loadMarkdownInWorkers(input);
+    expect(loaded.map((d) => d.title)).toEqual(input.map((_, i) => `Page ${i}`));
+    for (const doc of loaded) expect(JSON.stringify(doc.content)).toContain('"selector"');
+  }, 60_000);
+
   it('finishes with fewer documents than a worker would take', async () => {
     const input = sources(3);
     const loaded = await loadMarkdownInWorkers(input);

@@ -66,7 +66,7 @@ export async function loadDocusaurusConfig(siteDir: string, configFile: string):
   const result = resolveConfig(mapped.input, { siteDir, configFile, source });
   if (!result.ok) throw new SiteError(result.diagnostics);
   const sitePlugins = mapped.sitePlugins && sitePluginsToRun(siteDir, mapped.sitePlugins, imported, file, warnings);
-  return { ...result.config, ...(sitePlugins ? { sitePlugins } : {}), sidebarsSource, ...(mapped.redirectsAt !== undefined && { redirectsAt: mapped.redirectsAt }), ...(Object.keys(docsPluginSidebarsSources).length > 0 ? { docsPluginSidebarsSources } : {}), configWarnings: warnings };
+  return { ...result.config, ...(sitePlugins ? { sitePlugins } : {}), sidebarsSource, ...(mapped.redirectsAt !== undefined && { redirectsAt: mapped.redirectsAt }), ...(Object.keys(docsPluginSidebarsSources).length > 0 ? { docsPluginSidebarsSources } : {}), configWarnings: [...warnings, ...(result.config.configWarnings ?? [])] };
 }
 
 /**

@@ -107,14 +107,19 @@ function mapDocsTheme(docs: Obj, out: Obj, notes: Notes, at: KeyPath): void {
  * `prism`: its `theme` and `darkTheme`, each a prism-react-renderer theme object (the
  * package's own, which the config gets from the generator when the site has none
  * installed, or the site's). One not given is Docusaurus's default, palenight, as
- * Docusaurus fills it in. Grammars (`additionalLanguages`) are the generator's; other keys
- * (`magicComments`) and a theme that is not an object of that shape are warned of.
+ * Docusaurus fills it in. `additionalLanguages` adds Prism's grammars to the generator's
+ * (a name Prism lacks is warned of when the config is resolved); `magicComments` other than
+ * Docusaurus's, and a theme that is not an object of that shape, are warned of.
  */
 function mapPrism(prism: Obj, notes: Notes, at: KeyPath): Obj | undefined {
   const out: Obj = {};
   let unresolved = false;
   for (const [key, value] of Object.entries(prism)) {
-    if (key === 'additionalLanguages') continue;
+    if (key === 'additionalLanguages') {
+      // Prism's ids, as prism-include-languages requires them; the schema says what is wrong with another value.
+      if (Array.isArray(value) && value.length > 0) out.additionalLanguages = value.map((name) => (typeof name === 'string' ? name.toLowerCase() : name));
+      continue;
+    }
     if (key === 'magicComments') {
       // Docusaurus's own set is what code blocks read without it (content/markdown/codeBlock.ts).
       if (JSON.stringify(value) === DEFAULT_MAGIC_COMMENTS) continue;
@@ -129,10 +134,10 @@ function mapPrism(prism: Obj, notes: Notes, at: KeyPath): Obj | undefined {
       notes.unsupported([...at, key], "code is highlighted with the theme's own colours");
     }
   }
-  const magic = out.magicComments ? { magicComments: out.magicComments } : {};
+  const extras = { ...(out.magicComments ? { magicComments: out.magicComments } : {}), ...(out.additionalLanguages ? { additionalLanguages: out.additionalLanguages } : {}) };
   // A theme it names but that cannot be read (a package not installed): the theme's own colours rather than a guess.
-  if (unresolved && !out.theme && !out.darkTheme) return out.magicComments ? magic : undefined;
-  return { theme: out.theme ?? 'palenight', darkTheme: out.darkTheme ?? 'palenight', ...magic };
+  if (unresolved && !out.theme && !out.darkTheme) return Object.keys(extras).length > 0 ? extras : undefined;
+  return { theme: out.theme ?? 'palenight', darkTheme: out.darkTheme ?? 'palenight', ...extras };
 }
 
 /** A magic comment Docusaurus takes: a class, and a line comment or a block's start and end. */

@@ -55,6 +55,36 @@ export function grammars(): typeof refractor {
   return refractor;
 }
 
+/** A Prism language's id, as Docusaurus's `additionalLanguages` names them (`powershell`, `markup-templating`). */
+export const PRISM_LANGUAGE_ID = /^[a-z][a-z0-9-]*$/;
+
+let registering: Promise<void> = Promise.resolve();
+
+/**
+ * Adds Prism's grammars for `names` (prism.additionalLanguages: `flow`, `scss`, `docker`…),
+ * after the generator's and in the config's order, before code is highlighted: each
+ * thread that highlights calls it first (the loader, its workers, the renderers), as
+ * `highlight` itself runs synchronously. One that is there already (`json5` is an alias of
+ * json here) or that Prism does not have is passed over: its blocks keep the language
+ * they had, or are drawn plain (the config's warning names it). Calls run one after another.
+ */
+export function registerLanguages(names: readonly string[] | undefined): Promise<void> {
+  if (!names?.length) return registering;
+  const prism = grammars();
+  registering = registering.then(async () => {
+    for (const name of names) {
+      if (!PRISM_LANGUAGE_ID.test(name) || prism.registered(name)) continue;
+      try {
+        // Loaded from the package at run time (a grammar the site names, not one bundled in); it registers into this refractor.
+        prism.register(((await import(`refractor/${name}`)) as { default: Parameters<typeof prism.register>[0] }).default);
+      } catch {
+        // Not one of Prism's languages.
+      }
+    }
+  });
+  return registering;
+}
+
 /**
  * Source characters a page may have highlighted; code past them is shown plain (each line
  * still its own span, so marked lines and numbers work). Highlighting makes up to 60 bytes
