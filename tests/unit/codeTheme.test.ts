@@ -42,10 +42,10 @@ describe("a Docusaurus config's prism themes", () => {
   const map = (prism: unknown) => mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/', themeConfig: { prism } }, 'docusaurus.config.js');
   const theme = { plain: { color: '#111' }, styles: [{ types: ['comment'], style: { color: '#999' } }] };
 
-  it('map onto prism; the mode it leaves out gets Docusaurus\'s default, palenight; grammars are the generator\'s', () => {
-    expect(map({ theme, darkTheme: theme, additionalLanguages: ['rust'] }).input.prism).toEqual({ theme, darkTheme: theme });
+  it('map onto prism; the mode it leaves out gets Docusaurus\'s default, palenight; additionalLanguages go with them', () => {
+    expect(map({ theme, darkTheme: theme, additionalLanguages: ['powershell'] }).input.prism).toEqual({ theme, darkTheme: theme, additionalLanguages: ['powershell'] });
     expect(map({ theme }).input.prism).toEqual({ theme, darkTheme: 'palenight' });
-    expect(map({ theme, additionalLanguages: ['rust'] }).warnings).toEqual([]);
+    expect(map({ theme, additionalLanguages: ['powershell'] }).warnings).toEqual([]);
   });
 
   it('a theme that is a stand-in, or not a theme, is warned of and the theme\'s own colours are kept', () => {
@@ -66,7 +66,7 @@ describe("a Docusaurus config's prism themes", () => {
   it('without prism, or with no theme in it, colours code with palenight in both modes, as Docusaurus does', () => {
     const palenight = { theme: 'palenight', darkTheme: 'palenight' };
     expect(mapDocusaurusConfig({ title: 'T', url: 'https://t.example', baseUrl: '/' }, 'docusaurus.config.js').input.prism).toEqual(palenight);
-    expect(map({ additionalLanguages: ['rust'] }).input.prism).toEqual(palenight);
+    expect(map({ additionalLanguages: ['powershell'] }).input.prism).toEqual({ ...palenight, additionalLanguages: ['powershell'] });
   });
 
   it("gets prism-react-renderer's real themes when the site has not installed it, in the config and in a file it requires", async () => {
