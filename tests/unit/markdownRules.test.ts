@@ -233,6 +233,12 @@ describe('code blocks', () => {
     }
   });
 
+  it("highlight JavaScript as Docusaurus does (js-extras): console, known classes and method calls, not in jsx or tsx", () => {
+    const tokens = (lang: string) => all(code(`\`\`\`${lang}\nconsole.log(Math.max(a.b, 1));\n\`\`\`\n`), '.token').map((t) => `${t.getAttribute('class')!.replace('token ', '')}:${t.textContent}`);
+    expect(tokens('js')).toEqual(expect.arrayContaining(['console class-name:console', 'method function property-access:log', 'known-class-name class-name:Math', 'property-access:b']));
+    for (const lang of ['jsx', 'tsx', 'ts']) expect(tokens(lang).some((t) => t.includes('property-access')), lang).toBe(false);
+  });
+
   it('mark highlighted lines, number lines on request, show a title, and always offer a copy button', () => {
     const block = code('```js title="a.js" {1,3-4} showLineNumbers\na\nb\nc\nd\ne\n```\n');
     expect(all(block, '.token-line').map((l) => l.classList.contains('highlighted'))).toEqual([true, false, true, true, false]);

@@ -34,19 +34,22 @@ import objectivec from 'refractor/objectivec';
 import rust from 'refractor/rust';
 import graphql from 'refractor/graphql';
 import reason from 'refractor/reason';
+import jsExtras from 'refractor/js-extras';
 
 /**
  * The grammars, registered (all of them, in this order) when the first code block needs
  * them: registering them costs every process that loads the parser 50-70 ms of CPU (Prism's
  * insertBefore walks every grammar), though a warm rebuild or check may parse no code at all.
  * Some grammars change others as they register (css adds style tags to markup), so the order
- * is fixed, never the order pages happen to ask. The last six are the rest of what Docusaurus
- * highlights without `additionalLanguages` (prism-react-renderer's own set).
+ * is fixed, never the order pages happen to ask. The rest of what Docusaurus highlights
+ * without `additionalLanguages` (prism-react-renderer's own set) is here too, in its order:
+ * js-extras (console, known classes, method calls in JavaScript) after jsx and tsx, which
+ * copied the JavaScript grammar as it was, and the last six.
  */
 let registered = false;
 export function grammars(): typeof refractor {
   if (!registered) {
-    for (const lang of [markup, css, javascript, typescript, jsx, tsx, bash, json, yaml, php, python, swift, kotlin, java, http, diff, sql, go, ruby, csharp, ini, markdown, c, cpp, objectivec, rust, graphql, reason]) {
+    for (const lang of [markup, css, javascript, typescript, jsx, tsx, jsExtras, bash, json, yaml, php, python, swift, kotlin, java, http, diff, sql, go, ruby, csharp, ini, markdown, c, cpp, objectivec, rust, graphql, reason]) {
       refractor.register(lang);
     }
     refractor.alias({ bash: ['shell', 'console', 'zsh'], json: ['json5', 'jsonc'], markup: ['svg'] });
