@@ -58,8 +58,8 @@ export function grammars(): typeof refractor {
   return refractor;
 }
 
-/** A Prism language's id, as Docusaurus's `additionalLanguages` names them (`powershell`, `markup-templating`). */
-export const PRISM_LANGUAGE_ID = /^[a-z][a-z0-9-]*$/;
+/** A Prism language's id (`powershell`, `markup-templating`): the config's schema requires it; here it keeps the import below inside refractor's grammars. */
+const PRISM_LANGUAGE_ID = /^[a-z][a-z0-9-]*$/;
 
 let registering: Promise<void> = Promise.resolve();
 
