@@ -5,19 +5,27 @@ import { useBaseUrl, useSite } from '../../../runtime/SiteContext.ts';
 import { ExternalLinkIcon } from './NavLinkItem.tsx';
 import { Collapsible } from './Collapsible.tsx';
 
-/** The docs sidebar landmark (desktop); with `onCollapse` (docsSidebar.hideable), a button at its foot folds it away. */
+/**
+ * The docs sidebar landmark (desktop). With `onCollapse` (docsSidebar.hideable), a button
+ * folds it away: at the foot of the screen, under the menu, which scrolls above it (as
+ * Docusaurus places it), never over the menu's last items.
+ */
 export function DocSidebar({ items, onCollapse }: { items: SidebarItem[]; onCollapse?: () => void }) {
-  return (
+  const menu = (
     <nav aria-label="Docs sidebar" className="menu theme-doc-sidebar-menu">
       <SidebarMenu items={items} />
-      {onCollapse && (
-        <button type="button" className="theme-doc-sidebar-collapse" title="Collapse sidebar" aria-label="Collapse sidebar" onClick={onCollapse}>
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <path fill="currentColor" d="M18.59 16.41L20 15l-3-3 3-3-1.41-1.41L14.17 12zm-6 0L14 15l-3-3 3-3-1.41-1.41L8.17 12z" />
-          </svg>
-        </button>
-      )}
     </nav>
+  );
+  if (!onCollapse) return menu;
+  return (
+    <div className="theme-doc-sidebar-panel">
+      {menu}
+      <button type="button" className="theme-doc-sidebar-collapse" title="Collapse sidebar" aria-label="Collapse sidebar" onClick={onCollapse}>
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+          <path fill="currentColor" d="M18.59 16.41L20 15l-3-3 3-3-1.41-1.41L14.17 12zm-6 0L14 15l-3-3 3-3-1.41-1.41L8.17 12z" />
+        </svg>
+      </button>
+    </div>
   );
 }
 
