@@ -15,7 +15,8 @@ export function DocPage({ page }: { page: DocPageData }) {
   const showToc = !page.hideToc && page.toc.length > 0;
   return (
     <div className="doc-page row">
-      <div className={`doc-page__main${showToc ? ' doc-page__main--with-toc' : ''}`}>
+      {/* Front matter that hides the TOC gives the content its room, as Docusaurus's DocItem does (a page with no headings keeps the reading width). */}
+      <div className={`doc-page__main${showToc ? ' doc-page__main--with-toc' : ''}${page.hideToc ? ' doc-page__main--full' : ''}`}>
         <article>
           <DocVersionBanner page={page} />
           <Breadcrumbs items={page.breadcrumbs} />
