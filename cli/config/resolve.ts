@@ -47,11 +47,10 @@ export function resolveConfig(input: unknown, where: { siteDir: string; configFi
 
 const requireHere = createRequire(import.meta.url);
 
-/** Whether Prism has a grammar by this id (refractor's file of it), found without loading it. */
+/** Whether Prism has a grammar by this id (refractor's file of it, not another of its entry points), found without loading it. */
 function isPrismLanguage(name: string): boolean {
   try {
-    requireHere.resolve(`refractor/${name}`);
-    return true;
+    return requireHere.resolve(`refractor/${name}`).endsWith(`${path.sep}lang${path.sep}${name}.js`);
   } catch {
     return false;
   }

@@ -79,7 +79,10 @@ export function registerLanguages(names: readonly string[] | undefined): Promise
       if (!PRISM_LANGUAGE_ID.test(name) || prism.registered(name)) continue;
       try {
         // Loaded from the package at run time (a grammar the site names, not one bundled in); it registers into this refractor.
-        prism.register(((await import(`refractor/${name}`)) as { default: Parameters<typeof prism.register>[0] }).default);
+        // Only a grammar's file: `all` or `core` are the package's other entry points.
+        const url = import.meta.resolve(`refractor/${name}`);
+        if (!url.endsWith(`/lang/${name}.js`)) continue;
+        prism.register(((await import(url)) as { default: Parameters<typeof prism.register>[0] }).default);
       } catch {
         // Not one of Prism's languages.
       }
