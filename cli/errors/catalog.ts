@@ -288,17 +288,19 @@ export const catalog = {
     message: `${files.length} ${files.some((f) => f.startsWith('(generated')) ? 'pages' : 'files'} claim the route ${route}: ${list(files)}.`,
     hint: files.some((f) => f.startsWith('static/'))
       ? 'A static file may not take the address of a page: rename or move it, or give the page a different "slug".'
-      : 'Give all but one a different "slug" in their front matter, or rename the files.',
+      : files.some((f) => f.startsWith('(generated search page)'))
+        ? 'Give the page a different "slug", or search.pagePath (Docusaurus: themeConfig.algolia.searchPagePath) another path.'
+        : 'Give all but one a different "slug" in their front matter, or rename the files.',
   }),
   routeInsideFile: (route: string, folder: string, owner: string): Entry => ({
     code: 'route-inside-file',
     message: `The page ${route} cannot be written: its file would be inside the folder ${folder}/, but ${folder} is a file (${owner}).`,
     hint: 'Choose another slug, or rename the file or folder that takes the name.',
   }),
-  reservedRoute: (route: string, prefix: string): Entry => ({
+  reservedRoute: (route: string, prefix: string, searchPage = false): Entry => ({
     code: 'reserved-route',
-    message: `The route ${route} is inside ${prefix}, which the generator uses for its own files.`,
-    hint: 'Choose another slug.',
+    message: `The ${searchPage ? 'search page\'s ' : ''}route ${route} is inside ${prefix}, which the generator uses for its own files.`,
+    hint: searchPage ? 'Give search.pagePath (Docusaurus: themeConfig.algolia.searchPagePath) another path.' : 'Choose another slug.',
   }),
   routeNotWritable: (route: string, reason: string): Entry => ({
     code: 'route-not-writable',

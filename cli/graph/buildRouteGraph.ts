@@ -82,7 +82,8 @@ export function buildRouteGraph(content: LoadedContent, config: ResolvedConfig, 
     // Its title is what the page gives its Layout, known once it is rendered.
     routes.push({ kind: 'react-page', path: joinRoute(fileNamesAsUrl(name)), title: config.title, description: config.tagline, source: path.posix.join(String(config.paths.pages).split(path.sep).join('/'), relPath) });
   }
-  if (config.search.pagePath !== false) routes.push({ kind: 'search', path: joinRoute(config.search.pagePath), title: 'Search the documentation', description: `Search the ${config.title} documentation.`, noIndex: true });
+  // Where search.pagePath puts it: a problem with its address is the config's.
+  if (config.search.pagePath !== false) routes.push({ kind: 'search', path: joinRoute(config.search.pagePath), title: 'Search the documentation', description: `Search the ${config.title} documentation.`, noIndex: true, ...(configFile ? { madeBy: configFile } : {}) });
   routes.push({ kind: 'not-found', path: '/404.html', title: 'Page Not Found', description: 'We could not find what you were looking for.', noIndex: true });
 
   config.navbar.items.forEach((item, i) => {

@@ -46,7 +46,7 @@ export function checkInvariants(routes: Route[], staticFiles: string[], trailing
     claims.set(route.path, list);
     if (!firstPlace.has(route.path) && route.source) firstPlace.set(route.path, { file: route.source, line: slugLine, column: slugLine && 1 });
     const reserved = RESERVED_PREFIXES.find((p) => route.path.startsWith(p));
-    if (reserved) diagnostics.push({ severity: 'error', file: route.source, ...(route.source && slugLine ? { line: slugLine, column: 1 } : {}), ...catalog.reservedRoute(route.path, reserved) });
+    if (reserved) diagnostics.push({ severity: 'error', file: route.source ?? route.madeBy, ...(route.source && slugLine ? { line: slugLine, column: 1 } : {}), ...catalog.reservedRoute(route.path, reserved, route.kind === 'search') });
     const unwritable = unwritableName(routeFile(route.path, trailingSlash)) ?? encodedSeparator(route.path);
     const file = route.source ?? route.madeBy;
     if (unwritable) diagnostics.push({ severity: 'error', ...(file ? { file, line: slugLine, column: slugLine && 1 } : {}), ...catalog.routeNotWritable(route.path, unwritable) });

@@ -48,6 +48,19 @@ describe('the search page path', () => {
     expect(navbarSearch).toContain('tabindex="0"');
   });
 
+  it("a path a page or the generator's own files take is an error that names the setting", () => {
+    for (const [pagePath, said] of [
+      ['intro', /2 pages claim the route \/intro\/: "docs\/intro\.md", "\(generated search page\)"\.\n\s+Give the page a different "slug", or search\.pagePath/],
+      ['assets', /site\.config\.mjs: The search page's route \/assets\/ is inside \/assets\/, which the generator uses for its own files\.\n\s+Give search\.pagePath/],
+    ] as const) {
+      const dir = writeTempSite({ 'site.config.mjs': `export default { title: 'T', search: { provider: 'local', pagePath: '${pagePath}' } };\n`, 'docs/intro.md': '# Intro\n' });
+      dirs.push(dir);
+      const { code, stderr } = runCli(['build', dir]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(said);
+    }
+  });
+
   it('a path that is not one under the base URL is an error at its key', () => {
     const dir = writeTempSite({ 'site.config.mjs': "export default { title: 'T', search: { provider: 'local', pagePath: '../up' } };\n", 'docs/intro.md': '# Intro\n' });
     dirs.push(dir);
