@@ -244,7 +244,7 @@ describe('docs tags, pages and the site-wide routes', () => {
 
   it('always has a search page and a 404 page, neither indexed by search engines', async () => {
     const { graph } = await graphOf({ 'docs/a.md': '# A\n' }, { title: 'Acme' });
-    expect(at(graph, '/search/')).toEqual({ kind: 'search', path: '/search/', title: 'Search the documentation', description: 'Search the Acme documentation.', noIndex: true });
+    expect(at(graph, '/search/')).toEqual({ kind: 'search', path: '/search/', title: 'Search the documentation', description: 'Search the Acme documentation.', noIndex: true, madeBy: 'site.config.ts' });
     expect(at(graph, '/404.html')).toEqual({ kind: 'not-found', path: '/404.html', title: 'Page Not Found', description: 'We could not find what you were looking for.', noIndex: true });
   });
 
