@@ -37,6 +37,12 @@ describe('search.pagePath', () => {
     const page = await none.browser.newPage();
     const errors = pageErrors(page);
     await page.goto(`${none.url}/intro/`, { waitUntil: 'networkidle' });
+    // No link to follow: the entry is a button, for the keyboard too.
+    await page.getByRole('button', { name: 'Search', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.DocSearch-Modal').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.DocSearch-Modal').count()).toBe(0);
     await search(page, 'lanterns');
     expect(await page.locator('.DocSearch-Hit-title', { hasText: 'Keeper' }).count()).toBeGreaterThan(0);
     // The footer is drawn with the hits: none here.

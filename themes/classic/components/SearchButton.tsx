@@ -76,6 +76,12 @@ export function SearchButton() {
         onMouseEnter={preload}
         onFocus={preload}
         onTouchStart={preload}
+        // Without a search page it is no link, which Enter and Space would follow: a button's keys, then.
+        onKeyDown={(event) => {
+          if (searchPagePath(site) || (event.key !== 'Enter' && event.key !== ' ')) return;
+          event.preventDefault();
+          show();
+        }}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
           event.preventDefault();
