@@ -58,6 +58,12 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
       res.writeHead(result.status, { 'Content-Type': contentType(rel), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : body);
     const notFound = () => res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
     if (output) return send(output.body);
+    // No page is built yet, as the site has errors: a page asked for says so and shows them (the dev client's
+    // overlay, as on any page), and reloads once they are fixed, instead of "Not found" everywhere.
+    const asksForPage = url.endsWith('/') || url.endsWith('.html') || !path.posix.basename(url).includes('.');
+    if (dev.unbuilt && asksForPage && dev.diagnostics.some((d) => d.severity === 'error')) {
+      return res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : UNBUILT_PAGE);
+    }
     // Only files the scan found inside the site, and only while they still lead there.
     const source = dev.copies.get(rel);
     const file = source ? dev.readRoots.map((root) => realPathInside(root, source)).find((f) => f !== null) : (dev.generatorCopies.get(rel) ?? null);
@@ -73,6 +79,18 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
     },
   };
 }
+
+/** What a page shows while the site's errors keep every page from being built. */
+const UNBUILT_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>The site has errors</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 2rem">
+<h1>The site has errors</h1>
+<p>No page can be shown until they are fixed: they are listed here and in the terminal. This page reloads once they are.</p>
+<script type="module" src="/__dev/client.js"></script>
+</body>
+</html>
+`;
 
 export function problemsMessage(diagnostics: Diagnostic[]): DevMessage {
   return {

@@ -123,6 +123,11 @@ export class DevSite {
   private client: ClientBuilder | undefined;
   private serverRender!: ServerRender;
   private hasGoodBuild = false;
+
+  /** No page has been built yet: the site's first build had errors (the server shows them instead of pages). */
+  get unbuilt(): boolean {
+    return !this.hasGoodBuild;
+  }
   /** The site's own components content imports, as last bundled, and what was wrong with them. */
   private siteComponents: SiteComponent[] = [];
   private siteStyles: string[] = [];
