@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createStaticServer, type Slashless } from '../../cli/serve/staticServer.ts';
 import { runCli } from '../helpers/cli.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
+import { startDev, stopDev } from '../helpers/devServer.ts';
 
 /** Debian's Chromium, with the flags this closed network needs (no background traffic). */
 export function launchBrowser(): Promise<Browser> {
@@ -40,6 +42,26 @@ export function useServedSite(dir: string, slashless: Slashless = 'redirect'): {
     await new Promise<void>((r) => (site.server ? site.server.close(() => r()) : r()));
   });
   return site;
+}
+
+/**
+ * For a test file: `site dev` on the folder `dir` (made ready by `prepare` first), with a
+ * browser; both stopped and the folder removed afterwards. Read `dev.url`, `dev.child`,
+ * `dev.output()` and `dev.browser` inside tests.
+ */
+export function useDevSite(dir: string, prepare?: () => void): { url: string; child: ChildProcess; output: () => string; browser: Browser } {
+  const dev = {} as { url: string; child: ChildProcess; output: () => string; browser: Browser };
+  beforeAll(async () => {
+    prepare?.();
+    Object.assign(dev, await startDev(dir));
+    dev.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await dev.browser?.close();
+    if (dev.child && dev.child.exitCode === null) await stopDev(dev.child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return dev;
 }
 
 /**

@@ -1,31 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useDevSite } from './browser.ts';
 import { ROOT } from '../helpers/cli.ts';
-import { startDev, stopDev } from '../helpers/devServer.ts';
+import { stopDev } from '../helpers/devServer.ts';
 
-let browser: Browser;
-let dev: { url: string; child: ChildProcess; output: () => string };
 const site = fs.mkdtempSync(path.join(os.tmpdir(), 'dev-site-'));
 const install = path.join(site, 'docs/guides/01-install.md');
-
-beforeAll(async () => {
-  fs.cpSync(path.join(ROOT, 'tests/fixtures/sites/minimal'), site, { recursive: true, filter: (src) => !src.includes('node_modules') });
-  dev = await startDev(site);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (dev && dev.child.exitCode === null) await stopDev(dev.child);
-  fs.rmSync(site, { recursive: true, force: true });
-});
+const dev = useDevSite(site, () => fs.cpSync(path.join(ROOT, 'tests/fixtures/sites/minimal'), site, { recursive: true, filter: (src) => !src.includes('node_modules') }));
 
 async function open(pathname: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await dev.browser.newPage();
   await page.goto(dev.url + pathname, { waitUntil: 'networkidle' });
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
   return page;

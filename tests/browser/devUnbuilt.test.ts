@@ -1,27 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { startDev, stopDev } from '../helpers/devServer.ts';
+import { describe, expect, it } from 'vitest';
+import { useDevSite } from './browser.ts';
 import { writeTempSite } from '../helpers/memorySite.ts';
 
 /** dev started on a site whose first build has errors: no page can be built, and the reader is told why, not "Not found". */
-let browser: Browser;
-let dev: { url: string; child: ChildProcess };
 // Two docs claim one address: an error in dev too.
 const site = writeTempSite({ 'docs/a.md': '---\nslug: /same\n---\n# Page A\n', 'docs/b.md': '---\nslug: /same\n---\n# Page B\n' });
-
-beforeAll(async () => {
-  dev = await startDev(site);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (dev && dev.child.exitCode === null) await stopDev(dev.child);
-  fs.rmSync(site, { recursive: true, force: true });
-});
+const dev = useDevSite(site);
 
 describe('dev on a site with errors from the start', () => {
   it('answers a page with the errors in the overlay, and shows the page once they are fixed', async () => {
@@ -29,7 +15,7 @@ describe('dev on a site with errors from the start', () => {
     expect(response.status).toBe(503);
     // What is not a page is still not found.
     expect((await fetch(`${dev.url}/no-such-file.png`)).status).toBe(404);
-    const page = await browser.newPage();
+    const page = await dev.browser.newPage();
     await page.goto(`${dev.url}/same/`);
     const overlay = page.getByRole('alert');
     await expect.poll(() => overlay.textContent(), { timeout: 10_000 }).toMatch(/claim the route \/same\//);
