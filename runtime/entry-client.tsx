@@ -7,6 +7,7 @@ import type { PageData } from './pageData.ts';
 import { App, loadPageIslands, preparePage } from './App.tsx';
 import { addressOf, canPrefetch, createHistoryKey, forgetPageData, internalTarget, loadPageData, normalizePath, pageAddress, pageAtCleanPath, routePath, withSidebar } from './router.ts';
 import { applyHead } from './head.ts';
+import { takeEarlySearchKey } from './headScript.ts';
 import { loadPageStylesheets } from 'virtual:page-styles';
 import { routeDidUpdate, routeWillUpdate } from 'virtual:client-modules';
 import '../themes/classic/styles.css';
@@ -145,6 +146,10 @@ function ClientApp({ initial }: { initial: PageData }) {
 
   // The first page is shown: the client modules hear of it (moves after it: routeUpdated).
   useEffect(() => routeDidUpdate(), []);
+
+  // The head script's keeping of search keys ends with hydration, whether or not the
+  // theme's search button (whose effect ran first, and took any key pressed) is on the page.
+  useEffect(() => void takeEarlySearchKey(), []);
 
   // Pages edited on disk update in place: the dev server's own script sends this event
   // (the bundle is the same for build and dev, so dev serves exactly what build writes).

@@ -67,6 +67,38 @@ describe('search modal', () => {
     await page.close();
   });
 
+  it("opens for a shortcut pressed while the page's script is still loading", async () => {
+    for (const keys of ['Control+k', '/']) {
+      const page = await browser.newPage();
+      // The bundle is held back, as on a slow link, until the key has been pressed.
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // A module script holds DOMContentLoaded back too: the page is drawn, its script not run.
+      await page.goto(`${base}/for-developers/callbacks/`, { waitUntil: 'commit' });
+      await page.locator('.navbar__search').waitFor();
+      await page.keyboard.press(keys);
+      // The browser's own action was held back: no '/' typed into the page, no find bar.
+      const defaultPrevented = await page.evaluate(() => {
+        const event = new KeyboardEvent('keydown', { key: '/', cancelable: true, bubbles: true });
+        document.body.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+      expect(defaultPrevented).toBe(true);
+      expect(await modal(page).count()).toBe(0);
+      release();
+      await expect.poll(() => modal(page).count()).toBe(1);
+      await expect.poll(() => input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+      // Once open, the keys are the modal's: Escape closes it and no second modal follows.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => modal(page).count()).toBe(0);
+      await page.close();
+    }
+  });
+
   it('opens with Ctrl+K, Meta+K and "/" (not while typing in a field)', async () => {
     const { page } = await openPage('/for-developers/callbacks/');
     for (const keys of ['Control+k', 'Meta+k', '/']) {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { searchPagePath, useSite } from '../../../runtime/SiteContext.ts';
+import { takeEarlySearchKey } from '../../../runtime/headScript.ts';
 import type { SearchModalProps } from '../../../runtime/search/SearchModal.tsx';
 
 type ModalModule = typeof import('../../../runtime/search/SearchModal.tsx');
@@ -10,7 +11,7 @@ const isTyping = (target: EventTarget | null) =>
 /**
  * The navbar search entry (name 'Search', placeholder 'Search docs'). Without JavaScript it
  * is a link to the search page (when the site has one). Once hydrated it opens the DocSearch modal on click,
- * Ctrl/Cmd+K or '/', and Escape closes it. The modal, its styles and the index load on
+ * Ctrl/Cmd+K or '/' (also pressed before it was hydrated: see headScript), and Escape closes it. The modal, its styles and the index load on
  * the first hover, focus or shortcut: this file is all a page's first load carries.
  */
 export function SearchButton() {
@@ -61,6 +62,11 @@ export function SearchButton() {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [open, show, close]);
+
+  // A shortcut pressed before this could answer it (the page still loading) opens the modal now.
+  useEffect(() => {
+    if (takeEarlySearchKey()) show();
+  }, [show]);
 
   // Without JavaScript this is a link to the search page; once the modal can open, it acts as a button.
   useEffect(() => button.current?.setAttribute('role', 'button'), []);
