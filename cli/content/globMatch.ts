@@ -163,6 +163,13 @@ function matchParts(parts: Part[], names: string[], prefix: boolean): boolean {
   // A path's last name is matched by the glob's last part: most paths fail there, before the table.
   const last = parts[parts.length - 1];
   if (!prefix && last && !last.globstar && (names.length === 0 || !matchName(last, names[names.length - 1]!))) return false;
+  // `**/name`, the commonest shape (every one of Docusaurus's defaults but two): with the
+  // last name matched, `**` takes the folders before it unless one is hidden. No table:
+  // this runs for every content file of the site.
+  if (!prefix && parts.length === 2 && parts[0]!.globstar && !last!.globstar) {
+    for (let n = 0; n < names.length - 1; n++) if (names[n]!.startsWith('.')) return false;
+    return true;
+  }
   // And each of its other named parts by one of the path's folders (`**/_*/**` needs a `_` folder).
   if (!prefix) {
     for (let p = 0; p < parts.length - 1; p++) {
