@@ -80,6 +80,16 @@ export function useBuiltSite(files: Record<string, string>, slashless: Slashless
 }
 
 /**
+ * Waits until the page's app has hydrated: the navbar's search entry, a link in the HTML a
+ * site with a search page serves, is made a button by an effect. networkidle does not
+ * say it: on a loaded machine hydration can end after it, and a key pressed before is the
+ * browser's alone (a tab list's arrows, a dropdown's Enter).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('.navbar__search[role="button"]').first().waitFor({ state: 'attached' });
+}
+
+/**
  * The errors a page reports from now on: console errors (not the browser's own request for
  * a favicon, which test sites do not have) and uncaught exceptions. Read it after the steps.
  */

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_OUTPUT } from '../globalSetup.ts';
-import { launchBrowser, serveBuild } from './browser.ts';
+import { hydrated, launchBrowser, serveBuild } from './browser.ts';
 import siteConfig from '../../site.config.ts';
 
 let browser: Browser;
@@ -29,6 +29,7 @@ async function openPage(path: string): Promise<{ page: Page; problems: string[];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   await page.goto(base + path, { waitUntil: 'networkidle' });
+  await hydrated(page);
   return { page, problems, requests };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_OUTPUT } from '../globalSetup.ts';
-import { useServedSite } from './browser.ts';
+import { hydrated, useServedSite } from './browser.ts';
 
 const site = useServedSite(SITE_OUTPUT);
 
@@ -72,6 +72,7 @@ describe('theme behaviour', () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${site.url}/for-developers/api/using-api-for-checkout/`, { waitUntil: 'networkidle' });
+    await hydrated(page);
     const groups = page.locator('.tabs-container[data-group-id="lang"]');
     expect(await groups.count()).toBeGreaterThan(1);
     const firstList = groups.first().getByRole('tablist');
@@ -125,6 +126,7 @@ describe('theme behaviour, continued', () => {
   it('opens navbar dropdowns on hover and by keyboard, and closes them with Escape', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    await hydrated(page);
     const toggle = page.getByRole('button', { name: 'Product' });
     const menuLink = page.locator('.dropdown__menu').getByRole('link', { name: 'KYC module' });
     expect(await menuLink.isVisible()).toBe(false);
