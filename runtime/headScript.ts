@@ -5,7 +5,7 @@ import { scriptJson } from './escape.ts';
  * The inline script at the top of every page, run before first paint: it applies the
  * stored colour mode (no flash of the wrong theme), hides an announcement bar the reader
  * closed, marks the page as scripted so no-JS fallbacks switch off, and keeps a search
- * shortcut pressed before the bundle has run (see earlySearchKey).
+ * shortcut pressed before the bundle has run (see earlySearchKeys).
  */
 export function headScript(site: Pick<SiteData, 'colorMode' | 'announcementBar' | 'baseUrl'>): string {
   const { defaultMode, respectPrefersColorScheme, disableSwitch } = site.colorMode;
