@@ -148,7 +148,7 @@ export function openBuildCache(root: string, generatorStamp: string): BuildCache
         if (reading.has(file)) continue;
         reading.set(
           file,
-          fsp.readFile(file).then(
+          readWhole(file).then(
             (bytes) => (read.set(file, bytes), bytes),
             () => undefined,
           ),
@@ -208,6 +208,27 @@ export function openBuildCache(root: string, generatorStamp: string): BuildCache
       }
     },
   };
+}
+
+/**
+ * A file's bytes, read at once: `fsp.readFile` reads a large file 512 KB at a time, a trip
+ * through the thread pool each (the search state at 10,000 docs: 100 trips, 52-55 ms on an
+ * idle machine against 35-38 ms in one read).
+ */
+async function readWhole(file: string): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafe(size);
+    for (let done = 0; done < size; ) {
+      const { bytesRead } = await handle.read(bytes, done, size - done, done);
+      if (bytesRead === 0) throw new Error(`${file} was cut short while it was read`);
+      done += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** A file's size, mtime and inode, or undefined when it is not a plain file. */
