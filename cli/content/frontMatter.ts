@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { describeIssueRule } from '../errors/zodIssue.ts';
 import { catalog } from '../errors/catalog.ts';
-import { valueText } from '../report/valueText.ts';
+import { valueText, withArticle } from '../report/valueText.ts';
 import { yamlErrorPlace, yamlKeyLine } from './yamlPlaces.ts';
 import { loadYaml, ControlCharacterError, DataDepthError, YamlExpansionError } from './loadYaml.ts';
 
@@ -134,7 +134,7 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     const key = String(issue.path[0] ?? '');
     let value = parsed.data[key];
     for (const k of issue.path.slice(1)) value = (value as Record<PropertyKey, unknown> | undefined)?.[k];
-    const rule = issue.code === 'invalid_type' ? `must be a ${issue.expected}` : describeIssueRule(issue);
+    const rule = issue.code === 'invalid_type' ? `must be ${withArticle(issue.expected)}` : describeIssueRule(issue);
     return { severity: 'error', file, line: lineOf(issue.path), column: 1, ...catalog.frontMatterField(issue.path.join('.'), rule, valueText(value, Infinity)) };
   });
   diagnostics.push(...dateProblems);

@@ -7,6 +7,7 @@ import { urlOf } from './permalinks.ts';
 import { RESERVED_PREFIXES, unwritableName } from './invariants.ts';
 import { MARKER_FILE } from '../write/outputFolder.ts';
 import type { Route } from './types.ts';
+import { withArticle } from '../report/valueText.ts';
 
 /** An old address that leads on: a small HTML file at `from` (render/redirectPage.ts). */
 export interface Redirect {
@@ -209,4 +210,4 @@ function withFolders(file: string): string[] {
   return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
 }
 
-const shapeOf = (value: unknown) => (Array.isArray(value) ? 'a list holding something other than strings' : value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function' ? 'a promise (it must return its addresses, not wait for them)' : `a ${typeof value}`);
+const shapeOf = (value: unknown) => (Array.isArray(value) ? 'a list holding something other than strings' : value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function' ? 'a promise (it must return its addresses, not wait for them)' : withArticle(typeof value));

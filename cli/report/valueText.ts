@@ -12,6 +12,11 @@ export function valueText(value: unknown, max = 60): string {
     // A value that holds itself.
     text = undefined;
   }
-  text = text?.replace(/"\\u0000(.*?)\\u0000"/g, '$1') ?? `a ${typeof value}`;
+  text = text?.replace(/"\\u0000(.*?)\\u0000"/g, '$1') ?? withArticle(typeof value);
   return text.length > max ? `${text.slice(0, max - 3)}…` : text;
+}
+
+/** A noun with its article, as a message says what was expected or found: "an array", "a string". */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }

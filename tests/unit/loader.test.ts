@@ -51,6 +51,8 @@ describe('front matter', () => {
       expect.objectContaining({ code: 'front-matter-field', line: 3, message: 'Front matter "sidebar_position" must be a number; found "first".' }),
     ]);
     expect(d.title).toBe('Hello');
+    // With the article the expected type takes.
+    expect(doc('---\ntags: {a: 1}\n---\nBody.\n').diagnostics.map((x) => x.message)).toEqual(['Front matter "tags" must be an array; found {"a":1}.']);
     // YAML's .nan and .inf are numbers JSON has no words for: it wrote them "null".
     expect(doc('---\nsidebar_position: .nan\n---\nBody.\n').diagnostics.map((x) => x.message)).toEqual(['Front matter "sidebar_position" must be a number; found NaN.']);
     expect(doc('---\nsidebar_position: -.inf\n---\nBody.\n').diagnostics.map((x) => x.message)).toEqual(['Front matter "sidebar_position" must be a number; found -Infinity.']);
