@@ -306,6 +306,12 @@ export interface SiteData {
   };
   announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  /**
+   * The code colours (config `prism`) as theme objects, for site code's `usePrismTheme`
+   * (a live-code playground colours its editor with them); only on a site with code of its
+   * own, the one thing that can ask for them. The theme's code blocks take theirs from CSS.
+   */
+  prismThemes?: { light: CodeTheme; dark: CodeTheme };
   /** The heading levels tables of contents list (config `tableOfContents`); absent for the default, 2 to 3. */
   tableOfContents?: { minHeadingLevel: number; maxHeadingLevel: number };
   /** Mermaid diagrams (markdown.mermaid): its module's path from the site's root, its theme in each colour mode and its options; absent when off. */
@@ -361,4 +367,10 @@ export function sidebarDataUrl(baseUrl: string, sidebarId: string): string {
  */
 export function sameRoute(href: string | undefined, route: string): boolean {
   return href !== undefined && (href === route || `${href}/` === route);
+}
+
+/** A Prism theme as prism-react-renderer writes one: the code's own colours, then styles by token type (and language). */
+export interface CodeTheme {
+  plain: Record<string, string | number>;
+  styles: { types: string[]; languages?: string[]; style: Record<string, string | number> }[];
 }

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config/types.ts';
 import type { PrismTheme } from '../config/schema.ts';
 import { codeThemeCss } from '../../themes/classic/codeTheme.ts';
+import type { SiteData } from '../../runtime/pageData.ts';
 
 /**
  * The CSS the config makes for the client bundle (`virtual:site-styles`, after the theme's
@@ -10,11 +11,29 @@ import { codeThemeCss } from '../../themes/classic/codeTheme.ts';
 export async function siteStylesCss(config: Pick<ResolvedConfig, 'prism'>): Promise<string> {
   const { theme, darkTheme } = config.prism ?? {};
   if (!theme && !darkTheme) return '';
+  return codeThemeCss(await prismThemesOf(config));
+}
+
+/** The config's Prism themes as objects: one given by its prism-react-renderer name is that package's (loaded only then). */
+export async function prismThemesOf(config: Pick<ResolvedConfig, 'prism'>): Promise<{ light?: PrismTheme; dark?: PrismTheme }> {
+  const { theme, darkTheme } = config.prism ?? {};
   const named = async (value: PrismTheme | string | undefined): Promise<PrismTheme | undefined> => {
     if (typeof value !== 'string') return value;
     // Its ES module's export; the compiled CLI bundles the package's CommonJS file, whose exports are the default's.
     const loaded = (await import('prism-react-renderer')) as unknown as { themes?: Record<string, PrismTheme>; default?: { themes?: Record<string, PrismTheme> } };
     return (loaded.themes ?? loaded.default?.themes)?.[value];
   };
-  return codeThemeCss({ light: await named(theme), dark: await named(darkTheme) });
+  return { light: await named(theme), dark: await named(darkTheme) };
 }
+
+/**
+ * What `usePrismTheme` answers in each mode (SiteData `prismThemes`), as Docusaurus's does:
+ * the dark theme in dark mode, else the light one; without a theme, none (code in the
+ * page's own colours).
+ */
+export function prismThemesForSiteCode(themes: { light?: PrismTheme; dark?: PrismTheme }): NonNullable<SiteData['prismThemes']> {
+  const light = themes.light ?? NO_THEME;
+  return { light, dark: themes.dark ?? light };
+}
+
+const NO_THEME: PrismTheme = { plain: {}, styles: [] };

@@ -21,7 +21,7 @@ import type { Route, RouteGraph } from '../graph/types.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from '../pipeline/report.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
-import { copiedFiles, generatorFiles, pageFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
+import { copiedFiles, generatorFiles, pageFiles, siteDataFor, siteWideFiles } from '../render/siteOutputs.ts';
 import { siteStylesCss } from '../bundle/siteStyles.ts';
 import { pageDataUrl, type SiteData } from '../../runtime/pageData.ts';
 import { routeFile, urlFilePath } from '../graph/paths.ts';
@@ -405,7 +405,7 @@ export class DevSite {
 
   /** Anything else: every page whose data changed, plus the site-wide files. */
   private async renderAll(): Promise<string[]> {
-    const site = siteDataOf(this.config, this.graph);
+    const site = await siteDataFor(this.config, this.graph, this.siteBundle !== undefined);
     const styles = await siteStylesCss(this.config);
     const siteChanged = JSON.stringify(site) !== JSON.stringify(this.site) || styles !== this.styles;
     this.site = site;

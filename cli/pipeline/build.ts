@@ -7,7 +7,7 @@ import { bundleClient, type ClientBundle } from '../bundle/clientBundle.ts';
 import { siteStylesCss } from '../bundle/siteStyles.ts';
 import { bundleSiteCode } from './siteCode.ts';
 import { clientIslands } from '../bundle/siteBundle.ts';
-import { copiedFiles, generatorFiles, siteDataOf, siteWideFiles } from '../render/siteOutputs.ts';
+import { copiedFiles, generatorFiles, siteDataFor, siteWideFiles } from '../render/siteOutputs.ts';
 import { renderPage, renderPages } from '../render/renderPages.ts';
 import { HELPER_MIN_PAGES, HelperThread } from '../render/helperThread.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
@@ -90,7 +90,7 @@ export async function build(
       }
     }
 
-    const site = siteDataOf(config, graph);
+    const site = await siteDataFor(config, graph, siteBundle !== undefined);
     // Only components that were bundled reach the browser: one that could not be shows its children (a warning above).
     const islands = clientIslands(siteComponents, siteBundle);
     // The client bundle is made from the site data and the site's components (their code, by its digest).

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { prismThemesForSiteCode, prismThemesOf } from '../bundle/siteStyles.ts';
 import { mermaidFiles } from './mermaidAssets.ts';
 import { katexFiles } from './katexAssets.ts';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -21,6 +22,15 @@ import { redirectPage } from './redirectPage.ts';
 /** The data every page shares, with the id of this build (a hash of the config). */
 export function siteDataOf(config: ResolvedConfig, graph: RouteGraph): SiteData {
   return toSiteData(config, graph, buildIdOf(config));
+}
+
+/**
+ * The site data pages and the client bundle are made with: with the code colours
+ * (`prismThemes`) when the site has code of its own, which may ask for them (usePrismTheme).
+ */
+export async function siteDataFor(config: ResolvedConfig, graph: RouteGraph, hasSiteCode: boolean): Promise<SiteData> {
+  const site = siteDataOf(config, graph);
+  return hasSiteCode ? { ...site, prismThemes: prismThemesForSiteCode(await prismThemesOf(config)) } : site;
 }
 
 export interface PageFiles {

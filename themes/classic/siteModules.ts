@@ -8,7 +8,7 @@ import BrowserOnly from './docusaurus/BrowserOnly.tsx';
 import Translate, { translate } from './docusaurus/Translate.tsx';
 import Head from './docusaurus/Head.tsx';
 import ExecutionEnvironment from './docusaurus/ExecutionEnvironment.ts';
-import { PageMetadata, ThemeClassNames, useColorMode } from './docusaurus/themeCommon.ts';
+import { PageMetadata, ThemeClassNames, useColorMode, usePrismTheme } from './docusaurus/themeCommon.ts';
 import { matchPath, Redirect, useHistory, useLocation } from './docusaurus/router.ts';
 import useBrokenLinks from './docusaurus/useBrokenLinks.ts';
 import { IconCopy, IconSuccess } from './docusaurus/icons.tsx';
@@ -41,7 +41,7 @@ export const siteModules: Record<string, ProvidedModule> = {
   '@docusaurus/Translate': { default: Translate, translate },
   '@docusaurus/Head': { default: Head },
   '@docusaurus/ExecutionEnvironment': { default: ExecutionEnvironment },
-  '@docusaurus/theme-common': { useColorMode, ThemeClassNames, PageMetadata },
+  '@docusaurus/theme-common': { useColorMode, usePrismTheme, ThemeClassNames, PageMetadata },
   '@docusaurus/router': { useLocation, useHistory, Redirect, matchPath },
   '@docusaurus/useBrokenLinks': { default: useBrokenLinks },
   '@theme/Icon/Copy': { default: IconCopy },

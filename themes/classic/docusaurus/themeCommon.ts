@@ -1,11 +1,13 @@
 import { useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useSite } from '../../../runtime/SiteContext.ts';
+import type { CodeTheme } from '../../../runtime/pageData.ts';
 import { storage, storageKeys } from '../../../runtime/storage.ts';
 import { PageHeadContext } from '../../../runtime/pageHead.ts';
 
 /**
  * `@docusaurus/theme-common`, the parts site code uses: the colour mode (the same one the
- * navbar's switch shows and sets), the theme's class names, and PageMetadata.
+ * navbar's switch shows and sets), the code colours of that mode, the theme's class names,
+ * and PageMetadata.
  */
 
 type Mode = 'light' | 'dark';
@@ -37,6 +39,20 @@ export function useColorMode(): { colorMode: Mode; setColorMode: (mode: Mode) =>
   );
   return { colorMode: mode, setColorMode: applyColorMode, isDarkTheme: mode === 'dark' };
 }
+
+/**
+ * The Prism theme of the page's colour mode (config `prism`: `darkTheme` in dark mode, else
+ * `theme`), as Docusaurus's hook gives it: what a live-code editor or a hand-made code block
+ * colours itself with (prism-react-renderer's `theme` prop). Without a theme, one that sets
+ * no colour: the code has the page's.
+ */
+export function usePrismTheme(): CodeTheme {
+  const { prismThemes } = useSite();
+  const { isDarkTheme } = useColorMode();
+  return (isDarkTheme ? prismThemes?.dark : prismThemes?.light) ?? NO_THEME;
+}
+
+const NO_THEME: CodeTheme = { plain: {}, styles: [] };
 
 /** The class names Docusaurus puts on its wrappers, which site CSS and components refer to. */
 export const ThemeClassNames = {
