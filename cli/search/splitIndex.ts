@@ -185,7 +185,12 @@ export function splitIndexFiles(
   const dirty = new Uint8Array(vocabulary.length);
   for (const id of dirtyIds) dirty[id] = 1;
   const live = new Uint8Array(vocabulary.length);
-  for (const { terms } of pages) for (const id of terms.terms) live[id] = 1;
+  // Indexed, not for…of over the typed arrays (see encodeSplitState): the 2.7 million term
+  // ids of 10,000 docs, 17-23 ms by the iterator, 7-14 ms indexed.
+  for (const { terms } of pages) {
+    const ids = terms.terms;
+    for (let t = 0; t < ids.length; t++) live[ids[t]!] = 1;
+  }
   const sorted: string[] = [];
   for (let id = 0; id < vocabulary.length; id++) {
     if (!live[id]) continue;
