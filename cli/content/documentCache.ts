@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { LoadedDocument } from './loadDocument.ts';
-import { compactTreeBytes } from './compactTree.ts';
+import { compactTreeBytes, lazyTreeDocument } from './compactTree.ts';
 
 /**
  * Loaded documents by content hash. Watch mode keeps one in memory (a `Map` is one);
@@ -184,7 +184,7 @@ function packedDocument(head: string, headLength: number, entry: string, pack: s
   const doc = JSON.parse(head) as LoadedDocument;
   const treeLength = doc.content as unknown;
   if (typeof treeLength !== 'number') throw new Error('Not a head');
-  lazyContent(doc, () => {
+  lazyTreeDocument(doc, () => {
     let whole: Buffer;
     try {
       whole = fs.readFileSync(entry);
@@ -194,7 +194,7 @@ function packedDocument(head: string, headLength: number, entry: string, pack: s
       fs.rmSync(pack, { force: true });
       throw new Error(`The document cache entry of ${doc.file} (${entry}) was removed while the build ran. Run the build again.`);
     }
-    return JSON.parse(whole.toString('utf8', headLength + 1)) as LoadedDocument['content'];
+    return whole.subarray(headLength + 1);
   });
   return doc;
 }
@@ -302,24 +302,8 @@ export function readEntry(bytes: Buffer): LoadedDocument {
   const doc = JSON.parse(bytes.toString('utf8', 0, split)) as LoadedDocument;
   const tree: Buffer = bytes.subarray(split + 1);
   if ((doc.content as unknown) !== tree.length) throw new Error('A cache entry cut short');
-  lazyContent(doc, () => JSON.parse(tree.toString('utf8')) as LoadedDocument['content']);
+  lazyTreeDocument(doc, () => tree);
   return doc;
-}
-
-/** `doc.content` read with `read` on first use, then a plain value (that a caller may set). */
-function lazyContent(doc: LoadedDocument, read: () => LoadedDocument['content']): void {
-  Object.defineProperty(doc, 'content', {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const content = read();
-      Object.defineProperty(doc, 'content', { value: content, enumerable: true, configurable: true, writable: true });
-      return content;
-    },
-    set(content: LoadedDocument['content']) {
-      Object.defineProperty(doc, 'content', { value: content, enumerable: true, configurable: true, writable: true });
-    },
-  });
 }
 
 /**
@@ -361,14 +345,14 @@ export function readEntryHead(file: string, scratch: Buffer, sawHead?: (head: Bu
   const treeBytes = doc.content as unknown;
   if (typeof treeBytes !== 'number' || (size ?? read) !== split + 1 + treeBytes) throw new Error('A cache entry cut short');
   sawHead?.(scratch.subarray(0, split));
-  lazyContent(doc, () => {
+  lazyTreeDocument(doc, () => {
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(file);
     } catch {
       throw new Error(`The document cache entry of ${doc.file} (${file}) was removed while the build ran. Run the build again.`);
     }
-    return JSON.parse(bytes.toString('utf8', split + 1)) as LoadedDocument['content'];
+    return bytes.subarray(split + 1);
   });
   return doc;
 }
