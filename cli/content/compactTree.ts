@@ -19,8 +19,18 @@ import type { LoadedDocument } from './loadDocument.ts';
 const TREE_BYTES = Symbol('treeBytes');
 /** Where a document from the cache reads its tree's bytes, until it has (`lazyTreeDocument`). */
 const TREE_SOURCE = Symbol('treeSource');
+/** Set on a document from the cache whose tree, once read, is kept (`keepTreesOf`). */
+const KEEP_TREE = Symbol('keepTree');
 
-type Compact = LoadedDocument & { [TREE_BYTES]?: Uint8Array; [TREE_SOURCE]?: () => Uint8Array };
+/**
+ * From how many documents a site's trees are held as bytes, not objects: below it, the
+ * trees of every page fit the heap, and parsing one two or three times (render, search,
+ * doc cards) cost more than holding it (this site, every page rendered from the cache:
+ * 1.45 s kept, 1.65 s parsed at each read). Workers parse from here on too (workerPool.ts).
+ */
+export const COMPACT_FROM = 1000;
+
+type Compact = LoadedDocument & { [TREE_BYTES]?: Uint8Array; [TREE_SOURCE]?: () => Uint8Array; [KEEP_TREE]?: true };
 
 /**
  * The tree of `doc` as JSON bytes, in shared memory: a document loaded on a worker reaches
@@ -74,20 +84,31 @@ export function compactTreeBytes(doc: LoadedDocument): Uint8Array | undefined {
  * Kept, as they were, the trees of a build that renders every page from the document
  * cache (a new output folder, another config, a build after `check`) were held to its end,
  * and copied whole to the second thread: 10,000 docs into a new output folder took 58.5 s
- * and peaked at 2,439 MiB; 36.2 s and 1,061 MiB so. Setting `content` makes it an ordinary document.
+ * and peaked at 2,439 MiB; 36.2 s and 1,061 MiB so. A small site's documents keep their tree
+ * once read instead (`keepTreesOf`). Setting `content` makes it an ordinary document.
  */
 export function lazyTreeDocument(doc: LoadedDocument, readTree: () => Uint8Array): LoadedDocument {
   Object.defineProperty(doc, TREE_SOURCE, { value: readTree, enumerable: false, configurable: true });
   Object.defineProperty(doc, 'content', {
     enumerable: true,
     configurable: true,
-    get: () => compactDocument(doc, readTree()).content,
+    get() {
+      if (!(doc as Compact)[KEEP_TREE]) return compactDocument(doc, readTree()).content;
+      const content = JSON.parse(new TextDecoder().decode(readTree())) as LoadedDocument['content'];
+      (doc as LoadedDocument).content = content;
+      return content;
+    },
     set(content: LoadedDocument['content']) {
       delete (doc as Compact)[TREE_SOURCE];
       Object.defineProperty(doc, 'content', { value: content, enumerable: true, configurable: true, writable: true });
     },
   });
   return doc;
+}
+
+/** The documents from the cache among `docs` keep their tree once it is read, as a document parsed in this thread does: for a site of fewer than COMPACT_FROM documents. */
+export function keepTreesOf(docs: readonly LoadedDocument[]): void {
+  for (const doc of docs) if ((doc as Compact)[TREE_SOURCE] && !(doc as Compact)[TREE_BYTES]) Object.defineProperty(doc, KEEP_TREE, { value: true, configurable: true });
 }
 
 /**

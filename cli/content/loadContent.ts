@@ -4,6 +4,7 @@ import type { LoadedDocument } from './loadDocument.ts';
 import { loadCategory, loadAuthors, loadTagsFile, type CategoryMeta, type Author, type TagDeclaration } from './loadMeta.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import { catalog } from '../errors/catalog.ts';
+import { COMPACT_FROM, keepTreesOf } from './compactTree.ts';
 
 /** Everything the load stage produced, as the graph stage takes it. */
 export interface LoadedContent {
@@ -100,6 +101,8 @@ export async function loadContent(
     if (usable(doc, source)) cache?.set(keys[i]!, doc);
     return doc;
   });
+  // A small site's trees fit the heap: read once, they are kept (see COMPACT_FROM).
+  if (markdown.length < COMPACT_FROM) keepTreesOf(documents);
   const partials = await loadPartials(documents, deps.readPartial, cache, loadMarkdown);
   const raw = readRawFiles([...documents, ...partials.loaded.values()], deps.readPartial);
   const categories: CategoryMeta[] = [];

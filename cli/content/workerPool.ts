@@ -2,14 +2,15 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SourceFile } from './scan.ts';
 import { loadDocument, type LoadedDocument } from './loadDocument.ts';
-import { compactDocument, unpackDocuments, type PackedDocuments } from './compactTree.ts';
+import { COMPACT_FROM, compactDocument, unpackDocuments, type PackedDocuments } from './compactTree.ts';
 import { registerLanguages } from './markdown/codeBlock.ts';
 
 /**
  * Below this many Markdown files a worker costs more than it saves: it needs ~0.4 s to
- * start, and two vCPUs here give about 1.3x the throughput of one, not 2x.
+ * start, and two vCPUs here give about 1.3x the throughput of one, not 2x. From it on,
+ * documents are compact (their trees held as bytes): the documents a worker sends are.
  */
-export const WORKER_THRESHOLD = 1000;
+export const WORKER_THRESHOLD = COMPACT_FROM;
 const BATCH = 8;
 
 /**

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { HEAD_READ_BYTES, openDiskCache } from '../../cli/content/documentCache.ts';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
 import { compactTreeBytes } from '../../cli/content/compactTree.ts';
+import { loadContent } from '../../cli/content/loadContent.ts';
 import { graphMessage } from '../../cli/render/graphMessage.ts';
 import type { RouteGraph } from '../../cli/graph/types.ts';
 
@@ -49,6 +50,19 @@ describe('the disk document cache', () => {
     expect(again.content).not.toBe(again.content);
     for (const entry of fs.readdirSync(path.join(root, fs.readdirSync(root)[0]!))) fs.rmSync(path.join(root, fs.readdirSync(root)[0]!, entry));
     expect(again.content).toEqual(document.content);
+  });
+
+  it('keeps a small site\'s trees once read, as a document parsed in this thread keeps its own', async () => {
+    const root = cacheDir();
+    const cache = openDiskCache(root, 'v1');
+    const source = { area: 'docs' as const, relPath: 'fees.md', file: 'docs/fees.md', text };
+    const first = await loadContent([source], { cache });
+    cache.flush();
+    const again = (await loadContent([{ ...source }], { cache: openDiskCache(root, 'v1') })).documents[0]!;
+    expect(first.documents[0]!.title).toBe('Fees');
+    expect(again.content).toEqual(document.content);
+    expect(again.content).toBe(again.content);
+    expect(Object.getOwnPropertyDescriptor(again, 'content')).toHaveProperty('value', again.content);
   });
 
   it('gives a cached document\'s tree as its bytes, unparsed, to be posted to another thread', () => {
