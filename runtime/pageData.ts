@@ -311,7 +311,7 @@ export interface SiteData {
    * (a live-code playground colours its editor with them); only on a site with code of its
    * own, the one thing that can ask for them. The theme's code blocks take theirs from CSS.
    */
-  prismThemes?: { light: CodeTheme; dark: CodeTheme };
+  prismThemes?: { light?: CodeTheme; dark?: CodeTheme };
   /** The heading levels tables of contents list (config `tableOfContents`); absent for the default, 2 to 3. */
   tableOfContents?: { minHeadingLevel: number; maxHeadingLevel: number };
   /** Mermaid diagrams (markdown.mermaid): its module's path from the site's root, its theme in each colour mode and its options; absent when off. */

@@ -1,7 +1,6 @@
 import type { ResolvedConfig } from '../config/types.ts';
 import type { PrismTheme } from '../config/schema.ts';
 import { codeThemeCss } from '../../themes/classic/codeTheme.ts';
-import type { SiteData } from '../../runtime/pageData.ts';
 
 /**
  * The CSS the config makes for the client bundle (`virtual:site-styles`, after the theme's
@@ -25,15 +24,3 @@ export async function prismThemesOf(config: Pick<ResolvedConfig, 'prism'>): Prom
   };
   return { light: await named(theme), dark: await named(darkTheme) };
 }
-
-/**
- * What `usePrismTheme` answers in each mode (SiteData `prismThemes`), as Docusaurus's does:
- * the dark theme in dark mode, else the light one; without a theme, none (code in the
- * page's own colours).
- */
-export function prismThemesForSiteCode(themes: { light?: PrismTheme; dark?: PrismTheme }): NonNullable<SiteData['prismThemes']> {
-  const light = themes.light ?? NO_THEME;
-  return { light, dark: themes.dark ?? light };
-}
-
-const NO_THEME: PrismTheme = { plain: {}, styles: [] };

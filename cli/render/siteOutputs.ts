@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { prismThemesForSiteCode, prismThemesOf } from '../bundle/siteStyles.ts';
+import { prismThemesOf } from '../bundle/siteStyles.ts';
 import { mermaidFiles } from './mermaidAssets.ts';
 import { katexFiles } from './katexAssets.ts';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -30,7 +30,7 @@ export function siteDataOf(config: ResolvedConfig, graph: RouteGraph): SiteData 
  */
 export async function siteDataFor(config: ResolvedConfig, graph: RouteGraph, hasSiteCode: boolean): Promise<SiteData> {
   const site = siteDataOf(config, graph);
-  return hasSiteCode ? { ...site, prismThemes: prismThemesForSiteCode(await prismThemesOf(config)) } : site;
+  return hasSiteCode ? { ...site, prismThemes: await prismThemesOf(config) } : site;
 }
 
 export interface PageFiles {

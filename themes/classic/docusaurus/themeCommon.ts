@@ -49,7 +49,7 @@ export function useColorMode(): { colorMode: Mode; setColorMode: (mode: Mode) =>
 export function usePrismTheme(): CodeTheme {
   const { prismThemes } = useSite();
   const { isDarkTheme } = useColorMode();
-  return (isDarkTheme ? prismThemes?.dark : prismThemes?.light) ?? NO_THEME;
+  return (isDarkTheme ? (prismThemes?.dark ?? prismThemes?.light) : prismThemes?.light) ?? NO_THEME;
 }
 
 const NO_THEME: CodeTheme = { plain: {}, styles: [] };
