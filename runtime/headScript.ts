@@ -22,7 +22,9 @@ ${baseUrlCheck(site.baseUrl)}})();`;
  * would get the browser's own action (its address bar, its find bar) and no search. Until the
  * search button takes over, the press is kept (and the browser's action held back) for it
  * to open the modal once it is there. Once the page has loaded without its bundle, keys are
- * left to the browser: nothing would ever answer them.
+ * left to the browser: nothing would ever answer them. Which keys, and when `/` is typing
+ * instead, are the search button's own rules (SearchButton.tsx), written out here because
+ * this runs before any module.
  */
 function earlySearchKeys(): string {
   return `var k=window.__earlySearchKey={pressed:false,stop:function(){removeEventListener('keydown',f)}};function f(e){if(document.readyState==='complete'&&!window.__siteLoaded)return;var t=e.target,w=t&&(t.isContentEditable||/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName));if(((e.key==='k'||e.key==='K')&&(e.metaKey||e.ctrlKey))||(e.key==='/'&&!w)){e.preventDefault();k.pressed=true}}addEventListener('keydown',f);`;
