@@ -129,8 +129,8 @@ describe('SiteWriter', () => {
     const out = folder(path.join(dir, 'build'), ours('complete', { 'index.html': 'old' }));
     const writer = await SiteWriter.open(out);
     await writer.write('a', 'a file');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await writer.write('a/b.html', 'under a file');
+    // Writes are made at once: the one that fails says so, and so does everything after it.
+    await expect(writer.write('a/b.html', 'under a file')).rejects.toThrow(/The output cannot be written: a part of the path is a file, not a folder/);
     await expect(writer.commit()).rejects.toThrow(/The output cannot be written: a part of the path is a file, not a folder/);
     await expect(writer.write('c.html', 'after the failure')).rejects.toThrow(/a part of the path is a file/);
     expect(tree(out)).toEqual(ours('complete', { 'index.html': 'old' }));
