@@ -106,6 +106,24 @@ export function lazyTreeDocument(doc: LoadedDocument, readTree: () => Uint8Array
   return doc;
 }
 
+/**
+ * Runs `use` with `doc`'s tree parsed once: reads of `content` meanwhile get that tree, not
+ * a parse each (a page rendered and its search sections read from the same tree). A compact
+ * document is compact again after; an ordinary one, or one that keeps its tree, is read as it is.
+ */
+export function withTreeHeld<T>(doc: LoadedDocument, use: (tree: LoadedDocument['content']) => T): T {
+  const compact = doc as Compact;
+  if (compact[KEEP_TREE] || (!compact[TREE_BYTES] && !compact[TREE_SOURCE])) return use(doc.content);
+  const bytes = compactTreeBytes(doc)!;
+  const tree = doc.content;
+  Object.defineProperty(doc, 'content', { value: tree, enumerable: true, configurable: true, writable: true });
+  try {
+    return use(tree);
+  } finally {
+    compactDocument(doc, bytes);
+  }
+}
+
 /** The documents from the cache among `docs` keep their tree once it is read, as a document parsed in this thread does: for a site of fewer than COMPACT_FROM documents. */
 export function keepTreesOf(docs: readonly LoadedDocument[]): void {
   for (const doc of docs) if ((doc as Compact)[TREE_SOURCE] && !(doc as Compact)[TREE_BYTES]) Object.defineProperty(doc, KEEP_TREE, { value: true, configurable: true });

@@ -19,6 +19,7 @@ import { printDiagnostics } from './report.ts';
 import { withContentStrictness } from '../report/diagnostic.ts';
 import { incrementalSearchIndex } from '../search/searchIndex.ts';
 import type { IndexOptions } from '../search/buildIndex.ts';
+import { RenderedIndexParts } from '../search/pageIndexPart.ts';
 import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
 import { digest, mayShowDocCards, pageFingerprints, readsDigest, readsOnlyTables, recordingGraph, tablesDigest } from '../render/pageInputs.ts';
@@ -135,6 +136,8 @@ export async function build(
       else order.push(i);
     });
     if (!helper && order.length >= helperFrom) helper = startHelper(graph, config, site);
+    // Without a previous index the search step reads every page: each page's part is made as it renders (pageIndexPart.ts).
+    const indexParts = config.search.provider === 'local' && !before?.search ? new RenderedIndexParts(graph, config, { reactPages: siteCode.reactPages, indexOptions: deps.searchIndex }) : undefined;
     const rendering = await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = pageRecords.size;
       const ctx = { graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys };
@@ -143,9 +146,12 @@ export async function build(
         assets,
         record: recorder !== undefined,
         // The site's components run here: one that never ends stops the build at its page (watchdog.ts).
-        render: (route) => watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () => renderPage(route, ctx, recorder)),
-        done: async (route, { files, reads }) => {
+        search: indexParts?.wanted,
+        render: (route) => watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () => renderPage(route, ctx, recorder, indexParts?.wanted)),
+        done: async (route, { files, reads, search }) => {
           for (const [file, contents] of files) await writer.write(file, contents);
+          // A split index's page files, written now: not held to the search step's end.
+          if (search && indexParts) for (const [file, contents] of indexParts.take(route, search)) await writer.write(file, contents);
           pageRecords.set(route.path, { fingerprint: fingerprints?.get(route.path) ?? '', readsDigest: fingerprints ? readsDigest(reads, graph, lookups) : '', files: files.map(([file]) => file), reads });
           progress(++done, graph.routes.length);
         },
@@ -161,6 +167,7 @@ export async function build(
       // A page's part of the index is known by its document's content key: only changed documents' sections are read.
       const index = incrementalSearchIndex(graph, config, {
         reactPages: siteCode.reactPages,
+        rendered: indexParts,
         keyOf: buildCache && ((document) => documentKeys.get(document.file)),
         previous: before?.search,
         keep: (file) => writer.reuse([file]),

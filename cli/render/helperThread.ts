@@ -5,6 +5,7 @@ import type { SiteData } from '../../runtime/pageData.ts';
 import type { Diagnostic } from '../report/diagnostic.ts';
 import type { PageAssets } from './document.ts';
 import type { RenderedFiles } from './renderPages.ts';
+import type { IndexPartsWanted } from '../search/pageIndexPart.ts';
 import { graphMessage, postable, type GraphMessage } from './graphMessage.ts';
 import { SiteError, siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
@@ -16,7 +17,7 @@ export type HelperRequest =
    * `order` lists the routes to render (indexes into the graph's routes); `next`, shared, is
    * where the next thread to take one takes it; `assets`, the client bundle's files pages link to.
    */
-  | { kind: 'render'; order: Int32Array; next: Int32Array; record: boolean; assets: PageAssets };
+  | { kind: 'render'; order: Int32Array; next: Int32Array; record: boolean; assets: PageAssets; search?: IndexPartsWanted };
 
 export type HelperReply =
   /** The page at `at` in the order, rendered. */
@@ -72,8 +73,8 @@ export class HelperThread {
   }
 
   /** Has the helper render pages of `order`, taking each at `next` (see HelperRequest). */
-  render(order: Int32Array, next: Int32Array, record: boolean, assets: PageAssets): void {
-    this.post({ kind: 'render', order, next, record, assets });
+  render(order: Int32Array, next: Int32Array, options: { record: boolean; assets: PageAssets; search?: IndexPartsWanted }): void {
+    this.post({ kind: 'render', order, next, ...options });
   }
 
   /** The pages the helper rendered since the last call, in the order it posted them; throws if it failed. */

@@ -32,7 +32,7 @@ function handle(request: HelperRequest): void {
       const recorder = request.record ? recordingGraph(site!.graph) : undefined;
       for (let at = Atomics.add(next, 0, 1); at < order.length; at = Atomics.add(next, 0, 1)) {
         // As text: bytes moved from here were freed into this thread's allocator, which kept them when it ended (10,000 docs: 1,017 MiB peak, against 935 with text).
-        reply({ kind: 'page', at, ...renderPage(ctx.graph.routes[order[at]!]!, ctx, recorder) });
+        reply({ kind: 'page', at, ...renderPage(ctx.graph.routes[order[at]!]!, ctx, recorder, request.search) });
       }
     }
   } catch (error) {

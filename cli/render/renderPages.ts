@@ -3,18 +3,31 @@ import type { PageAssets } from './document.ts';
 import type { RenderContext } from './renderRoute.ts';
 import type { HelperThread } from './helperThread.ts';
 import { pageFiles } from './siteOutputs.ts';
+import { pageIndexPart, searchedDocument, type IndexPartsWanted, type PageIndexPart } from '../search/pageIndexPart.ts';
+import { withTreeHeld } from '../content/compactTree.ts';
 
 /** One page rendered: its files (path in the output folder, contents), and what it looked up in the graph. */
 export interface RenderedFiles {
   files: [string, string][];
   /** Recorded by `recordingGraph` (pageInputs.ts) when the build keeps fingerprints; else none. */
   reads: string[];
+  /** Its part of the search index, when asked for and the index reads its document (pageIndexPart.ts). */
+  search?: PageIndexPart;
 }
 
-/** A page's files, with its graph lookups when `recorder` records them (its graph is then the one it reads). */
-export function renderPage(route: Route, ctx: RenderContext & { assets: PageAssets }, recorder?: { graph: RouteGraph; take: () => string[] }): RenderedFiles {
-  const { files } = pageFiles(route, recorder ? { ...ctx, graph: recorder.graph } : ctx);
-  return { files, reads: recorder?.take() ?? [] };
+/**
+ * A page's files, with its graph lookups when `recorder` records them (its graph is then the
+ * one it reads), and with `search`, its part of the search index, made from the tree it is
+ * rendered from (parsed once for both).
+ */
+export function renderPage(route: Route, ctx: RenderContext & { assets: PageAssets }, recorder?: { graph: RouteGraph; take: () => string[] }, search?: IndexPartsWanted): RenderedFiles {
+  const render = () => pageFiles(route, recorder ? { ...ctx, graph: recorder.graph } : ctx).files;
+  const document = search && searchedDocument(route);
+  if (!document) return { files: render(), reads: recorder?.take() ?? [] };
+  return withTreeHeld(document, (tree) => {
+    const files = render();
+    return { files, reads: recorder?.take() ?? [], search: pageIndexPart(route, tree, ctx.graph, ctx.config, search!) };
+  });
 }
 
 /**
@@ -27,12 +40,12 @@ export function renderPage(route: Route, ctx: RenderContext & { assets: PageAsse
 export async function renderPages(
   routes: readonly Route[],
   order: readonly number[],
-  options: { render: (route: Route) => RenderedFiles; done: (route: Route, page: RenderedFiles) => Promise<void>; helper?: HelperThread; record?: boolean; assets: PageAssets },
+  options: { render: (route: Route) => RenderedFiles; done: (route: Route, page: RenderedFiles) => Promise<void>; helper?: HelperThread; record?: boolean; assets: PageAssets; search?: IndexPartsWanted },
 ): Promise<{ onHelper: number }> {
   const { render, done, helper } = options;
   const sequence = Int32Array.from(order);
   const next = new Int32Array(new SharedArrayBuffer(4));
-  helper?.render(sequence, next, options.record ?? false, options.assets);
+  helper?.render(sequence, next, { record: options.record ?? false, assets: options.assets, search: options.search });
   let finished = 0;
   let onHelper = 0;
   const fromHelper = async () => {

@@ -4,6 +4,7 @@ import { decodePagePart, decodeShard, encodePagePart, encodeShard, FORMAT_VERSIO
 import type { SearchRecord } from '../../runtime/search/searchRecord.ts';
 import { splitIndexFiles } from './splitIndex.ts';
 import type { SplitState } from './splitState.ts';
+import type { WrittenPage } from './pageIndexPart.ts';
 
 export interface IndexOptions {
   /**
@@ -54,6 +55,8 @@ export interface IndexEntry {
   /** The page's URL, known before the page is read. */
   url: string;
   page(): SearchPage;
+  /** A split index's page whose files this build wrote as it rendered (pageIndexPart.ts): not read again. */
+  written?: WrittenPage;
 }
 
 /**
@@ -211,7 +214,9 @@ function packSplit(
       if (keep(file)) kept.push(file);
       else missing.push(part);
     }
-    if (!same || missing.length > 0) {
+    // Written by this build as its page rendered (pageIndexPart.ts): made from the page as it would be here.
+    if (entry.written) known = { bytes: entry.written.bytes, records: entry.written.records };
+    else if (!same || missing.length > 0) {
       const page = trim(entry);
       const pageRecordList = pageRecords(page);
       const parts = same ? missing : Array.from({ length: pageParts(pageRecordList.length) }, (_, part) => part);
@@ -223,7 +228,7 @@ function packSplit(
     memo.shards[pageKey] = name;
   });
   const split = splitIndexFiles(
-    entries.map((entry) => ({ key: entry.key, page: () => take(entry) })),
+    entries.map((entry) => ({ key: entry.key, page: () => take(entry), terms: entry.written?.terms })),
     memo.options,
     previousSplit(),
     // Its fragments that are as they were stay in the output; those made again read their terms back from it.
@@ -277,7 +282,7 @@ function fromParts(n: number, count: number, url: string, readPrevious: (file: s
 }
 
 /** A page's size toward the shard budget. */
-const sizeOf = (page: SearchPage) => page.sections.reduce((n, s) => n + s.text.length + (s.heading?.length ?? 0), page.url.length + page.lvl1.length);
+export const sizeOf = (page: SearchPage) => page.sections.reduce((n, s) => n + s.text.length + (s.heading?.length ?? 0), page.url.length + page.lvl1.length);
 
 /** The text up to `max` characters, cut at a word boundary and marked with '…'. */
 export function clip(text: string, max: number): string {

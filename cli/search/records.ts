@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import type { SearchRecord } from '../../runtime/search/searchRecord.ts';
-import { pageRecords, type PageSection, type SearchPage } from '../../runtime/search/searchPage.ts';
+import { pageRecords, type PageHead, type PageSection, type SearchPage } from '../../runtime/search/searchPage.ts';
 import { treeSections } from './treeSections.ts';
 import { urlOf } from '../graph/permalinks.ts';
 import { raw } from 'hast-util-raw';
@@ -57,16 +57,16 @@ export function searchPages(graph: RouteGraph, config: ResolvedConfig, origin = 
  * the sections of changed documents only (see searchIndex.ts).
  */
 export interface SearchablePage {
-  head: Omit<SearchPage, 'sections'>;
+  head: PageHead;
+  /** The route's path. */
+  path: string;
   document?: LoadedDocument;
   read(sectionsOf: (document: LoadedDocument) => PageSection[]): SearchPage;
 }
 
 /** The searchable pages of a site, in route order, by the rules of `searchPages`. */
 export function searchablePages(graph: RouteGraph, config: ResolvedConfig, origin = '', reactPages?: ReadonlyMap<string, RenderedPageText>): SearchablePage[] {
-  const language = config.i18n.currentLocale ?? config.i18n.defaultLocale;
-  const tags = searchTags(config);
-  const topLevel = topLevelCategories(graph.sidebars);
+  const headOf = searchHeads(graph, config, origin);
   const pages: SearchablePage[] = [];
   for (const route of graph.routes) {
     if (route.canonical || route.noIndex) continue;
@@ -74,16 +74,29 @@ export function searchablePages(graph: RouteGraph, config: ResolvedConfig, origi
     const rendered = route.kind === 'react-page' ? reactPages?.get(route.path) : undefined;
     const content = rendered ? rendered.sections : contentOf(route);
     if (!content) continue;
+    const head = headOf(route, rendered?.title);
+    if (Array.isArray(content)) pages.push({ head, path: route.path, read: () => ({ ...head, sections: content }) });
+    else pages.push({ head, path: route.path, document: content, read: (sectionsOf) => ({ ...head, sections: sectionsOf(content) }) });
+  }
+  return pages;
+}
+
+/**
+ * What the records of a searchable route share (`title`: a React page's, from its Layout),
+ * by the rules of `searchPages`; what a site has in common is worked out once.
+ */
+export function searchHeads(graph: RouteGraph, config: ResolvedConfig, origin = ''): (route: Route, title?: string) => PageHead {
+  const language = config.i18n.currentLocale ?? config.i18n.defaultLocale;
+  const tags = searchTags(config);
+  const topLevel = topLevelCategories(graph.sidebars);
+  return (route, title) => {
     const isPage = route.kind === 'page' || route.kind === 'react-page';
     const url = urlOf(route, config.trailingSlash);
     const lvl0 = route.kind === 'blog-post' ? config.blog.title : isPage ? PAGES_SECTION : (topLevel.get(url) ?? DOCS_SECTION);
     // Docs are faceted by version (`docs-default-1.0`), so search can keep to one version.
     const tag = route.kind === 'blog-post' ? tags.blog : isPage ? tags.pages : searchTags(config, 'version' in route ? route.version : undefined, route.docsPluginId).docs;
-    const head = { url: origin + url, lvl0, lvl1: rendered?.title ?? route.title, language, docusaurus_tag: tag };
-    if (Array.isArray(content)) pages.push({ head, read: () => ({ ...head, sections: content }) });
-    else pages.push({ head, document: content, read: (sectionsOf) => ({ ...head, sections: sectionsOf(content) }) });
-  }
-  return pages;
+    return { url: origin + url, lvl0, lvl1: title ?? route.title, language, docusaurus_tag: tag };
+  };
 }
 
 /** Every record of the site, as DocSearch and the Algolia export expect them. */

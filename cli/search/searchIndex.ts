@@ -3,7 +3,8 @@ import type { RouteGraph } from '../graph/types.ts';
 import type { PageSection } from '../../runtime/search/searchPage.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
 import { searchablePages, type RenderedPageText } from './records.ts';
-import { packIndex, type IndexMemo, type IndexOptions, type LocalIndex } from './buildIndex.ts';
+import { packIndex, type IndexEntry, type IndexMemo, type IndexOptions, type LocalIndex } from './buildIndex.ts';
+import { localOrigin, type RenderedIndexParts } from './pageIndexPart.ts';
 import { treeSections } from './treeSections.ts';
 import { digest } from '../render/pageInputs.ts';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
@@ -33,6 +34,8 @@ export function incrementalSearchIndex(
     previous?: IndexMemo;
     keep?: (file: string) => boolean;
     readPrevious?: (file: string) => string | undefined;
+    /** The pages' parts, as their pages rendered (pageIndexPart.ts): read in place of the pages. */
+    rendered?: RenderedIndexParts;
     /** The bytes of an attachment the last build returned (`attachments`: the split index's state). */
     previousSplit?: (name: string) => Uint8Array | undefined;
     indexOptions?: IndexOptions;
@@ -42,15 +45,17 @@ export function incrementalSearchIndex(
   const sectionsOf = options.sectionsOf ?? ((document: LoadedDocument) => treeSections(document.content));
   // URLs as the browser asks for them, under the base URL (as Algolia's records are).
   const keyOf = options.keyOf;
-  const entries = searchablePages(graph, config, config.baseUrl.slice(0, -1), options.reactPages).map((searchable, i) => {
+  const rendered = options.rendered;
+  const entries = (rendered?.searchable ?? searchablePages(graph, config, localOrigin(config), options.reactPages)).map((searchable, i): IndexEntry => {
     // Kept only when its key needed it: packIndex reads a page once and keeps it clipped;
     // every page's whole text held to the end of the step grew the step's memory with the site.
     let read: ReturnType<typeof searchable.read> | undefined;
-    const page = () => read ?? searchable.read(sectionsOf);
+    const held = rendered?.sectionsOf(i);
+    const page = () => read ?? (held ? { ...searchable.head, sections: held } : searchable.read(sectionsOf));
     // Without a build to remember it for, a page's place names it; without a document key, what it holds.
     const documentKey = searchable.document && keyOf?.(searchable.document);
     const key = !keyOf ? String(i) : digest(JSON.stringify(documentKey !== undefined ? [searchable.head, documentKey] : (read = page())));
-    return { key, url: searchable.head.url, page };
+    return { key, url: searchable.head.url, page, written: rendered?.writtenPage(i) };
   });
   const previousSplit = () => {
     const bytes = options.previousSplit?.(SPLIT_ATTACHMENT);

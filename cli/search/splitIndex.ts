@@ -35,6 +35,8 @@ export interface SplitFiles {
 export interface SplitEntry {
   key: string;
   page(): SearchPage;
+  /** Its terms, when they were made as it rendered (pageIndexPart.ts): as `pageTerms` makes them of `page()`. */
+  terms?(idOf: (term: string) => number): PageTerms;
 }
 
 /**
@@ -125,7 +127,7 @@ export function splitIndexFiles(
     } else {
       if (old) terms = old.terms;
       else {
-        terms = pageTerms(entry.page(), FIELDS, idOf);
+        terms = entry.terms?.(idOf) ?? pageTerms(entry.page(), FIELDS, idOf);
         tokenized++;
       }
       const was = old ? undefined : previous?.pages[n];

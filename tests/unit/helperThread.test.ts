@@ -69,7 +69,7 @@ async function onHelper(graph: RouteGraph, ctx: Omit<Awaited<ReturnType<typeof a
   const helper = HelperThread.start();
   try {
     expect(helper.share(graph, ctx.config, ctx.site)).toBe(true);
-    helper.render(Int32Array.from(order), new Int32Array(new SharedArrayBuffer(4)), true, assets);
+    helper.render(Int32Array.from(order), new Int32Array(new SharedArrayBuffer(4)), { record: true, assets });
     const pages = new Map<number, RenderedFiles>();
     while (pages.size < order.length) {
       await helper.waitForPages();
@@ -130,7 +130,7 @@ describe('the second thread', () => {
     const helper = HelperThread.start();
     try {
       expect(helper.share(graph, config, site)).toBe(true);
-      helper.render(Int32Array.from(graph.routes.map((_, i) => i)), new Int32Array(new SharedArrayBuffer(4)), false, assets);
+      helper.render(Int32Array.from(graph.routes.map((_, i) => i)), new Int32Array(new SharedArrayBuffer(4)), { record: false, assets });
       // Stopped as an out-of-memory error or a crash would stop it, with pages it took not posted.
       await (helper as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
       const failure = await (async () => {
