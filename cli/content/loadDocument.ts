@@ -7,6 +7,7 @@ import { parseFrontMatter, type FrontMatter } from './frontMatter.ts';
 import { parseMarkdown, processorFor } from './markdown/processor.ts';
 import { mdxCompatText } from './markdown/mdxCompat.ts';
 import type { MdxData } from './markdown/mdx.ts';
+import { contentJsx, type ContentJsx } from './contentJsx.ts';
 import { admonitionTitlesToLabels } from './markdown/admonitions.ts';
 import { splitCustomId, type HeadingInfo } from './markdown/headings.ts';
 import type { LinkRef } from './markdown/links.ts';
@@ -53,6 +54,8 @@ export interface LoadedDocument {
   nodes: number;
   /** MDX only: what its imports bind and its `export const` values, for the render stage. */
   mdx?: MdxData;
+  /** MDX only: the JSX its content holds (`contentJsx`). */
+  jsx?: ContentJsx;
   diagnostics: Diagnostic[];
 }
 
@@ -232,7 +235,7 @@ function* documentSteps(source: SourceFile, site?: { plugins: AreaPlugins; siteD
     // Only a post shows its reading time.
     words: source.area === 'blog' ? wordsOf(fm.body) : 0,
     nodes: content.nodes,
-    ...(vfile.data.mdx ? { mdx: inFile(vfile.data.mdx, fm.bodyLineOffset) } : {}),
+    ...(vfile.data.mdx ? { mdx: inFile(vfile.data.mdx, fm.bodyLineOffset), jsx: contentJsx(content.tree) } : {}),
     diagnostics,
   };
 }

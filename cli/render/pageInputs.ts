@@ -1,6 +1,7 @@
 import crypto, { createHash } from 'node:crypto';
 import type { Route, RouteGraph, SidebarItem } from '../graph/types.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
+import { contentJsx } from '../content/contentJsx.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import type { PageAssets } from './document.ts';
 
@@ -220,14 +221,9 @@ const NO_CARDS = new Set(['Admonition', 'CodeBlock', 'Details', 'Link', 'TabItem
 export function mayShowDocCards(document: LoadedDocument): boolean {
   if (!document.mdx) return false;
   if (Object.keys(document.mdx.bindings).length > 0) return true;
-  const walk = (node: { type: string; name?: unknown; attributes?: { value?: unknown }[]; children?: unknown[] }): boolean => {
-    if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return true;
-    // An attribute's expression may hold an element too.
-    if (node.attributes?.some((a) => a.value !== null && a.value !== undefined && typeof a.value !== 'string')) return true;
-    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && !(typeof node.name === 'string' && NO_CARDS.has(node.name))) return true;
-    return (node.children ?? []).some((child) => walk(child as typeof node));
-  };
-  return walk(document.content as unknown as { type: string; children?: unknown[] });
+  // Read at load time; from the tree for a document made otherwise.
+  const jsx = document.jsx ?? contentJsx(document.content);
+  return jsx.expressions || jsx.elements.some((name) => !(name !== null && NO_CARDS.has(name)));
 }
 
 /** The descriptions of the pages a sidebar links to, in its order. */
