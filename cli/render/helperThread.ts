@@ -29,8 +29,10 @@ export type HelperReply =
  * shared memory, see graphMessage.ts) and renders its share of the pages, taking them one
  * at a time from the same queue as the main thread, which writes every page. It runs the
  * same function as the main thread (renderPage), so the output is the same whichever
- * thread made a file. (The search step stays on the main thread: run beside rendering,
- * its memory stacked on rendering's, 1,422 MiB at 10,000 docs.)
+ * thread made a file. (A build without a previous index has each thread make the search
+ * index's part of the pages it renders, pageIndexPart.ts; the search step, which packs what
+ * is global, stays on the main thread after rendering: run beside it, its memory stacked on
+ * rendering's, 1,422 MiB at 10,000 docs.)
  *
  * A page that fails on the helper fails the build as it would on the main thread, with
  * the same diagnostic; a helper that stops (an uncaught error, out of memory) fails it with

@@ -97,6 +97,9 @@ export class RenderedIndexParts {
   private readonly numbers = new Map<string, number>();
   private readonly sections = new Map<number, PageSection[]>();
   private readonly written = new Map<number, WrittenPage>();
+  /** The words of the pages taken, each once, numbered in the order they came. */
+  private readonly words: string[] = [];
+  private readonly wordIds = new Map<string, number>();
 
   constructor(graph: RouteGraph, config: ResolvedConfig, options: { reactPages?: ReadonlyMap<string, RenderedPageText>; indexOptions?: IndexOptions }) {
     const origin = localOrigin(config);
@@ -136,10 +139,6 @@ export class RenderedIndexParts {
     });
     return part.files.map((json, i) => [`${SEARCH_DIR}/${splitPageFile(n, i)}`, json]);
   }
-
-  /** The words of the pages taken, each once, numbered in the order they came. */
-  private readonly words: string[] = [];
-  private readonly wordIds = new Map<string, number>();
 
   private wordId(word: string): number {
     let id = this.wordIds.get(word);

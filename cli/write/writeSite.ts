@@ -167,7 +167,7 @@ export class SiteWriter {
    * (open, write and close each a round trip through the thread pool, and four pool threads
    * creating files in the same folders contend for the file system's locks). On two cores,
    * where rendering keeps both busy, 2,000 docs built cold in 10.1 s against 11.4 (CPU
-   * 18.8 s against 21.0; medians of 4 alternated runs).
+   * 18.8 s against 21.2; medians of 4 alternated runs).
    */
   async write(rel: string, contents: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
