@@ -74,6 +74,9 @@ describe('the disk document cache', () => {
     // The graph's message sends it as a head and those bytes (the tree not copied as objects).
     const message = graphMessage({ routes: [], byPath: new Map(), partials: new Map([['docs/fees.md', again]]) } as unknown as RouteGraph);
     expect(message.trees.map(([head, tree]) => [head.title, tree.byteLength])).toEqual([['Fees', bytes!.byteLength]]);
+    // The bytes the document holds, in shared memory: posted, not copied (a copy there and these here were two of every tree).
+    expect(bytes!.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(message.trees[0]![1]).toBe(bytes);
   });
 
   it('takes an entry cut short (a build killed while writing it) for a miss, not a document without its tree', () => {
