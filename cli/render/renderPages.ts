@@ -3,7 +3,8 @@ import type { PageAssets } from './document.ts';
 import type { RenderContext } from './renderRoute.ts';
 import type { HelperThread } from './helperThread.ts';
 import { pageFiles } from './siteOutputs.ts';
-import { pageIndexPart, searchedDocument, type IndexPartsWanted, type PageIndexPart } from '../search/pageIndexPart.ts';
+import { pageIndexPart, type IndexPartsWanted, type PageIndexPart } from '../search/pageIndexPart.ts';
+import { searchedDocument } from '../search/records.ts';
 import { withTreeHeld } from '../content/compactTree.ts';
 
 /** One page rendered: its files (path in the output folder, contents), and what it looked up in the graph. */

@@ -1,7 +1,6 @@
 import type { Root } from 'hast';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Route, RouteGraph } from '../graph/types.ts';
-import type { LoadedDocument } from '../content/loadDocument.ts';
 import { pageRecords, type PageHead, type PageSection, type SearchPage } from '../../runtime/search/searchPage.ts';
 import { encodePagePart, pageParts, SEARCH_DIR, splitPageFile } from '../../runtime/search/indexFormat.ts';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
@@ -51,15 +50,6 @@ export interface IndexPartsWanted {
 
 const FIELDS = Object.keys(FIELD_BOOSTS).length;
 const headsByGraph = new WeakMap<RouteGraph, { origin: string; headOf: ReturnType<typeof searchHeads> }>();
-
-/**
- * The document whose sections the index reads for `route`, if it reads one (the rules of
- * `searchablePages`; a route the search step reads otherwise gets no part).
- */
-export function searchedDocument(route: Route): LoadedDocument | undefined {
-  if (route.canonical || route.noIndex) return undefined;
-  return route.kind === 'doc' || route.kind === 'blog-post' || route.kind === 'page' ? route.document : undefined;
-}
 
 /** `route`'s part of the index, from `tree`, its document's content tree. */
 export function pageIndexPart(route: Route, tree: Root, graph: RouteGraph, config: ResolvedConfig, wanted: IndexPartsWanted): PageIndexPart {

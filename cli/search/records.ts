@@ -104,21 +104,23 @@ export function searchRecords(graph: RouteGraph, config: ResolvedConfig, origin 
   return searchPages(graph, config, origin, undefined, reactPages).flatMap(pageRecords);
 }
 
+/**
+ * The document whose sections the index reads for `route`, if it reads one: what a build
+ * that reads every page has the thread rendering the page read (pageIndexPart.ts).
+ */
+export function searchedDocument(route: Route): LoadedDocument | undefined {
+  if (route.canonical || route.noIndex) return undefined;
+  return route.kind === 'doc' || route.kind === 'blog-post' || route.kind === 'page' ? route.document : undefined;
+}
+
 /** A route's sections, or the document they are read from. */
 function contentOf(route: Route): PageSection[] | LoadedDocument | null {
-  switch (route.kind) {
-    case 'doc':
-    case 'blog-post':
-    case 'page':
-      return route.document;
-    case 'category-index': {
-      // The listed pages' own descriptions are indexed with those pages: labels suffice here.
-      const text = [route.description, ...route.items.map((i) => i.label)].filter(Boolean).join(' ');
-      return [{ level: 1, anchor: null, heading: null, text }];
-    }
-    default:
-      return null;
+  if (route.kind === 'category-index') {
+    // The listed pages' own descriptions are indexed with those pages: labels suffice here.
+    const text = [route.description, ...route.items.map((i) => i.label)].filter(Boolean).join(' ');
+    return [{ level: 1, anchor: null, heading: null, text }];
   }
+  return searchedDocument(route) ?? null;
 }
 
 /** Route → label of the top-level sidebar category it sits under (the first sidebar wins). */

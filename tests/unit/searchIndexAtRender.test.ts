@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { incrementalSearchIndex } from '../../cli/search/searchIndex.ts';
-import { pageIndexPart, RenderedIndexParts, searchedDocument } from '../../cli/search/pageIndexPart.ts';
+import { pageIndexPart, RenderedIndexParts } from '../../cli/search/pageIndexPart.ts';
+import { searchedDocument } from '../../cli/search/records.ts';
 import { compactDocument, withTreeHeld } from '../../cli/content/compactTree.ts';
 import type { IndexOptions } from '../../cli/search/buildIndex.ts';
 import { graphOf } from '../helpers/memorySite.ts';
