@@ -310,8 +310,26 @@ describe('large ordinary Markdown stays linear', () => {
     expect(seconds).toBeLessThan(3);
   });
 
-  it('an expression whose code cannot be followed (JSX, a division) and never ends fails within about a second, saying so', () => {
+  it.each([
+    ['JSX', (i: number) => `{ id: ${i}, label: <b>Row {${i}}</b>, note: <a href="/x">{"}"}</a> },`],
+    ['divisions', (i: number) => `{ id: ${i}, share: ${i} / 7, half: (x + ${i}) / 2, ratio: a[${i}] / b },`],
+    ['regular expressions', (i: number) => `{ id: ${i}, test: /^[a-z}]+$/i, other: s.replace(/\\}/g, '') },`],
+  ])('an MDX data literal of 2,000 rows with %s in an attribute is parsed once, not once per row', (_, row) => {
+    const rows = Array.from({ length: 2_000 }, (_, i) => row(i)).join('\n');
+    const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `---\ntitle: X\n---\n<Table rows={[\n${rows}]} />\n\nAfter {1 + 1}.\n` }));
+    expect(doc.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(toString(doc.content)).toContain('After');
+    expect(seconds).toBeLessThan(3);
+  });
+
+  it('an element in an expression that never ends fails at once, at the end of the file', () => {
     const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `---\ntitle: X\n---\n{<a b={[${'{},'.repeat(50_000)}]} />\n` }));
+    expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([expect.stringMatching(/^5:1 The MDX could not be parsed: Unexpected end of file in expression, expected a corresponding closing brace for `\{`/)]);
+    expect(seconds).toBeLessThan(1.5);
+  });
+
+  it('an expression whose code the scanner cannot follow (a division after `++`) and never ends fails within about half a second, saying so', () => {
+    const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `---\ntitle: X\n---\n{a++ / [${'{},'.repeat(50_000)}]\n` }));
     expect(doc.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([expect.stringMatching(/^4:2 The MDX could not be parsed: Could not find where this expression ends: its code was tried at \d+ closing braces/)]);
     expect(doc.diagnostics[0]!.hint).toMatch(/export const/);
     expect(seconds).toBeLessThan(2.5);

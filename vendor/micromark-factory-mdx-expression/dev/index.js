@@ -452,10 +452,10 @@ function mdxExpressionParse(
 
 // Changed from upstream: the most text all attempts of one expression together give acorn
 // (each gets all the text so far). Only an expression whose code the scanner cannot follow
-// (JSX, a division or a regular expression) is tried at many `}`: past this, about a
-// second of parsing, it fails here rather than taking time that grows with the square of
-// its length.
-const MAX_WORK = 4_000_000
+// (a `/` or `<` after a `}`, after `if (…)` or `++`; a comment in a JSX tag) is tried at
+// many `}`: past this, half a second of parsing, it fails here rather than taking time that
+// grows with the square of its length.
+const MAX_WORK = 2_000_000
 
 /**
  * @param {Point} place
