@@ -1,2 +1,0 @@
-// Note: types exposed from `index.d.ts`.
-export {eventsToAcorn} from './lib/index.js'

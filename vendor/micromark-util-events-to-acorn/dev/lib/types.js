@@ -1,2 +1,0 @@
-// Note: types exposed from `types.d.ts`.
-export {}
