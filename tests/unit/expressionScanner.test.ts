@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createExpressionScanner } from 'micromark-factory-mdx-expression/expression-scanner';
 import { expressionProgram } from '../../cli/content/markdown/fastEsm.ts';
+import { random as seeded } from '../../bench/random.ts';
+import { DATA_LITERAL_ROWS } from '../helpers/dataLiteralRows.ts';
 
 // The scanner (vendor/micromark-factory-mdx-expression/expression-scanner.js) lets micromark
 // skip the `}` where acorn can only fail. Its one promise: wherever acorn reads the text so
@@ -11,8 +13,10 @@ import { expressionProgram } from '../../cli/content/markdown/fastEsm.ts';
 
 const parses = (text: string, end: number): boolean => expressionProgram(text, 0, end, false, () => ({ line: 1, column: 1, offset: 0 })) !== undefined;
 
+/** A whole number below `n`, from a seeded generator. */
 function makeRandom(seed: number): (n: number) => number {
-  return (n) => (seed = (seed * 48271) % 2147483647) % n;
+  const next = seeded(seed);
+  return (n) => Math.floor(next() * n);
 }
 
 /** A random expression of the kinds MDX pages hold, nested up to `depth`. */
@@ -177,12 +181,8 @@ describe('the expression scanner', () => {
     expect(wrong.slice(0, 5)).toEqual([]);
   });
 
-  it.each([
-    ['JSX in rows', (i: number) => `{ id: ${i}, label: <b>Row {${i}}</b>, note: <a href="/x">see</a> },\n`],
-    ['divisions in rows', (i: number) => `{ id: ${i}, share: ${i} / 7, half: (x + ${i}) / 2, ratio: a[${i}] / b },\n`],
-    ['regular expressions in rows', (i: number) => `{ id: ${i}, test: /^[a-z}]+$/i, other: s.replace(/\\}/g, '') },\n`],
-  ])('follows a data literal of 2,000 rows with %s to its end', (_, row) => {
-    const source = '[\n' + Array.from({ length: 2000 }, (_, i) => row(i)).join('') + ']';
+  it.each(DATA_LITERAL_ROWS)('follows a data literal of 2,000 rows with %s in them to its end', (_, row) => {
+    const source = '[\n' + Array.from({ length: 2000 }, (_, i) => row(i)).join('\n') + ']';
     const attempts: number[] = [];
     const end = scan(source, (at, mayEnd) => {
       if (mayEnd) attempts.push(at);

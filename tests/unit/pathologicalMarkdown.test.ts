@@ -6,6 +6,7 @@ import { toString } from 'hast-util-to-string';
 import type { Element as HastElement } from 'hast';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../cli/content/loadDocument.ts';
+import { DATA_LITERAL_ROWS } from '../helpers/dataLiteralRows.ts';
 import { findDeepNesting } from '../../cli/content/markdown/nesting.ts';
 import { walk } from '../../cli/content/markdown/walk.ts';
 import { markdownProcessor, mdxProcessor } from '../../cli/content/markdown/processor.ts';
@@ -310,11 +311,7 @@ describe('large ordinary Markdown stays linear', () => {
     expect(seconds).toBeLessThan(3);
   });
 
-  it.each([
-    ['JSX', (i: number) => `{ id: ${i}, label: <b>Row {${i}}</b>, note: <a href="/x">{"}"}</a> },`],
-    ['divisions', (i: number) => `{ id: ${i}, share: ${i} / 7, half: (x + ${i}) / 2, ratio: a[${i}] / b },`],
-    ['regular expressions', (i: number) => `{ id: ${i}, test: /^[a-z}]+$/i, other: s.replace(/\\}/g, '') },`],
-  ])('an MDX data literal of 2,000 rows with %s in an attribute is parsed once, not once per row', (_, row) => {
+  it.each(DATA_LITERAL_ROWS)('an MDX data literal of 2,000 rows with %s in an attribute is parsed once, not once per row', (_, row) => {
     const rows = Array.from({ length: 2_000 }, (_, i) => row(i)).join('\n');
     const { result: doc, seconds } = cpuSeconds(() => loadDocument({ area: 'docs', relPath: 'x.mdx', file: 'docs/x.mdx', format: 'mdx', text: `---\ntitle: X\n---\n<Table rows={[\n${rows}]} />\n\nAfter {1 + 1}.\n` }));
     expect(doc.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
