@@ -61,7 +61,7 @@ export async function build(
   assertSafeOutputFolder(outDir, config, PACKAGE_ROOT);
   // Taken first: what a killed build left is put right before anything else, and a folder
   // that cannot be written fails the build now, not after the work.
-  const writer = await SiteWriter.open(outDir, { previous: buildCache && ((dir) => buildCache.load(dir)), spare: buildCache?.spareOf(outDir) });
+  const writer = await SiteWriter.open(outDir, { previous: buildCache && ((dir) => buildCache.load(dir)), spare: buildCache?.claimSpare(outDir) });
   // Stopped because the site's code never ended (watchdog.ts), the build is thrown away as a failed one is.
   const unwatch = watchdog.whileRunning(() => writer.abort());
   writer.recording = buildCache !== undefined;

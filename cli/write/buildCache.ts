@@ -4,7 +4,9 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { PageAssets } from '../render/document.ts';
 import type { IndexMemo } from '../search/buildIndex.ts';
-import { MARKER_FILE } from './outputFolder.ts';
+import { MARKER_FILE, readMarker, sideFolders } from './outputFolder.ts';
+import { removeInBackground } from './removeInBackground.ts';
+import { isRunning } from '../process.ts';
 
 /**
  * What one build wrote, kept for the next build of the same output folder: for each
@@ -78,6 +80,7 @@ export const MANIFEST_FORMAT = 8;
  * Spares (whole builds) are in a folder of their own, `spare/`, not a version's: a build of
  * a new version finds the spare its manifest does not name and removes it in the
  * background (swap.ts), where removing the version's folder would take seconds at once.
+ * What it keeps for an output folder that is gone is removed when it is opened (`pruneGone`).
  */
 export interface BuildCache {
   /** The manifest of the build now in `outDir`, if this cache made it and it is still there. */
@@ -90,6 +93,11 @@ export interface BuildCache {
    * beside the output folder. Only a manifest of this version names it as a spare to take.
    */
   spareOf(outDir: string): string;
+  /**
+   * `spareOf`, for a build of `outDir` that may leave a spare and a manifest: records first
+   * which folder they are kept for, so that they go once it is gone (`pruneGone`).
+   */
+  claimSpare(outDir: string): string;
   /**
    * Saves the manifest, and beside it, written before it, files too large to be part of
    * it (`attachments`, by name: the split search index's state); those of earlier builds
@@ -113,6 +121,13 @@ export interface BuildCache {
 }
 
 const SPARES = 'spare';
+/** Beside the spare `<key>`, the file `<key>.owner` names the output folder it is kept for (`claimSpare`). */
+const OWNER = '.owner';
+/**
+ * Under `spare/`, where spares no folder owns are moved to be removed (`pruneGone`):
+ * `removed-PID` by the process that prunes, then `removed.old-PID` by the one removing it.
+ */
+const REMOVED = /^removed(?:-|\.old-)(\d+)$/;
 
 export function openBuildCache(root: string, generatorStamp: string): BuildCache {
   const version = createHash('sha1').update(`${MANIFEST_FORMAT}\0${generatorStamp}`).digest('hex').slice(0, 12);
@@ -122,6 +137,7 @@ export function openBuildCache(root: string, generatorStamp: string): BuildCache
   } catch {
     // No cache yet.
   }
+  pruneGone(root, dir);
   const keyOf = (outDir: string) => createHash('sha1').update(path.resolve(outDir)).digest('hex').slice(0, 16);
   const fileOf = (outDir: string) => path.join(dir, `${keyOf(outDir)}.json`);
   // The attachments of each manifest loaded, by output folder; those being read, or read, by file.
@@ -189,6 +205,19 @@ export function openBuildCache(root: string, generatorStamp: string): BuildCache
     spareOf(outDir) {
       return path.join(root, SPARES, keyOf(outDir));
     },
+    claimSpare(outDir) {
+      const spare = path.join(root, SPARES, keyOf(outDir));
+      const owner = `${spare}${OWNER}`;
+      try {
+        if (readText(owner) !== path.resolve(outDir)) {
+          fs.mkdirSync(path.dirname(owner), { recursive: true });
+          fs.writeFileSync(owner, path.resolve(outDir));
+        }
+      } catch {
+        // Not recorded: the spare and manifest are removed at the next open (a later build is colder, nothing is lost).
+      }
+      return spare;
+    },
     async attachmentsRead(outDir) {
       const prefix = `${fileOf(outDir)}.`;
       await Promise.all([...reading].filter(([file]) => file.startsWith(prefix)).map(([, bytes]) => bytes));
@@ -228,6 +257,83 @@ async function readWhole(file: string): Promise<Buffer> {
     return bytes;
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Removes what the cache keeps for output folders that are gone. A spare is a whole build
+ * and a manifest with its attachments can be tens of MB (10,000 docs: 66 MB), so keeping
+ * them for every folder ever built (a test run's or a CI job's temporary ones) fills the
+ * disk: this repository's own test runs had left 70 spares, 3.1 GB. Each spare's owner
+ * file (`claimSpare`, written before the build can leave a spare) names its output folder;
+ * when that folder is gone and no build of it is under way (no lock, `.tmp` or `.old`
+ * beside it), the owner file, the manifest with its attachments and the spare go. A spare
+ * or a manifest with no owner file (left by an earlier version, or a folder pruned while a
+ * build of it began) goes too. A build that finds its spare or manifest gone is only
+ * slower: a spare is never the only copy of a build (swap.ts, "The spare"), and one is
+ * taken by a rename, so it is either taken whole or moved aside whole, never both.
+ * Spares (and leftovers of a removal that was killed) are moved aside here and removed
+ * by one background process.
+ */
+function pruneGone(root: string, versionDir: string): void {
+  const spares = path.join(root, SPARES);
+  let names: string[];
+  try {
+    names = fs.readdirSync(spares);
+  } catch {
+    return;
+  }
+  const owned = new Set<string>();
+  const discard: string[] = [];
+  for (const name of names) {
+    if (!name.endsWith(OWNER)) continue;
+    const key = name.slice(0, -OWNER.length);
+    const outDir = readText(path.join(spares, name));
+    if (outDir === undefined) continue;
+    const { lock, temp, old } = sideFolders(outDir);
+    if ([outDir, lock, temp, old].some((place) => fs.existsSync(place))) owned.add(key);
+    else fs.rmSync(path.join(spares, name), { force: true });
+  }
+  for (const name of names) {
+    const leftover = REMOVED.exec(name);
+    if (leftover) {
+      if (!isRunning(Number(leftover[1]))) discard.push(path.join(spares, name));
+    } else if (/^[0-9a-f]{16}$/.test(name) && !owned.has(name) && !fs.existsSync(path.join(spares, `${name}${OWNER}`)) && readMarker(path.join(spares, name)) !== null) {
+      // Owned by no folder (checked again now: a build that began since wrote its owner file before it could leave this).
+      discard.push(path.join(spares, name));
+    }
+  }
+  try {
+    for (const name of fs.readdirSync(versionDir)) {
+      const key = /^([0-9a-f]{16})\.json/.exec(name)?.[1];
+      if (key !== undefined && !owned.has(key) && !fs.existsSync(path.join(spares, `${key}${OWNER}`))) fs.rmSync(path.join(versionDir, name), { force: true });
+    }
+  } catch {
+    // No manifests of this version yet.
+  }
+  if (discard.length === 0) return;
+  // One folder, removed by one process, however many spares there are.
+  const removed = path.join(spares, `removed-${process.pid}`);
+  try {
+    fs.mkdirSync(removed, { recursive: true });
+    for (const dir of discard) {
+      try {
+        fs.renameSync(dir, path.join(removed, path.basename(dir)));
+      } catch {
+        // Taken or removed by another process since.
+      }
+    }
+    if (!removeInBackground(removed, path.join(spares, 'removed'))) fs.rmSync(removed, { recursive: true, force: true });
+  } catch {
+    // Left for the next open.
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 

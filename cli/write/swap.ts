@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
 import { isLockStamp, MARKER_FILE, markerText, readMarker, sideFolders } from './outputFolder.ts';
 import { sameStamp, stampOf, type FileStamp } from './buildCache.ts';
 import { isRunning, parseStamp, processStamp } from '../process.ts';
+import { removeInBackground } from './removeInBackground.ts';
 
 /**
  * How a build replaces its output folder. The folders around an output folder `build/`
@@ -27,7 +26,8 @@ import { isRunning, parseStamp, processStamp } from '../process.ts';
  * nor written are removed, with the folders left empty, and the marker is rewritten. So a
  * one-page rebuild of 2,000 docs makes a few links instead of 4,000 folders and 7,000
  * links, and removes no whole build. Where the spare cannot go (the cache on another file
- * system: EXDEV; anything else), the old build is removed as without a cache.
+ * system: EXDEV; anything else), the old build is removed as without a cache. A spare goes
+ * with its output folder: once the folder is gone, the cache removes it (buildCache.ts `pruneGone`).
  *
  * The rules that keep `build/` whole, at every instant (a kill at any step):
  * - the spare is never `build/` and never becomes it: it leaves the cache only by a rename
@@ -191,46 +191,6 @@ export function takeSpare(spare: string, temp: string, stamp: FileStamp): boolea
 export function discardSpare(spare: string, target: string): void {
   if (readMarker(spare) === null) return;
   if (!removeInBackground(spare, target)) fs.rmSync(spare, { recursive: true, force: true });
-}
-
-/**
- * Moves `dir` to `${target}.old-PID` and removes it there in a detached process `PID`, at
- * low priority; false (and `dir` left where it was) when no process could be started.
- */
-function removeInBackground(dir: string, target: string): boolean {
-  // The folder is named only once the process runs, so the process waits for it (briefly).
-  const script = `const fs = require('node:fs'), path = require('node:path');
-const dir = process.argv[1] + process.pid, marker = ${JSON.stringify(MARKER_FILE)};
-let waited = 0;
-const remove = () => {
-  if (!fs.existsSync(dir)) { if ((waited += 50) < 5000) setTimeout(remove, 50); return; }
-  for (const name of fs.readdirSync(dir)) if (name !== marker) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
-  fs.rmSync(dir, { recursive: true, force: true });
-};
-remove();`;
-  let pid: number | undefined;
-  try {
-    const child = spawn(process.execPath, ['-e', script, `${target}.old-`], { detached: true, stdio: 'ignore' });
-    // A failure after the start is reported here, once the build is done: the next build's recovery removes the folder.
-    child.on('error', () => undefined);
-    child.unref();
-    pid = child.pid;
-  } catch {
-    // No process: removed here.
-  }
-  if (pid === undefined) return false;
-  try {
-    fs.renameSync(dir, `${target}.old-${pid}`);
-  } catch {
-    // Its process finds nothing and ends; removed here.
-    return false;
-  }
-  try {
-    os.setPriority(pid, 19);
-  } catch {
-    // Normal priority, then.
-  }
-  return true;
 }
 
 /** An earlier version's leftover: it wrote no marker, but always these. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FORMAT, openBuildCache, stampOf, type BuildManifest } from '../../cli/write/buildCache.ts';
-import { MARKER_FILE } from '../../cli/write/outputFolder.ts';
+import { MARKER_FILE, markerText } from '../../cli/write/outputFolder.ts';
 
 /** The build cache's attachments: files too large for the manifest (the split search index's state). */
 const temps: string[] = [];
@@ -57,5 +57,110 @@ describe('the build cache\'s attachments', () => {
     await next.attachmentsRead(outDir);
     expect(next.attachment(outDir, 'search')).toEqual(Buffer.from('three'));
     expect(next.attachment(outDir, 'other')).toBeUndefined();
+  });
+});
+
+describe('what the build cache keeps for an output folder', () => {
+  /** A build of `outDir` through the cache as `build` does it: claimed, a spare left (a folder with our marker), a manifest and an attachment saved. */
+  async function builtWithCache(root: string, outDir: string, version = 'v1') {
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, MARKER_FILE), markerText('complete'));
+    const cache = openBuildCache(root, version);
+    const spare = cache.claimSpare(outDir);
+    fs.mkdirSync(spare, { recursive: true });
+    fs.writeFileSync(path.join(spare, MARKER_FILE), markerText('complete'));
+    fs.writeFileSync(path.join(spare, 'index.html'), 'the build before');
+    const manifest: BuildManifest = { format: MANIFEST_FORMAT, configId: 'c', marker: stampOf(path.join(outDir, MARKER_FILE))!, outputs: {}, pages: {} };
+    await cache.save(outDir, manifest, { search: Buffer.from('state') });
+    return spare;
+  }
+
+  /** The files of the cache's folder for the version `v1` (manifests and attachments). */
+  const versionFiles = (root: string) => fs.readdirSync(root).filter((name) => name !== 'spare').flatMap((dir) => fs.readdirSync(path.join(root, dir)));
+
+  /** Waits for the background removal of what was moved aside (at most 10 s). */
+  async function removedInBackground(root: string): Promise<string[]> {
+    const left = () => fs.readdirSync(path.join(root, 'spare')).filter((name) => name.startsWith('removed'));
+    for (let waited = 0; left().length > 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    return left();
+  }
+
+  it('goes when the folder is gone: its spare, its manifest and the manifest\'s attachments; another folder\'s stay', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-gone-'));
+    temps.push(work);
+    const root = path.join(work, 'cache');
+    const gone = path.join(work, 'preview-1');
+    const kept = path.join(work, 'build');
+    const goneSpare = await builtWithCache(root, gone);
+    const keptSpare = await builtWithCache(root, kept);
+    expect(versionFiles(root)).toHaveLength(4);
+    fs.rmSync(gone, { recursive: true });
+
+    const cache = openBuildCache(root, 'v1');
+    // Moved aside at once (a spare is a whole build: removed in the background).
+    expect(fs.existsSync(goneSpare)).toBe(false);
+    expect(cache.load(gone)).toBeUndefined();
+    expect(versionFiles(root)).toHaveLength(2);
+    expect(await removedInBackground(root)).toEqual([]);
+    // The other folder's, untouched: its build finds its manifest, attachment and spare.
+    expect(cache.load(kept)?.configId).toBe('c');
+    expect(cache.attachment(kept, 'search')).toEqual(Buffer.from('state'));
+    expect(fs.readFileSync(path.join(keptSpare, 'index.html'), 'utf8')).toBe('the build before');
+    // Only the spare's owner file is left of the gone folder's: nothing.
+    expect(fs.readdirSync(path.join(root, 'spare')).sort()).toEqual([path.basename(keptSpare), `${path.basename(keptSpare)}.owner`].sort());
+  });
+
+  it('stays while a build of the folder is under way (a lock, or the new build beside it), and across generator versions', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-busy-'));
+    temps.push(work);
+    const root = path.join(work, 'cache');
+    const locked = path.join(work, 'locked');
+    const swapping = path.join(work, 'swapping');
+    const lockedSpare = await builtWithCache(root, locked);
+    const swappingSpare = await builtWithCache(root, swapping);
+    // A build holds the lock beside its folder from start to end; between a swap's two renames only `.tmp` (or `.old`) is there.
+    fs.rmSync(locked, { recursive: true });
+    fs.writeFileSync(path.join(work, '.locked.lock'), `${process.pid}\n`);
+    fs.renameSync(swapping, `${swapping}.tmp`);
+    openBuildCache(root, 'v1');
+    expect(fs.existsSync(lockedSpare)).toBe(true);
+    expect(fs.existsSync(swappingSpare)).toBe(true);
+    expect(versionFiles(root)).toHaveLength(4);
+    // A new generator version removes the old one's manifests; the spares stay for the builds that find them (swap.ts).
+    openBuildCache(root, 'v2');
+    expect(fs.existsSync(lockedSpare)).toBe(true);
+    expect(fs.existsSync(swappingSpare)).toBe(true);
+  });
+
+  it('goes when no folder owns it (a spare an earlier version left); a folder in the cache without our marker, and a removal still running, stay', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-orphan-'));
+    temps.push(work);
+    const root = path.join(work, 'cache');
+    const spares = path.join(root, 'spare');
+    const orphan = path.join(spares, '0123456789abcdef');
+    const notOurs = path.join(spares, 'fedcba9876543210');
+    const running = path.join(spares, `removed.old-${process.pid}`);
+    const killed = path.join(spares, 'removed.old-999999999');
+    for (const dir of [orphan, notOurs, running, killed]) fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(orphan, MARKER_FILE), markerText('complete'));
+    fs.writeFileSync(path.join(notOurs, 'notes.txt'), 'someone\'s');
+    fs.writeFileSync(path.join(killed, 'half-removed.html'), 'a spare whose removal was killed');
+    // A folder built with a cache whose owner file is lost (a folder pruned while its build began): its spare and manifest have no owner.
+    const out = path.join(work, 'out');
+    const outSpare = await builtWithCache(root, out);
+    fs.rmSync(`${outSpare}.owner`);
+    expect(versionFiles(root)).toHaveLength(2);
+    const cache = openBuildCache(root, 'v1');
+    expect(versionFiles(root)).toEqual([]);
+    expect(fs.existsSync(outSpare)).toBe(false);
+    expect(fs.existsSync(orphan)).toBe(false);
+    expect(fs.existsSync(killed)).toBe(false);
+    expect(fs.existsSync(running)).toBe(true);
+    expect(fs.readFileSync(path.join(notOurs, 'notes.txt'), 'utf8')).toBe('someone\'s');
+    fs.rmSync(running, { recursive: true });
+    expect(await removedInBackground(root)).toEqual([]);
+    // The folder's next build claims its spare again.
+    expect(cache.claimSpare(out)).toBe(outSpare);
+    expect(fs.readFileSync(`${outSpare}.owner`, 'utf8')).toBe(path.resolve(out));
   });
 });

@@ -205,6 +205,26 @@ describe('the spare', () => {
     expect(fs.existsSync(spare)).toBe(false);
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('Two.');
   });
+  it('goes with its output folder: a build\'s spare and manifest are removed once the folder is gone, another folder\'s stay', async () => {
+    const site = writeTempSite({ 'site.config.ts': 'export default { title: "T", trailingSlash: true };\n', 'docs/intro.md': '---\nslug: /\n---\n# Intro\n\nOne.\n' });
+    temps.push(site);
+    const work = tempDir('spare-gone');
+    const reporter = createReporter({ quiet: true });
+    const root = path.join(work, 'builds');
+    const preview = path.join(work, 'preview');
+    const kept = path.join(work, 'build');
+    for (const outDir of [preview, preview, kept, kept]) await build(await loadConfig(site), { reporter, buildCache: openBuildCache(root, 'version 1'), outDir });
+    const cache = openBuildCache(root, 'version 1');
+    expect(markerInode(cache.spareOf(preview))).toBeDefined();
+    expect(cache.load(preview)).toBeDefined();
+
+    fs.rmSync(preview, { recursive: true });
+    const next = openBuildCache(root, 'version 1');
+    expect(fs.existsSync(next.spareOf(preview))).toBe(false);
+    expect(next.load(preview)).toBeUndefined();
+    expect(markerInode(next.spareOf(kept))).toBeDefined();
+    expect(next.load(kept)).toBeDefined();
+  });
 });
 
 describe('the files of an incremental build', () => {
