@@ -292,7 +292,8 @@ function pruneGone(root: string, versionDir: string): void {
     if (outDir === undefined) continue;
     const { lock, temp, old } = sideFolders(outDir);
     if ([outDir, lock, temp, old].some((place) => fs.existsSync(place))) owned.add(key);
-    else fs.rmSync(path.join(spares, name), { force: true });
+    // Where it cannot be removed (a cache this user may not change), the spare and manifest it names stay too (checked below).
+    else removeFile(path.join(spares, name));
   }
   for (const name of names) {
     const leftover = REMOVED.exec(name);
@@ -303,13 +304,15 @@ function pruneGone(root: string, versionDir: string): void {
       discard.push(path.join(spares, name));
     }
   }
+  let manifests: string[] = [];
   try {
-    for (const name of fs.readdirSync(versionDir)) {
-      const key = /^([0-9a-f]{16})\.json/.exec(name)?.[1];
-      if (key !== undefined && !owned.has(key) && !fs.existsSync(path.join(spares, `${key}${OWNER}`))) fs.rmSync(path.join(versionDir, name), { force: true });
-    }
+    manifests = fs.readdirSync(versionDir);
   } catch {
     // No manifests of this version yet.
+  }
+  for (const name of manifests) {
+    const key = /^([0-9a-f]{16})\.json/.exec(name)?.[1];
+    if (key !== undefined && !owned.has(key) && !fs.existsSync(path.join(spares, `${key}${OWNER}`))) removeFile(path.join(versionDir, name));
   }
   if (discard.length === 0) return;
   // One folder, removed by one process, however many spares there are.
@@ -326,6 +329,16 @@ function pruneGone(root: string, versionDir: string): void {
     if (!removeInBackground(removed, path.join(spares, 'removed'))) fs.rmSync(removed, { recursive: true, force: true });
   } catch {
     // Left for the next open.
+  }
+}
+
+/** Removes a file; false when it could not be (a cache this user may not change only stays as it is). */
+function removeFile(file: string): boolean {
+  try {
+    fs.rmSync(file, { force: true });
+    return true;
+  } catch {
+    return false;
   }
 }
 

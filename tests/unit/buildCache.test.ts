@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MANIFEST_FORMAT, openBuildCache, stampOf, type BuildManifest } from '../../cli/write/buildCache.ts';
 import { MARKER_FILE, markerText } from '../../cli/write/outputFolder.ts';
 
@@ -130,6 +130,34 @@ describe('what the build cache keeps for an output folder', () => {
     openBuildCache(root, 'v2');
     expect(fs.existsSync(lockedSpare)).toBe(true);
     expect(fs.existsSync(swappingSpare)).toBe(true);
+  });
+
+  it('is left as it is where this user may not change the cache: opening it never fails', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-locked-'));
+    temps.push(work);
+    const root = path.join(work, 'cache');
+    const gone = path.join(work, 'gone');
+    const spare = await builtWithCache(root, gone);
+    fs.rmSync(gone, { recursive: true });
+    // As a cache owned by another user (root's, read by a build run as nobody): nothing in it can be removed or moved.
+    const denied = () => {
+      throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    };
+    const rm = vi.spyOn(fs, 'rmSync').mockImplementation(denied);
+    const rename = vi.spyOn(fs, 'renameSync').mockImplementation(denied);
+    const mkdir = vi.spyOn(fs, 'mkdirSync').mockImplementation(denied);
+    try {
+      expect(() => openBuildCache(root, 'v1')).not.toThrow();
+      expect(rm).toHaveBeenCalled();
+    } finally {
+      rm.mockRestore();
+      rename.mockRestore();
+      mkdir.mockRestore();
+    }
+    // Nothing of it was taken apart: the owner file, the manifest and the spare are as they were.
+    expect(fs.existsSync(`${spare}.owner`)).toBe(true);
+    expect(versionFiles(root)).toHaveLength(2);
+    expect(fs.readFileSync(path.join(spare, 'index.html'), 'utf8')).toBe('the build before');
   });
 
   it('goes when no folder owns it (a spare an earlier version left); a folder in the cache without our marker, and a removal still running, stay', async () => {
