@@ -14,6 +14,8 @@ export const SITE_OUTPUT = path.resolve(import.meta.dirname, '.output/site');
  */
 export default function setup() {
   const run = fs.mkdtempSync(path.join(os.tmpdir(), 'site-tests-'));
+  // As /tmp is: a test runs a build as another user (a read-only output folder, as root).
+  fs.chmodSync(run, 0o1777);
   for (const name of ['TMPDIR', 'TMP', 'TEMP']) process.env[name] = run;
   fs.rmSync(SITE_OUTPUT, { recursive: true, force: true });
   execFileSync(process.execPath, ['bin/site.js', 'build', '.', '--out-dir', SITE_OUTPUT], {
