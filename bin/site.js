@@ -160,7 +160,23 @@ function removeStaleCopies(keep) {
 const stamp = sourceStamp();
 const outDir = path.join(cacheDir, `site-cli-${createHash('sha256').update(stamp).digest('hex').slice(0, 16)}`);
 if (!fs.existsSync(path.join(outDir, 'main.mjs'))) {
-  await compile(outDir);
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.accessSync(cacheDir, fs.constants.W_OK);
+  } catch (error) {
+    // Said plainly, not as esbuild's errors and a stack: typically packages installed by one
+    // user (root, in a container) and the command run by another.
+    process.stderr.write(`The generator cannot be compiled into ${cacheDir}: ${error.message}.\n  Run the command as the user who installed the packages, or make that folder writable for this user (it holds the compiled generator and its caches).\n`);
+    process.exit(1);
+  }
+  try {
+    await compile(outDir);
+  } catch (error) {
+    // esbuild has printed what failed, with its place (a disk full, an error in the generator's sources).
+    if (!Array.isArray(error?.errors)) throw error;
+    process.stderr.write(`The generator could not be compiled into ${cacheDir} (esbuild's errors above).\n`);
+    process.exit(1);
+  }
   removeStaleCopies(outDir);
 }
 // Caches of the generator's results are only valid for this exact generator.
