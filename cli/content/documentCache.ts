@@ -32,7 +32,11 @@ export function openDiskCache(root: string, generatorStamp: string): DocumentCac
   } catch {
     // No cache yet.
   }
-  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch {
+    // A cache this user may not write (packages installed by another user): each read misses, nothing is kept; only speed is lost.
+  }
   // One entry per file, the latest: `dev` sets a new version on every save and flushes
   // only now and then, so keeping every version would grow with each save.
   const pending = new Map<string, { key: string; doc: LoadedDocument }>();

@@ -34,6 +34,28 @@ function storedAndReadBack(): { root: string; entry: string; again: LoadedDocume
 }
 
 describe('the disk document cache', () => {
+  it('is no cache where this user may not write it: a build reads nothing from it and keeps nothing, and does not fail', () => {
+    const root = cacheDir();
+    // As a cache owned by another user (packages installed by root, the build run as nobody).
+    const mkdir = vi.spyOn(fs, 'mkdirSync').mockImplementation(() => {
+      throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    });
+    const writeFile = vi.spyOn(fs, 'writeFileSync').mockImplementation(() => {
+      throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    });
+    try {
+      const cache = openDiskCache(root, 'v1');
+      cache.useHeadsOf(root);
+      expect(cache.get('key')).toBeUndefined();
+      cache.set('key', document);
+      expect(() => cache.flush()).not.toThrow();
+    } finally {
+      mkdir.mockRestore();
+      writeFile.mockRestore();
+    }
+    expect(fs.readdirSync(root)).toEqual([]);
+  });
+
   it('gives a document back as it was loaded, its keys in the same order', () => {
     const { again } = storedAndReadBack();
     expect(again).toEqual(document);
