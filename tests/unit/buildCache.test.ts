@@ -75,6 +75,13 @@ describe('what the build cache keeps for an output folder', () => {
     return spare;
   }
 
+  /** A folder for output folders, with the cache in it. */
+  function cacheWork(name: string): { work: string; root: string } {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), `build-cache-${name}-`));
+    temps.push(work);
+    return { work, root: path.join(work, 'cache') };
+  }
+
   /** The files of the cache's folder for the version `v1` (manifests and attachments). */
   const versionFiles = (root: string) => fs.readdirSync(root).filter((name) => name !== 'spare').flatMap((dir) => fs.readdirSync(path.join(root, dir)));
 
@@ -86,9 +93,7 @@ describe('what the build cache keeps for an output folder', () => {
   }
 
   it('goes when the folder is gone: its spare, its manifest and the manifest\'s attachments; another folder\'s stay', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-gone-'));
-    temps.push(work);
-    const root = path.join(work, 'cache');
+    const { work, root } = cacheWork('gone');
     const gone = path.join(work, 'preview-1');
     const kept = path.join(work, 'build');
     const goneSpare = await builtWithCache(root, gone);
@@ -106,14 +111,12 @@ describe('what the build cache keeps for an output folder', () => {
     expect(cache.load(kept)?.configId).toBe('c');
     expect(cache.attachment(kept, 'search')).toEqual(Buffer.from('state'));
     expect(fs.readFileSync(path.join(keptSpare, 'index.html'), 'utf8')).toBe('the build before');
-    // Only the spare's owner file is left of the gone folder's: nothing.
+    // Nothing is left of the gone folder's: the other folder's spare and owner file only.
     expect(fs.readdirSync(path.join(root, 'spare')).sort()).toEqual([path.basename(keptSpare), `${path.basename(keptSpare)}.owner`].sort());
   });
 
   it('stays while a build of the folder is under way (a lock, or the new build beside it), and across generator versions', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-busy-'));
-    temps.push(work);
-    const root = path.join(work, 'cache');
+    const { work, root } = cacheWork('busy');
     const locked = path.join(work, 'locked');
     const swapping = path.join(work, 'swapping');
     const lockedSpare = await builtWithCache(root, locked);
@@ -133,9 +136,7 @@ describe('what the build cache keeps for an output folder', () => {
   });
 
   it('is left as it is where this user may not change the cache: opening it never fails', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-locked-'));
-    temps.push(work);
-    const root = path.join(work, 'cache');
+    const { work, root } = cacheWork('locked');
     const gone = path.join(work, 'gone');
     const spare = await builtWithCache(root, gone);
     fs.rmSync(gone, { recursive: true });
@@ -161,9 +162,7 @@ describe('what the build cache keeps for an output folder', () => {
   });
 
   it('goes when no folder owns it (a spare an earlier version left); a folder in the cache without our marker, and a removal still running, stay', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-orphan-'));
-    temps.push(work);
-    const root = path.join(work, 'cache');
+    const { work, root } = cacheWork('orphan');
     const spares = path.join(root, 'spare');
     const orphan = path.join(spares, '0123456789abcdef');
     const notOurs = path.join(spares, 'fedcba9876543210');
