@@ -4,9 +4,9 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { PageAssets } from '../render/document.ts';
 import type { IndexMemo } from '../search/buildIndex.ts';
-import { MARKER_FILE, readMarker, sideFolders } from './outputFolder.ts';
+import { isLockStamp, MARKER_FILE, readMarker, sideFolders } from './outputFolder.ts';
 import { removeInBackground } from './removeInBackground.ts';
-import { isRunning } from '../process.ts';
+import { isRunning, parseStamp } from '../process.ts';
 
 /**
  * What one build wrote, kept for the next build of the same output folder: for each
@@ -266,10 +266,10 @@ async function readWhole(file: string): Promise<Buffer> {
  * them for every folder ever built (a test run's or a CI job's temporary ones) fills the
  * disk: this repository's own test runs had left 70 spares, 3.1 GB. Each spare's owner
  * file (`claimSpare`, written before the build can leave a spare) names its output folder;
- * when that folder is gone and no build of it is under way (no lock, `.tmp` or `.old`
- * beside it), the owner file, the manifest with its attachments and the spare go. A spare
- * or a manifest with no owner file (left by an earlier version, or a folder pruned while a
- * build of it began) goes too. A build that finds its spare or manifest gone is only
+ * when that folder is gone and no build of it is under way (no `.tmp` or `.old` beside
+ * it, no lock of a running build), the owner file, the manifest with its attachments and
+ * the spare go. A spare or a manifest with no owner file (left by an earlier version, or a
+ * folder pruned while a build of it began) goes too. A build that finds its spare or manifest gone is only
  * slower: a spare is never the only copy of a build (swap.ts, "The spare"), and one is
  * taken by a rename, so it is either taken whole or moved aside whole, never both.
  * Spares (and leftovers of a removal that was killed) are moved aside here and removed
@@ -291,7 +291,7 @@ function pruneGone(root: string, versionDir: string): void {
     const outDir = readText(path.join(spares, name));
     if (outDir === undefined) continue;
     const { lock, temp, old } = sideFolders(outDir);
-    if ([outDir, lock, temp, old].some((place) => fs.existsSync(place))) owned.add(key);
+    if ([outDir, temp, old].some((place) => fs.existsSync(place)) || lockHeld(lock)) owned.add(key);
     // Where it cannot be removed (a cache this user may not change), the spare and manifest it names stay too (checked below).
     else removeFile(path.join(spares, name));
   }
@@ -330,6 +330,15 @@ function pruneGone(root: string, versionDir: string): void {
   } catch {
     // Left for the next open.
   }
+}
+
+/** Whether a build holds this lock: a lock left by a build that was killed holds nothing (swap.ts `acquireOutputLock`). */
+function lockHeld(lock: string): boolean {
+  const text = readText(lock);
+  if (text === undefined) return false;
+  if (!isLockStamp(text)) return true;
+  const { pid, start } = parseStamp(text);
+  return isRunning(pid, start);
 }
 
 /** Removes a file; false when it could not be (a cache this user may not change only stays as it is). */

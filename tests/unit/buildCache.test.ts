@@ -133,6 +133,12 @@ describe('what the build cache keeps for an output folder', () => {
     openBuildCache(root, 'v2');
     expect(fs.existsSync(lockedSpare)).toBe(true);
     expect(fs.existsSync(swappingSpare)).toBe(true);
+    // A lock left by a build that was killed holds nothing: the folder is gone.
+    fs.writeFileSync(path.join(work, '.locked.lock'), '999999999\n');
+    openBuildCache(root, 'v2');
+    expect(fs.existsSync(lockedSpare)).toBe(false);
+    expect(fs.existsSync(swappingSpare)).toBe(true);
+    expect(await removedInBackground(root)).toEqual([]);
   });
 
   it('is left as it is where this user may not change the cache: opening it never fails', async () => {
