@@ -8,7 +8,7 @@ import { siteStylesCss } from '../bundle/siteStyles.ts';
 import { bundleSiteCode } from './siteCode.ts';
 import { clientIslands } from '../bundle/siteBundle.ts';
 import { copiedFiles, generatorFiles, siteDataFor, siteWideFiles } from '../render/siteOutputs.ts';
-import { renderPage, renderPages } from '../render/renderPages.ts';
+import { finishPage, renderAhead, renderBody, renderPages, type RenderedFiles } from '../render/renderPages.ts';
 import { HELPER_MIN_PAGES, HelperThread } from '../render/helperThread.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -24,7 +24,7 @@ import { buildIdOf } from '../render/siteData.ts';
 import { sharedHeadTags } from '../render/siteFiles.ts';
 import { digest, mayShowDocCards, pageFingerprints, readsDigest, readsOnlyTables, recordingGraph, tablesDigest } from '../render/pageInputs.ts';
 import type { LoadedDocument } from '../content/loadDocument.ts';
-import type { RouteGraph } from '../graph/types.ts';
+import type { Route, RouteGraph } from '../graph/types.ts';
 import type { SiteData } from '../../runtime/pageData.ts';
 import { MANIFEST_FORMAT, type BuildCache, type BuildManifest } from '../write/buildCache.ts';
 import { formatBytes, formatCount as count, formatDuration, type Reporter } from './reporter.ts';
@@ -38,6 +38,8 @@ export interface BuildResult {
   firstLoadBytes: number;
   /** How many pages the second thread rendered (helperThread.ts). */
   renderedOnHelper: number;
+  /** Pages rendered while the client was bundled (renderAhead). */
+  renderedAhead: number;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface BuildResult {
  */
 export async function build(
   config: ResolvedConfig,
-  deps: { reporter: Reporter; cache?: DocumentCache; knownFiles?: KnownFiles; buildCache?: BuildCache; outDir?: string; /** Tests: a split index on a small site. */ searchIndex?: IndexOptions; /** Tests: a second thread renders from this many pages to render (helperThread.ts). */ helperFrom?: number },
+  deps: { reporter: Reporter; cache?: DocumentCache; knownFiles?: KnownFiles; buildCache?: BuildCache; outDir?: string; /** Tests: a split index on a small site. */ searchIndex?: IndexOptions; /** Tests: a second thread renders from this many pages to render (helperThread.ts). */ helperFrom?: number; /** Tests: the most page bytes rendered while the client bundles (renderAhead). */ aheadBytes?: number },
 ): Promise<BuildResult> {
   const { reporter, buildCache } = deps;
   const started = performance.now();
@@ -107,6 +109,16 @@ export async function build(
     const helperFrom = siteBundle ? Infinity : (deps.helperFrom ?? HELPER_MIN_PAGES);
     // A build with no previous one renders every page: the thread starts now and takes the graph while esbuild bundles the client.
     if (!before && graph.routes.length >= helperFrom) helper = startHelper(graph, config, site);
+    // What each page looks up in the graph is recorded as it renders, and is part of its fingerprint (pageInputs.ts).
+    const recorder = buildCache ? recordingGraph(graph) : undefined;
+    // Without a previous index the search step reads every page: each page's part is made as it renders (pageIndexPart.ts).
+    const indexParts = config.search.provider === 'local' && !before?.search ? new RenderedIndexParts(graph, config, { reactPages: siteCode.reactPages, indexOptions: deps.searchIndex }) : undefined;
+    const renderContext = { graph, config, site, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys };
+    // The site's components run here: one that never ends stops the build at its page (watchdog.ts).
+    const renderBodyOf = (route: Route) => watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () => renderBody(route, renderContext, recorder, indexParts?.wanted));
+    // A build with no previous one renders every page: the first ones while esbuild bundles the client (renderAhead).
+    const ahead = before ? [] : await renderAhead(graph.routes, graph.routes.map((_, i) => i), bundling, renderBodyOf, deps.aheadBytes);
+    const renderedAhead = ahead.length;
     const bundle = await bundling;
     const assets = siteBundle?.stylesheet ? { ...bundle.assets, css: [...bundle.assets.css, `${site.baseUrl}${siteBundle.stylesheet.file}`] } : bundle.assets;
     // The site's own files first: a file the generator makes for the same path wins (but the
@@ -119,8 +131,6 @@ export async function build(
     const keys = buildCache ? documentKeys : new Map<string, string>();
     const cards = memoByDocument(remembered?.cards, keys, mayShowDocCards);
     const fingerprints = buildCache && pageFingerprints(graph, { site, assets, headTags: sharedHeadTags(site, config, graph.posts.length > 0), documentKeys, siteCode: siteBundle?.key, cardsOf: cards.get });
-    // What each page looks up in the graph is recorded as it renders, and is part of its fingerprint (pageInputs.ts).
-    const recorder = fingerprints ? recordingGraph(graph) : undefined;
     const lookups = { documentKeys, memo: new Map<string, string>() };
     // The same tables as the build before: a page's recorded lookups find what they found then.
     const tables = fingerprints && tablesDigest(graph, documentKeys);
@@ -130,31 +140,32 @@ export async function build(
     // Pages whose files are kept as they were; the others (by their index in the routes) are rendered.
     const pageRecords = new Map<string, BuildManifest['pages'][string]>();
     const order: number[] = [];
+    const routesAhead = new Set(ahead.map(({ route }) => route));
     graph.routes.forEach((route, i) => {
+      if (routesAhead.has(route)) return;
       const last = before?.pages[route.path];
       if (last?.reads && last.readsDigest !== undefined && last.fingerprint === (fingerprints?.get(route.path) ?? '') && found(last.reads, last.readsDigest) && writer.reuse(last.files)) pageRecords.set(route.path, last);
       else order.push(i);
     });
     if (!helper && order.length >= helperFrom) helper = startHelper(graph, config, site);
-    // Without a previous index the search step reads every page: each page's part is made as it renders (pageIndexPart.ts).
-    const indexParts = config.search.provider === 'local' && !before?.search ? new RenderedIndexParts(graph, config, { reactPages: siteCode.reactPages, indexOptions: deps.searchIndex }) : undefined;
     const rendering = await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = pageRecords.size;
-      const ctx = { graph, config, site, assets, siteComponents: siteBundle?.components, siteValues: siteBundle?.values, overrides: siteBundle?.overrides, overrideKeys: siteBundle?.overrideKeys };
+      const ctx = { ...renderContext, assets };
+      const write = async (route: Route, { files, reads, search }: RenderedFiles) => {
+        for (const [file, contents] of files) await writer.write(file, contents);
+        // A split index's page files, written now: not held to the search step's end.
+        if (search && indexParts) for (const [file, contents] of indexParts.take(route, search)) await writer.write(file, contents);
+        pageRecords.set(route.path, { fingerprint: fingerprints?.get(route.path) ?? '', readsDigest: fingerprints ? readsDigest(reads, graph, lookups) : '', files: files.map(([file]) => file), reads });
+        progress(++done, graph.routes.length);
+      };
+      for (const { route, body } of ahead.splice(0)) await write(route, finishPage(body, ctx));
       return renderPages(graph.routes, order, {
         helper,
         assets,
         record: recorder !== undefined,
-        // The site's components run here: one that never ends stops the build at its page (watchdog.ts).
         search: indexParts?.wanted,
-        render: (route) => watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () => renderPage(route, ctx, recorder, indexParts?.wanted)),
-        done: async (route, { files, reads, search }) => {
-          for (const [file, contents] of files) await writer.write(file, contents);
-          // A split index's page files, written now: not held to the search step's end.
-          if (search && indexParts) for (const [file, contents] of indexParts.take(route, search)) await writer.write(file, contents);
-          pageRecords.set(route.path, { fingerprint: fingerprints?.get(route.path) ?? '', readsDigest: fingerprints ? readsDigest(reads, graph, lookups) : '', files: files.map(([file]) => file), reads });
-          progress(++done, graph.routes.length);
-        },
+        render: (route) => finishPage(renderBodyOf(route), ctx),
+        done: write,
       });
     });
     // Its memory is the search index's now.
@@ -207,7 +218,7 @@ export async function build(
     reporter.info(
       `Built ${graph.routes.length} pages in ${formatDuration(performance.now() - started)} · ${formatBytes(writer.bytes)} in ${writer.files} files → ${path.relative(process.cwd(), outDir) || '.'}/ · first-load JS ${formatBytes(bundle.firstLoadBytes)}`,
     );
-    return { pages: graph.routes.length, bytes: writer.bytes, outDir, firstLoadBytes: bundle.firstLoadBytes, renderedOnHelper: rendering.onHelper };
+    return { pages: graph.routes.length, bytes: writer.bytes, outDir, firstLoadBytes: bundle.firstLoadBytes, renderedOnHelper: rendering.onHelper, renderedAhead };
   } catch (error) {
     await helper?.close();
     await writer.abort();

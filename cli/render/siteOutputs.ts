@@ -8,7 +8,7 @@ import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageDa
 import { readRoots, siteFileStatus } from '../config/sitePaths.ts';
 import { routeFile, urlFilePath } from '../graph/paths.ts';
 import type { PageAssets } from './document.ts';
-import { pageDocument, renderRoute, type RenderContext } from './renderRoute.ts';
+import { pageDocument, renderRoute, type RenderContext, type RenderedPage } from './renderRoute.ts';
 import { buildIdOf, toSiteData } from './siteData.ts';
 import { renderFeeds, renderRobots, renderSitemap, sharedHeadTags } from './siteFiles.ts';
 import { contentFileUrl } from './resolveTree.ts';
@@ -44,7 +44,12 @@ export interface PageFiles {
 
 /** A route's HTML document and payload file. */
 export function pageFiles(route: Route, ctx: RenderContext & { assets: PageAssets }): PageFiles {
-  const rendered = renderRoute(route, ctx);
+  return pageFilesOf(renderRoute(route, ctx), ctx);
+}
+
+/** The files of a route rendered: its document needs the client bundle's file names (`assets`), its rendering does not. */
+export function pageFilesOf(rendered: RenderedPage, ctx: RenderContext & { assets: PageAssets }): PageFiles {
+  const { route } = rendered;
   const headTags = sharedHeadTags(ctx.site, ctx.config, ctx.graph.posts.length > 0);
   const files: [string, string][] = [[routeFile(route.path, ctx.config.trailingSlash), pageDocument(rendered, { site: ctx.site, assets: ctx.assets, headTags })]];
   if (rendered.data) files.push([urlFilePath(pageDataUrl('/', route.path)), rendered.data]);

@@ -5,13 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
 import { analyze } from '../../cli/pipeline/analyze.ts';
 import { build } from '../../cli/pipeline/build.ts';
-import { createReporter } from '../../cli/pipeline/reporter.ts';
+import { createReporter, type Reporter } from '../../cli/pipeline/reporter.ts';
 import { openBuildCache } from '../../cli/write/buildCache.ts';
 import { compactDocument } from '../../cli/content/compactTree.ts';
 import { siteDataOf } from '../../cli/render/siteOutputs.ts';
 import { recordingGraph } from '../../cli/render/pageInputs.ts';
 import { HelperThread } from '../../cli/render/helperThread.ts';
-import { renderPage, renderPages, type RenderedFiles } from '../../cli/render/renderPages.ts';
+import { finishPage, renderAhead, renderBody, renderPage, renderPages, type RenderedFiles } from '../../cli/render/renderPages.ts';
 import type { PageAssets } from '../../cli/render/document.ts';
 import type { RouteGraph } from '../../cli/graph/types.ts';
 import { SiteError } from '../../cli/errors/SiteError.ts';
@@ -202,5 +202,61 @@ describe('a build on two threads', () => {
     const after = filesOf(outDir);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     for (const [file, bytes] of before) expect(after.get(file)?.equals(bytes), file).toBe(true);
+  }, 120_000);
+});
+
+describe('pages rendered while the client bundles', () => {
+  it('are rendered in order until the bundle is made, or until they hold the most bytes they may', async () => {
+    const { config, graph, site } = await analyzed(siteFiles());
+    const ctx = { graph, config, site };
+    const order = graph.routes.map((_, i) => i);
+    const rendered: string[] = [];
+    let made!: () => void;
+    const bundling = new Promise<void>((resolve) => (made = resolve));
+    // The bundle is made as the third page renders: the fourth is not begun.
+    const render = (route: RouteGraph['routes'][number]) => (rendered.push(route.path) === 3 && made(), renderBody(route, ctx));
+    const ahead = await renderAhead(graph.routes, order, bundling, render);
+    expect(rendered).toHaveLength(3);
+    expect(ahead.map(({ route }) => route)).toEqual(graph.routes.slice(0, 3));
+    // What they are, their documents framed once the bundle's names are known: the pages renderPage makes.
+    for (const { route, body } of ahead) expect(finishPage(body, { ...ctx, assets })).toEqual(renderPage(route, { ...ctx, assets }));
+
+    // No page past the bytes they may hold; none at all with 0.
+    const never = new Promise<void>(() => undefined);
+    const firstSize = (await renderAhead(graph.routes, [0], never, (route) => renderBody(route, ctx)))[0]!.body.rendered.body.length;
+    expect((await renderAhead(graph.routes, order, never, (route) => renderBody(route, ctx), firstSize + 1)).length).toBe(2);
+    expect(await renderAhead(graph.routes, order, never, (route) => renderBody(route, ctx), 0)).toEqual([]);
+  });
+
+  it('leave a failed bundle to the build that awaits it, and a page that fails fails at once', async () => {
+    const { config, graph, site } = await analyzed(siteFiles());
+    const failed = Promise.reject(new Error('esbuild failed'));
+    // Rejected before the first page: none is rendered, and the rejection is not unhandled (vitest fails a test on one).
+    expect(await renderAhead(graph.routes, [0, 1], failed, (route) => renderBody(route, { graph, config, site }))).toEqual([]);
+    await expect(failed).rejects.toThrow('esbuild failed');
+    const never = new Promise<void>(() => undefined);
+    await expect(renderAhead(graph.routes, [0, 1], never, () => { throw new Error('a component threw'); })).rejects.toThrow('a component threw');
+  });
+
+  it('make the same build as pages rendered after it, with the same records for the next build', async () => {
+    const config = await loadConfig(tempSite(siteFiles({}, 60)));
+    const work = tempDir('ahead-build');
+    const results = [];
+    for (const aheadBytes of [undefined, 0]) {
+      const outDir = path.join(work, `out-${aheadBytes}`);
+      const buildCache = openBuildCache(path.join(work, `cache-${aheadBytes}`), 'test');
+      // Each page rendered once: the rendering step counts every page it renders.
+      let counted = 0;
+      const counting: Reporter = { ...reporter, step: (name, run) => reporter.step(name, (progress) => run((done, total) => (progress(done, total), name.startsWith('Rendering') && (counted = Math.max(counted, done))))) };
+      const { renderedAhead, pages } = await build(config, { reporter: counting, buildCache, outDir, helperFrom: Infinity, aheadBytes });
+      expect(counted).toBe(pages);
+      // esbuild takes a tenth of a second or more to bundle the client; a page a few milliseconds.
+      expect(renderedAhead > 0).toBe(aheadBytes === undefined);
+      results.push({ files: filesOf(outDir), pages: buildCache.load(outDir)!.pages });
+    }
+    const [ahead, after] = results;
+    expect([...ahead!.files.keys()].sort()).toEqual([...after!.files.keys()].sort());
+    for (const [file, bytes] of after!.files) if (file !== '.site-build') expect(ahead!.files.get(file)?.equals(bytes), file).toBe(true);
+    expect(ahead!.pages).toEqual(after!.pages);
   }, 120_000);
 });
