@@ -1,74 +1,58 @@
 #!/usr/bin/env node
 // The CLI is TypeScript. It is compiled once with esbuild into node_modules/.cache (a
 // folder per version of the sources) and again when a source file changes: loading one compiled file starts in a fraction of
-// the time a TypeScript loader needs for every module, in the main thread and in workers.
+// the time a TypeScript loader needs for every module, in the main thread and in workers,
+// and it runs from V8's code cache (compiled.js).
 import fs from 'node:fs';
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compiledCopy, runCompiled, withImportCalls } from './compiled.js';
 
 // React's development build checks every render; pages are rendered for production.
 process.env.NODE_ENV ??= 'production';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cacheDir = path.join(root, 'node_modules', '.cache');
-// vendor/: its packages are bundled in too (a fix there must reach the compiled copy).
-const SOURCES = ['cli', 'runtime', 'themes', 'vendor'];
 /** A compiled copy another version left is removed once it is this old (a command of that version may still be running). */
 const STALE_MS = 60 * 60 * 1000;
 
-/** The newest modification time of the CLI's sources: the compiled copy is stale if older. */
-function sourceStamp() {
-  // This file too: it holds the compile options; and the lockfile: an install changes the packages bundled in.
-  let newest = Math.max(...[path.join(root, 'package.json'), path.join(root, 'package-lock.json'), fileURLToPath(import.meta.url)].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
-  let count = 0;
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else {
-        count++;
-        newest = Math.max(newest, fs.statSync(full).mtimeMs);
-      }
-    }
-  };
-  for (const dir of SOURCES) walk(path.join(root, dir));
-  return `${newest}:${count}`;
-}
-
 /**
  * Compiles into `outDir`, a folder of this version's own: commands run at once never
- * replace each other's copy (a running command loads chunks lazily, and would not find
- * them). The first to finish wins; the others drop theirs.
+ * replace each other's copy (a running command loads its workers' files later, and would
+ * not find them). The first to finish wins; the others drop theirs.
+ *
+ * One CommonJS file, run from V8's code cache (see compiled.js), holds the whole CLI; its
+ * import() expressions of modules named at run time become calls of IMPORT_NAME. Each
+ * worker's entry is a small module beside it that runs the same file.
  */
 async function compile(outDir) {
   const esbuild = await import('esbuild');
   const temp = `${outDir}.tmp-${process.pid}`;
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { main: 'cli/main.ts', loadWorker: 'cli/content/loadWorkerCompiled.ts', helperWorker: 'cli/render/helperWorker.ts' },
+    entryPoints: { main: 'cli/compiledEntry.ts' },
     outdir: temp,
-    outExtension: { '.js': '.mjs' },
+    outExtension: { '.js': '.cjs' },
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     // The Markdown, config and CLI packages are bundled in: loading hundreds of small ESM
     // files (resolving, reading and linking each) cost a rebuild more than its work.
     // React stays outside (the site's own code, loaded at build time, must share it), as do
-    // esbuild (native) and what only dev or the browser load.
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'tsx', 'tsx/*', '@docsearch/*', 'algoliasearch', 'algoliasearch/*', 'medium-zoom'],
-    // Packages written as CommonJS call require() for Node's own modules.
-    banner: { js: "import { createRequire as __siteCreateRequire } from 'node:module'; const require = __siteCreateRequire(import.meta.url);" },
+    // esbuild (native), what only dev or the browser load, and Sass (5.7 MB, for a site's
+    // .scss only: every command would read it, and compile it to make the code cache).
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'tsx', 'tsx/*', '@docsearch/*', 'algoliasearch', 'algoliasearch/*', 'medium-zoom', 'sass'],
+    // What the sources ask of import.meta, in a CommonJS file (__filename and require are its wrapper's).
+    banner: { js: "const __siteModuleUrl = require('node:url').pathToFileURL(__filename).href; const __siteModuleResolve = (specifier) => require('node:url').pathToFileURL(require.resolve(specifier)).href;" },
     jsx: 'automatic',
     // In files of their own: Node reads them only with --enable-source-maps (inline, they were half of every file it loads).
     sourcemap: 'linked',
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'error',
-    define: { 'process.env.SITE_CLI_COMPILED': '"1"' },
+    define: { 'process.env.SITE_CLI_COMPILED': '"1"', 'import.meta.url': '__siteModuleUrl', 'import.meta.resolve': '__siteModuleResolve' },
     // The server render never needs styles (packages' CSS would otherwise stay an import Node cannot load).
     plugins: [
       {
@@ -114,27 +98,20 @@ async function compile(outDir) {
           build.onResolve({ filter: /^acorn$/ }, () => ({ path: esm }));
         },
       },
-      {
-        // Node's require, not import: these packages are CommonJS, and an import of one has
-        // Node scan its whole source for export names first (cjs-module-lexer). React and
-        // react-dom/server cost every command about 100 ms of CPU that way, esbuild 60 ms.
-        // The instances are the same ones (Node's require cache) the site's code is given.
-        name: 'require-commonjs-packages',
-        setup(build) {
-          build.onResolve({ filter: /^(react|react-dom|esbuild)(\/.*)?$/ }, (args) =>
-            args.namespace === 'required' ? { path: args.path, external: true } : { path: args.path, namespace: 'required' },
-          );
-          build.onLoad({ filter: /.*/, namespace: 'required' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
-        },
-      },
     ],
   });
+  const main = path.join(temp, 'main.cjs');
+  fs.writeFileSync(main, withImportCalls(fs.readFileSync(main, 'utf8'), (await import('acorn')).parse));
+  const compiledModule = JSON.stringify(pathToFileURL(path.join(root, 'bin', 'compiled.js')).href);
+  for (const worker of ['loadWorker', 'helperWorker']) {
+    fs.writeFileSync(path.join(temp, `${worker}.mjs`), `import { runCompiled } from ${compiledModule};\nawait runCompiled(new URL('./main.cjs', import.meta.url)).exports.workers.${worker}();\n`);
+  }
   try {
     fs.renameSync(temp, outDir);
   } catch (error) {
     // Another command compiled the same sources first: its copy is the same.
     fs.rmSync(temp, { recursive: true, force: true });
-    if (!fs.existsSync(path.join(outDir, 'main.mjs'))) throw error;
+    if (!fs.existsSync(path.join(outDir, 'main.cjs'))) throw error;
   }
 }
 
@@ -157,9 +134,8 @@ function removeStaleCopies(keep) {
   }
 }
 
-const stamp = sourceStamp();
-const outDir = path.join(cacheDir, `site-cli-${createHash('sha256').update(stamp).digest('hex').slice(0, 16)}`);
-if (!fs.existsSync(path.join(outDir, 'main.mjs'))) {
+const { stamp, dir: outDir } = compiledCopy(root);
+if (!fs.existsSync(path.join(outDir, 'main.cjs'))) {
   try {
     fs.mkdirSync(cacheDir, { recursive: true });
     fs.accessSync(cacheDir, fs.constants.W_OK);
@@ -181,8 +157,10 @@ if (!fs.existsSync(path.join(outDir, 'main.mjs'))) {
 }
 // Caches of the generator's results are only valid for this exact generator.
 process.env.SITE_CLI_BUILD = stamp;
-const { main } = await import(pathToFileURL(path.join(outDir, 'main.mjs')).href);
-process.exitCode = await main(process.argv);
+const compiled = runCompiled(path.join(outDir, 'main.cjs'));
+process.exitCode = await compiled.exports.main(process.argv);
+// The code cache is made once a command has compiled what a build runs (not after --help).
+if (['build', 'check', 'export-search-records'].includes(process.argv[2])) compiled.keep();
 // The command is done. The site's own code may have left something running (a config that
 // starts a timer or a server kept the process alive for ever): whatever is still being
 // written gets half a second, then the process ends with the command's code.

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'acorn';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compiledCopy, IMPORT_NAME, withImportCalls } from '../../bin/compiled.js';
+import { ROOT, runCli } from '../helpers/cli.ts';
+
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'compiled-cli-'));
+afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
+
+describe('the compiled CLI: import() in it', () => {
+  it('becomes a call of the launcher\'s function wherever it is an import() expression, and nowhere else', () => {
+    const source = [
+      'const a = import("node:path");',
+      'const b = import /* a comment */ (name);',
+      'const c = "import(x)"; // import(y)',
+      'const d = /import\\(/.test(s) ? `import(${z})` : null;',
+      'object.import(1); const e = { import(q) { return q; } };',
+      'class F { import() {} }',
+    ].join('\n');
+    const out = withImportCalls(source, parse);
+    expect(out).toBe(
+      [
+        `const a = ${IMPORT_NAME}("node:path");`,
+        `const b = ${IMPORT_NAME} /* a comment */ (name);`,
+        'const c = "import(x)"; // import(y)',
+        'const d = /import\\(/.test(s) ? `import(${z})` : null;',
+        'object.import(1); const e = { import(q) { return q; } };',
+        'class F { import() {} }',
+      ].join('\n'),
+    );
+    // As long as the keyword: the source map's columns still hold.
+    expect(out.length).toBe(source.length);
+  });
+
+  it('is refused when the file uses the name already, or import.meta is left in it', () => {
+    expect(() => withImportCalls(`const ${IMPORT_NAME} = 1;`, parse)).toThrow(/already uses the name/);
+    expect(() => withImportCalls('const url = import.meta.url;', parse)).toThrow(/import\.meta/);
+  });
+});
+
+/** Runs `file` through runCompiled in a new process (as a command does), calls its `run` export, and reports. */
+function runInProcess(file: string): { result: string; fromCache: boolean } {
+  const script = `
+    import { runCompiled } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'bin/compiled.js')).href)};
+    const compiled = runCompiled(${JSON.stringify(file)});
+    const result = await compiled.exports.run();
+    compiled.keep();
+    console.log(JSON.stringify({ result, fromCache: compiled.fromCache }));`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  expect(child.stderr).toBe('');
+  return JSON.parse(child.stdout) as { result: string; fromCache: boolean };
+}
+
+describe('the compiled CLI: its code cache', () => {
+  const file = path.join(temp, 'main.cjs');
+  const cache = `${file}.v8cache`;
+  // A module named at run time, as a site's config is.
+  fs.writeFileSync(path.join(temp, 'named.mjs'), 'export const answer = "loaded";\n');
+  fs.writeFileSync(file, withImportCalls(`exports.run = async () => (await import(${JSON.stringify(pathToFileURL(path.join(temp, 'named.mjs')).href)})).answer;`, parse));
+
+  it('is made after the first run and used by the next, whose import() still works', () => {
+    expect(runInProcess(file)).toEqual({ result: 'loaded', fromCache: false });
+    expect(fs.statSync(cache).size).toBeGreaterThan(0);
+    const made = fs.readFileSync(cache);
+    // Node 20 loses import()'s callback in code from the cache: the launcher's function stands in.
+    expect(runInProcess(file)).toEqual({ result: 'loaded', fromCache: true });
+    expect(fs.readFileSync(cache).equals(made)).toBe(true);
+  });
+
+  it('is made again when V8 rejects it (another version of V8, other flags, a damaged file)', () => {
+    fs.writeFileSync(cache, 'not a code cache');
+    expect(runInProcess(file)).toEqual({ result: 'loaded', fromCache: false });
+    expect(runInProcess(file)).toEqual({ result: 'loaded', fromCache: true });
+  });
+
+  it('is made by the real CLI after a command that checks a site, and kept while it fits', () => {
+    expect(runCli(['check', path.join(ROOT, 'tests/fixtures/sites/minimal')]).code).toBe(0);
+    const real = path.join(compiledCopy(ROOT).dir, 'main.cjs.v8cache');
+    const first = fs.statSync(real);
+    expect(first.size).toBeGreaterThan(100_000);
+    expect(runCli(['check', path.join(ROOT, 'tests/fixtures/sites/minimal')]).code).toBe(0);
+    expect(fs.statSync(real).mtimeMs).toBe(first.mtimeMs);
+  });
+});
