@@ -2,4 +2,4 @@
 export declare const IMPORT_NAME: string;
 export declare function compiledCopy(root: string): { stamp: string; dir: string };
 export declare function withImportCalls(source: string, parse: typeof import('acorn').parse): string;
-export declare function runCompiled(file: string | URL): { exports: Record<string, unknown>; fromCache: boolean; keep: () => void };
+export declare function runCompiled(file: string | URL, options?: { cacheName?: string }): { exports: Record<string, unknown>; fromCache: boolean; keep: () => void };

@@ -17,6 +17,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
 
 /** What the compiled CLI is made from. bin/: the launcher and this file hold the compile options; vendor/: its packages are bundled in too. */
 const SOURCES = ['bin', 'cli', 'runtime', 'themes', 'vendor'];
@@ -81,17 +82,16 @@ export function withImportCalls(source, parse) {
   return out + source.slice(from);
 }
 
-/** Where a compiled script's code cache is kept. */
-const cacheFileOf = (file) => `${file}.v8cache`;
-
 /**
  * Runs the compiled script `file` (a URL or path) and returns its exports; `keep()`,
  * called once the command's work is done, saves the code cache if there is none that fits
- * (the code V8 compiled while it ran is in it, not only the first lines).
+ * (the code V8 compiled while it ran is in it, not only the first lines). A cache is kept
+ * for each `cacheName`: the build's workers have their own, as V8 takes a cache only under
+ * the flags it was made with, and a build changes one as it starts (heapGrowth.ts).
  */
-export function runCompiled(file) {
+export function runCompiled(file, { cacheName } = {}) {
   const filename = file instanceof URL ? fileURLToPath(file) : file;
-  const cacheFile = cacheFileOf(filename);
+  const cacheFile = `${filename}${cacheName ? `.${cacheName}` : ''}.v8cache`;
   const source = fs.readFileSync(filename, 'utf8');
   let cachedData;
   try {
@@ -110,7 +110,8 @@ export function runCompiled(file) {
     fromCache: fits,
     keep: () => {
       if (fits) return;
-      const temp = `${cacheFile}.tmp-${process.pid}`;
+      // The build's threads may each make one at once.
+      const temp = `${cacheFile}.tmp-${process.pid}-${threadId}`;
       try {
         fs.writeFileSync(temp, script.createCachedData());
         fs.renameSync(temp, cacheFile);

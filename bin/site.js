@@ -103,8 +103,12 @@ async function compile(outDir) {
   const main = path.join(temp, 'main.cjs');
   fs.writeFileSync(main, withImportCalls(fs.readFileSync(main, 'utf8'), (await import('acorn')).parse));
   const compiledModule = JSON.stringify(pathToFileURL(path.join(root, 'bin', 'compiled.js')).href);
+  // A worker keeps its code cache once it has worked a while (a second: what it runs is compiled by then); it is stopped, never done.
   for (const worker of ['loadWorker', 'helperWorker']) {
-    fs.writeFileSync(path.join(temp, `${worker}.mjs`), `import { runCompiled } from ${compiledModule};\nawait runCompiled(new URL('./main.cjs', import.meta.url)).exports.workers.${worker}();\n`);
+    fs.writeFileSync(
+      path.join(temp, `${worker}.mjs`),
+      `import { runCompiled } from ${compiledModule};\nconst compiled = runCompiled(new URL('./main.cjs', import.meta.url), { cacheName: 'worker' });\nsetTimeout(compiled.keep, 1000).unref();\nawait compiled.exports.workers.${worker}();\n`,
+    );
   }
   try {
     fs.renameSync(temp, outDir);

@@ -43,10 +43,10 @@ describe('the compiled CLI: import() in it', () => {
 });
 
 /** Runs `file` through runCompiled in a new process (as a command does), calls its `run` export, and reports. */
-function runInProcess(file: string): { result: string; fromCache: boolean } {
+function runInProcess(file: string, options: { cacheName?: string } = {}): { result: string; fromCache: boolean } {
   const script = `
     import { runCompiled } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'bin/compiled.js')).href)};
-    const compiled = runCompiled(${JSON.stringify(file)});
+    const compiled = runCompiled(${JSON.stringify(file)}, ${JSON.stringify(options)});
     const result = await compiled.exports.run();
     compiled.keep();
     console.log(JSON.stringify({ result, fromCache: compiled.fromCache }));`;
@@ -75,6 +75,14 @@ describe('the compiled CLI: its code cache', () => {
     fs.writeFileSync(cache, 'not a code cache');
     expect(runInProcess(file)).toEqual({ result: 'loaded', fromCache: false });
     expect(runInProcess(file)).toEqual({ result: 'loaded', fromCache: true });
+  });
+
+  it('is kept apart for the workers, which run under the flags a build sets', () => {
+    const main = fs.readFileSync(cache);
+    expect(runInProcess(file, { cacheName: 'worker' })).toEqual({ result: 'loaded', fromCache: false });
+    expect(fs.statSync(path.join(temp, 'main.cjs.worker.v8cache')).size).toBeGreaterThan(0);
+    expect(runInProcess(file, { cacheName: 'worker' })).toEqual({ result: 'loaded', fromCache: true });
+    expect(fs.readFileSync(cache).equals(main)).toBe(true);
   });
 
   it('is made by the real CLI after a command that checks a site, and kept while it fits', () => {
