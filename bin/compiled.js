@@ -91,6 +91,12 @@ export function withImportCalls(source, parse) {
  */
 export function runCompiled(file, { cacheName } = {}) {
   const filename = file instanceof URL ? fileURLToPath(file) : file;
+  if (process.sourceMapsEnabled) {
+    // Node maps stack traces to the sources (--enable-source-maps) only in what its own
+    // loaders load: run by require, then, without the code cache (it is for debugging).
+    globalThis[IMPORT_NAME] = (specifier) => import(specifier);
+    return { exports: createRequire(filename)(filename), fromCache: false, keep: () => undefined };
+  }
   const cacheFile = `${filename}${cacheName ? `.${cacheName}` : ''}.v8cache`;
   const source = fs.readFileSync(filename, 'utf8');
   let cachedData;

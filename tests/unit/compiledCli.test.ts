@@ -93,4 +93,11 @@ describe('the compiled CLI: its code cache', () => {
     expect(runCli(['check', path.join(ROOT, 'tests/fixtures/sites/minimal')]).code).toBe(0);
     expect(fs.statSync(real).mtimeMs).toBe(first.mtimeMs);
   });
+
+  it('is not used with --enable-source-maps, so that the generator\'s stack traces name its sources', () => {
+    const child = spawnSync(process.execPath, ['--enable-source-maps', path.join(ROOT, 'bin/site.js'), 'build', path.join(temp, 'no-site'), '--debug'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    // A usage error: no site there.
+    expect(child.status).toBe(2);
+    expect(child.stderr).toMatch(/at loadConfig \(.*cli\/config\/load\.ts:\d+:\d+\)/);
+  });
 });
