@@ -85,19 +85,23 @@ export function withImportCalls(source, parse) {
 /**
  * Runs the compiled script `file` (a URL or path) and returns its exports; `keep()`,
  * called once the command's work is done, saves the code cache if there is none that fits
- * (the code V8 compiled while it ran is in it, not only the first lines). A cache is kept
- * for each `cacheName`: the build's workers have their own, as V8 takes a cache only under
- * the flags it was made with, and a build changes one as it starts (heapGrowth.ts).
+ * (the code V8 compiled while it ran is in it, not only the first lines). V8 takes a cache
+ * only under the flags it was made with, so one is kept for each set of Node's flags
+ * (`node --max-old-space-size=… site build` in CI, plain `site build` at a desk: neither
+ * remakes the other's each time), and for each `cacheName`: the build's workers have their
+ * own, as a build changes a flag as it starts (heapGrowth.ts).
  */
 export function runCompiled(file, { cacheName } = {}) {
   const filename = file instanceof URL ? fileURLToPath(file) : file;
+  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+  const names = [cacheName, flags && createHash('sha256').update(flags).digest('hex').slice(0, 8)].filter(Boolean);
   if (process.sourceMapsEnabled) {
     // Node maps stack traces to the sources (--enable-source-maps) only in what its own
     // loaders load: run by require, then, without the code cache (it is for debugging).
     globalThis[IMPORT_NAME] = (specifier) => import(specifier);
     return { exports: createRequire(filename)(filename), fromCache: false, keep: () => undefined };
   }
-  const cacheFile = `${filename}${cacheName ? `.${cacheName}` : ''}.v8cache`;
+  const cacheFile = [filename, ...names, 'v8cache'].join('.');
   const source = fs.readFileSync(filename, 'utf8');
   let cachedData;
   try {

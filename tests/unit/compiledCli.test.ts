@@ -43,14 +43,19 @@ describe('the compiled CLI: import() in it', () => {
 });
 
 /** Runs `file` through runCompiled in a new process (as a command does), calls its `run` export, and reports. */
-function runInProcess(file: string, options: { cacheName?: string } = {}): { result: string; fromCache: boolean } {
-  const script = `
-    import { runCompiled } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'bin/compiled.js')).href)};
-    const compiled = runCompiled(${JSON.stringify(file)}, ${JSON.stringify(options)});
-    const result = await compiled.exports.run();
-    compiled.keep();
-    console.log(JSON.stringify({ result, fromCache: compiled.fromCache }));`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+function runInProcess(file: string, options: { cacheName?: string } = {}, nodeFlags: string[] = []): { result: string; fromCache: boolean } {
+  // A file, not -e: the code cache is kept for each set of Node's arguments, and these would differ.
+  const runner = path.join(temp, 'runner.mjs');
+  fs.writeFileSync(
+    runner,
+    `import { runCompiled } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'bin/compiled.js')).href)};
+const compiled = runCompiled(process.argv[2], JSON.parse(process.argv[3]));
+const result = await compiled.exports.run();
+compiled.keep();
+console.log(JSON.stringify({ result, fromCache: compiled.fromCache }));
+`,
+  );
+  const child = spawnSync(process.execPath, [...nodeFlags, runner, file, JSON.stringify(options)], { encoding: 'utf8' });
   expect(child.stderr).toBe('');
   return JSON.parse(child.stdout) as { result: string; fromCache: boolean };
 }
@@ -83,6 +88,17 @@ describe('the compiled CLI: its code cache', () => {
     expect(fs.statSync(path.join(temp, 'main.cjs.worker.v8cache')).size).toBeGreaterThan(0);
     expect(runInProcess(file, { cacheName: 'worker' })).toEqual({ result: 'loaded', fromCache: true });
     expect(fs.readFileSync(cache).equals(main)).toBe(true);
+  });
+
+  it('is kept apart for each set of Node\'s flags, as V8 takes a cache only under the flags it was made with', () => {
+    const plain = fs.readFileSync(cache);
+    const bigHeap = ['--max-old-space-size=512'];
+    const before = new Set(fs.readdirSync(temp));
+    expect(runInProcess(file, {}, bigHeap)).toEqual({ result: 'loaded', fromCache: false });
+    expect([...fs.readdirSync(temp)].filter((name) => !before.has(name))).toEqual([expect.stringMatching(/^main\.cjs\.[0-9a-f]{8}\.v8cache$/)]);
+    expect(runInProcess(file, {}, bigHeap)).toEqual({ result: 'loaded', fromCache: true });
+    expect(runInProcess(file)).toEqual({ result: 'loaded', fromCache: true });
+    expect(fs.readFileSync(cache).equals(plain)).toBe(true);
   });
 
   it('is made by the real CLI after a command that checks a site, and kept while it fits', () => {
