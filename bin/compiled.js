@@ -93,15 +93,14 @@ export function withImportCalls(source, parse) {
  */
 export function runCompiled(file, { cacheName } = {}) {
   const filename = file instanceof URL ? fileURLToPath(file) : file;
-  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
-  const names = [cacheName, flags && createHash('sha256').update(flags).digest('hex').slice(0, 8)].filter(Boolean);
   if (process.sourceMapsEnabled) {
     // Node maps stack traces to the sources (--enable-source-maps) only in what its own
     // loaders load: run by require, then, without the code cache (it is for debugging).
     globalThis[IMPORT_NAME] = (specifier) => import(specifier);
     return { exports: createRequire(filename)(filename), fromCache: false, keep: () => undefined };
   }
-  const cacheFile = [filename, ...names, 'v8cache'].join('.');
+  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+  const cacheFile = [filename, cacheName, flags && createHash('sha256').update(flags).digest('hex').slice(0, 8), 'v8cache'].filter(Boolean).join('.');
   const source = fs.readFileSync(filename, 'utf8');
   let cachedData;
   try {
@@ -127,7 +126,11 @@ export function runCompiled(file, { cacheName } = {}) {
         fs.renameSync(temp, cacheFile);
       } catch {
         // A folder this user may not write (another user installed the packages), a full disk: the next command compiles again.
-        fs.rmSync(temp, { force: true });
+        try {
+          fs.rmSync(temp, { force: true });
+        } catch {
+          // Not ours to remove.
+        }
       }
     },
   };
