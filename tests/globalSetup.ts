@@ -17,11 +17,18 @@ export default function setup() {
   // As /tmp is: a test runs a build as another user (a read-only output folder, as root).
   fs.chmodSync(run, 0o1777);
   for (const name of ['TMPDIR', 'TMP', 'TEMP']) process.env[name] = run;
+  const removeRun = () => fs.rmSync(run, { recursive: true, force: true });
   fs.rmSync(SITE_OUTPUT, { recursive: true, force: true });
-  execFileSync(process.execPath, ['bin/site.js', 'build', '.', '--out-dir', SITE_OUTPUT], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return () => fs.rmSync(run, { recursive: true, force: true });
+  try {
+    execFileSync(process.execPath, ['bin/site.js', 'build', '.', '--out-dir', SITE_OUTPUT], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+  } catch (error) {
+    // The run ends here, and vitest calls no teardown for a set-up that failed.
+    removeRun();
+    throw error;
+  }
+  return removeRun;
 }
