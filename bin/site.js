@@ -163,8 +163,9 @@ if (!fs.existsSync(path.join(outDir, 'main.cjs'))) {
 process.env.SITE_CLI_BUILD = stamp;
 const compiled = runCompiled(path.join(outDir, 'main.cjs'));
 process.exitCode = await compiled.exports.main(process.argv);
-// The code cache is made once a command has compiled what a build runs (not after --help).
-if (['build', 'check', 'export-search-records'].includes(process.argv[2])) compiled.keep();
+// The code cache is made once a command has compiled what a build runs (not after --help);
+// by dev when it stops (Ctrl+C), so an author who only ever runs dev starts it from the cache too.
+if (['build', 'check', 'dev', 'export-search-records'].includes(process.argv[2])) compiled.keep();
 // The command is done. The site's own code may have left something running (a config that
 // starts a timer or a server kept the process alive for ever): whatever is still being
 // written gets half a second, then the process ends with the command's code.

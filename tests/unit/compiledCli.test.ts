@@ -7,6 +7,7 @@ import { parse } from 'acorn';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compiledCopy, IMPORT_NAME, withImportCalls } from '../../bin/compiled.js';
 import { ROOT, runCli } from '../helpers/cli.ts';
+import { startDev, stopDev } from '../helpers/devServer.ts';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'compiled-cli-'));
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
@@ -108,6 +109,20 @@ describe('the compiled CLI: its code cache', () => {
     expect(first.size).toBeGreaterThan(100_000);
     expect(runCli(['check', path.join(ROOT, 'tests/fixtures/sites/minimal')]).code).toBe(0);
     expect(fs.statSync(real).mtimeMs).toBe(first.mtimeMs);
+  });
+
+  it('is made by the real CLI when a dev server stops, for an author who only ever runs dev', async () => {
+    // Flags of this test's own, so that the cache it looks for is one no other command made.
+    const flags = '--max-old-space-size=1537';
+    const { dir } = compiledCopy(ROOT);
+    const made = () => fs.readdirSync(dir).filter((name) => /^main\.cjs\.[0-9a-f]{8}\.v8cache$/.test(name));
+    const before = new Set(made());
+    const { child } = await startDev(path.join(ROOT, 'tests/fixtures/sites/minimal'), 30_000, { NODE_OPTIONS: flags });
+    expect(made().filter((name) => !before.has(name))).toEqual([]);
+    expect(await stopDev(child)).toBe(0);
+    const added = made().filter((name) => !before.has(name));
+    expect(added).toHaveLength(1);
+    fs.rmSync(path.join(dir, added[0]!));
   });
 
   it('is not used with --enable-source-maps, so that the generator\'s stack traces name its sources', () => {
