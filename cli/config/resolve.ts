@@ -28,7 +28,9 @@ export function resolveConfig(input: unknown, where: { siteDir: string; configFi
   // Before the validator walks it: a value that holds itself would never let it finish.
   const shape = valueShapeDiagnostic(input, { file, source: where.source, showKey: (at) => at.join('.'), subject: (key) => `Config key "${key}"` });
   if (shape) return { ok: false, diagnostics: [shape] };
-  const parsed = userConfigSchema.safeParse(input);
+  // Without zod's compiled fast path: it is made (new Function) on a schema's first parse, and a
+  // config is parsed once per command, so compiling it cost every command about 15 ms (loading this site's config: 43 -> 27 ms).
+  const parsed = userConfigSchema.safeParse(input, { jitless: true });
   if (!parsed.success) {
     return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => describeIssue(issue, input, place)) };
   }
