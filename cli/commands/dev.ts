@@ -54,6 +54,11 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   ).outputFiles[0]!.text;
   // The name it listens on is allowed, as are those --allowed-hosts lists (a tunnel's, a container's).
   const { server, broadcast } = createDevServer(dev, () => clientJs, [options.host, ...(options.allowedHosts ?? [])]);
+  // A page that fails to render as it is asked for: said in the terminal and in every open tab, as a rebuild's problems are.
+  dev.onProblems = (diagnostics) => {
+    printProblems(diagnostics);
+    broadcast(problemsMessage(diagnostics));
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -87,11 +92,13 @@ export async function devCommand(siteDir: string, options: { port: number; host:
         if (result.reload) broadcast({ type: 'reload' });
         else if (result.updated.length > 0) {
           // A few pages travel with the message: the open tab needs no extra request.
-          const pages = result.updated.length <= 5 ? Object.fromEntries(result.updated.flatMap((p) => {
-            const body = dev.outputs.get(urlFilePath(pageDataUrl('/', p)))?.body;
-            return typeof body === 'string' ? [[p, body]] : [];
-          })) : undefined;
-          broadcast({ type: 'update', paths: result.updated, sidebars: result.updated.length > 1 || batch.some((c) => c.kind !== 'content'), pages });
+          const pages: Record<string, string> | undefined = result.updated.length <= 5 ? {} : undefined;
+          for (const p of pages ? result.updated : []) {
+            // Not a page that fails to render (answered with its problems): that tab fetches it and shows them.
+            const output = await dev.output(urlFilePath(pageDataUrl('/', p)));
+            if (typeof output?.body === 'string' && output.status === undefined) pages![p] = output.body;
+          }
+          broadcast({ type: 'update', paths: result.updated, sidebars: result.sidebars || batch.some((c) => c.kind !== 'content'), pages });
         }
         const warnings = result.diagnostics.length ? paint(33, ` (${result.diagnostics.length} warning${result.diagnostics.length === 1 ? '' : 's'})`) : '';
         reporter.info(`${time()} ${paint(32, '✓')} ${what} → ${result.reload ? 'reload' : `${result.updated.length} page${result.updated.length === 1 ? '' : 's'} updated`}${warnings} ${paint(2, took)}`);

@@ -24,11 +24,16 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
   const VIRTUAL_ROOT = path.resolve('/__site');
   const exists = (file: string): 'file' | 'dir' | null => {
     const rel = path.relative(VIRTUAL_ROOT, file).split(path.sep).join('/');
-    if (dev.outputs.has(rel) || dev.copies.has(rel) || dev.generatorCopies.has(rel)) return 'file';
+    if (dev.hasOutput(rel) || dev.copies.has(rel) || dev.generatorCopies.has(rel)) return 'file';
     const index = rel ? `${rel}/index.html` : 'index.html';
-    return dev.outputs.has(index) || dev.copies.has(index) ? 'dir' : null;
+    return dev.hasOutput(index) || dev.copies.has(index) ? 'dir' : null;
   };
-  const server = refuseConnect(http.createServer((req, res) => {
+  const server = refuseConnect(http.createServer((req, res) => void answer(req, res).catch((error: unknown) => {
+    // Not a problem of the site's (those are answered as pages): said, and the server goes on.
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(`The dev server could not answer: ${(error as Error).message}\n`);
+  })));
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<unknown> {
     if (refuseHost(req, res, allowedHosts) || refuseMethod(req, res)) return;
     const url = requestPath(req.url);
     if (url === '/__dev/events') {
@@ -42,7 +47,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
       res.writeHead(200, { 'Content-Type': contentType('client.js'), 'Cache-Control': 'no-cache' }).end(devClientJs());
       return;
     }
-    if (/^\/search\/[^/?]+\.json/.test(url)) dev.ensureSearchIndex();
+    if (/^\/search\/[^/?]+\.json/.test(url)) await dev.ensureSearchIndex();
     const result = resolveRequest(VIRTUAL_ROOT, url, exists, slashlessFor(dev.trailingSlash));
     if (result.type === 'bad-request') {
       res.writeHead(400).end('Bad request\n');
@@ -53,11 +58,12 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
       return;
     }
     const rel = path.relative(VIRTUAL_ROOT, result.file).split(path.sep).join('/');
-    const output = dev.outputs.get(rel);
-    const send = (body: string | Uint8Array) =>
-      res.writeHead(result.status, { 'Content-Type': contentType(rel), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : body);
+    // A page is rendered as it is asked for; one that fails is answered with its problems (500).
+    const output = await dev.output(rel);
+    const send = (body: string | Uint8Array, status: number) =>
+      res.writeHead(status, { 'Content-Type': output?.status ? 'text/html; charset=utf-8' : contentType(rel), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : body);
     const notFound = () => res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
-    if (output) return send(output.body);
+    if (output) return send(output.body, output.status ?? result.status);
     // No page is built yet, as the site has errors: a page asked for says so and shows them (the dev client's
     // overlay, as on any page), and reloads once they are fixed, instead of "Not found" everywhere.
     const asksForPage = url.endsWith('/') || url.endsWith('.html') || !path.posix.basename(url).includes('.');
@@ -70,7 +76,7 @@ export function createDevServer(dev: DevSite, devClientJs: () => string, allowed
     if (!file) return notFound();
     // Streamed, with ranges (a video in static/ plays in Safari, and is not read into memory).
     sendFile(req, res, file, result.status, { 'Content-Type': contentType(rel), 'Cache-Control': 'no-cache' }, notFound);
-  }));
+  }
   return {
     server,
     broadcast(message) {

@@ -20,10 +20,10 @@ import { prefix, versionsFile, type VersionSource } from '../config/versions.ts'
 import type { Route, RouteGraph } from '../graph/types.ts';
 import { checkLinks } from '../links/checkLinks.ts';
 import { applyPolicy } from '../pipeline/report.ts';
-import type { Diagnostic } from '../report/diagnostic.ts';
+import { formatDiagnostic, type Diagnostic } from '../report/diagnostic.ts';
 import { copiedFiles, generatorFiles, pageFiles, siteDataFor, siteWideFiles } from '../render/siteOutputs.ts';
 import { siteStylesCss } from '../bundle/siteStyles.ts';
-import { pageDataUrl, type SiteData } from '../../runtime/pageData.ts';
+import { pageDataUrl, sidebarDataUrl, type SiteData } from '../../runtime/pageData.ts';
 import { routeFile, urlFilePath } from '../graph/paths.ts';
 import type { ClientBundle } from '../bundle/clientBundle.ts';
 import { ClientBuilder, ServerRenderer } from './compilers.ts';
@@ -51,12 +51,16 @@ import type { FollowedLink } from '../content/walkFolder.ts';
 /** A file the dev server answers with. */
 export interface Output {
   body: string | Uint8Array;
+  /** A page that could not be rendered: its problems, with 500 (see `output`). */
+  status?: number;
 }
 
 /** What one rebuild did, for the terminal line and the browser. */
 export interface RebuildResult {
-  /** Routes whose page changed. */
+  /** Routes whose page changed: of the pages served since they last changed (see `output`), and routes that came or went. */
   updated: string[];
+  /** A sidebar changed (a title, a position, a page that came or went): open tabs fetch theirs again. */
+  sidebars: boolean;
   /** The browser should reload (code or config changed, or the last build failed). */
   reload: boolean;
   /** Everything found, with the dev policy (broken links are warnings). */
@@ -70,15 +74,48 @@ const SITE_CODE = /\.(jsx?|tsx?|mjs|css)$/;
 const DEV_CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script>';
 
 /**
+ * How many rendered pages are kept, the last served last: one not kept is rendered again
+ * when it is asked for (a few milliseconds). Every kept page is rendered again after a
+ * change that may reach it, to tell the tabs that show it.
+ */
+const KEPT_PAGES = 1000;
+
+/** A page rendered: its files (the HTML with the dev client, its payload) and what it shows, to tell whether a change reached it. */
+interface KeptPage {
+  files: Map<string, string>;
+  fingerprint: string;
+}
+
+/** What pages are rendered with: the last good rebuild's graph, config, bundles and server render. */
+interface RenderState {
+  graph: RouteGraph;
+  config: ResolvedConfig;
+  site: SiteData;
+  bundle: ClientBundle;
+  serverRender: ServerRender;
+  siteBundle: SiteBundle | undefined;
+}
+
+/**
  * The site held in memory for `dev`: the same stages as `build` (load, graph, check,
  * render), kept up to date file by file. Documents are cached by content, so only changed
- * files are loaded again; a body edit re-renders only that document's pages, while an
- * edit that other pages show (title, position, tags…) or a new or removed file re-renders
- * the pages whose output actually changed.
+ * files are loaded again. A page is rendered when it is first asked for, not when the
+ * server starts: rendering every page made a 10,000-doc site's start take 21 s, 12 of them
+ * rendering pages nobody had opened. A body edit renders that document's pages again; an
+ * edit that other pages show (title, position, tags…) or a new or removed file renders
+ * again the pages served so far (those tabs may show) and tells which changed.
  */
 export class DevSite {
-  /** Files the generator made, by output path. */
-  readonly outputs = new Map<string, Output>();
+  /** The files the generator made other than pages (the bundle, the sidebars, the feeds, the search index), by output path. */
+  private readonly files = new Map<string, Output>();
+  /** Each page's files (its HTML, its payload) for the last good graph: the path of the route they are rendered from. */
+  private pageFileRoutes = new Map<string, string>();
+  /** Pages rendered, the last served last (KEPT_PAGES). */
+  private kept = new Map<string, KeptPage>();
+  /** The state of the last good rebuild, which pages are rendered with. */
+  private renderState: RenderState | undefined;
+  /** What to do with problems found while serving, outside a rebuild (a page that fails to render): commands/dev.ts shows them. */
+  onProblems: ((diagnostics: Diagnostic[]) => void) | undefined;
   /** The site's own files published as they are (static, images next to pages): output path → source, read when asked for. */
   copies = new Map<string, string>();
   /** The generator's own files published as they are (Mermaid's build): output path → source in the generator's package. */
@@ -117,8 +154,6 @@ export class DevSite {
   private readonly keys = new WeakMap<SourceFile, string>();
   private linkProblems: Diagnostic[] = [];
   private fingerprints = new Map<string, string>();
-  /** Each route's page data as JSON (with its rendered content), to tell which pages an edit changed. */
-  private pageJson = new Map<string, string>();
   private bundle: ClientBundle | undefined;
   private client: ClientBuilder | undefined;
   private serverRender!: ServerRender;
@@ -152,7 +187,7 @@ export class DevSite {
     this.cache = layeredCache(cache);
   }
 
-  /** Loads everything and renders every page. Config errors throw; content errors are kept in `diagnostics`. */
+  /** Loads everything; pages are rendered when asked for. Config errors throw; content errors are kept in `diagnostics`. */
   static async start(siteDir: string, tempDir: string, diskCache?: DocumentCache, configOptions: ConfigOptions = {}): Promise<DevSite> {
     const server = await ServerRenderer.create(tempDir);
     const dev = new DevSite(siteDir, server, tempDir, diskCache, configOptions);
@@ -282,15 +317,68 @@ export class DevSite {
     return { ...result, reload: result.applied && wasBroken };
   }
 
+  /** Whether there is a file at `rel` (a page's is there before it is rendered). */
+  hasOutput(rel: string): boolean {
+    return this.files.has(rel) || this.pageFileRoutes.has(rel);
+  }
+
+  /** Every file there is, pages' included, rendered or not. */
+  outputNames(): string[] {
+    return [...new Set([...this.pageFileRoutes.keys(), ...this.files.keys()])];
+  }
+
+  /**
+   * The file at `rel`; a page's is rendered now unless it is kept. A page that fails to
+   * render (the site's component throws, or never ends and the watchdog stops it) is
+   * answered with its problems, which are added to `diagnostics` and given to
+   * `onProblems`; the server goes on.
+   */
+  async output(rel: string): Promise<Output | undefined> {
+    const file = this.files.get(rel);
+    if (file) return file;
+    const routePath = this.pageFileRoutes.get(rel);
+    if (routePath === undefined) return undefined;
+    let page: KeptPage;
+    try {
+      page = await watchdog.guard(async () => this.keptPage(routePath));
+    } catch (error) {
+      if (!(error instanceof SiteError)) throw error;
+      this.addProblems(error.diagnostics);
+      return { body: renderFailedPage(routePath, error.diagnostics), status: 500 };
+    }
+    const body = page.files.get(rel);
+    return body === undefined ? undefined : { body };
+  }
+
+  /** Problems found while serving: shown with the rebuild's until the next rebuild (which has them again once the page is asked for again). */
+  private addProblems(problems: Diagnostic[]): void {
+    const known = new Set(this.diagnostics.map((d) => formatDiagnostic(d)));
+    const added = problems.filter((d) => !known.has(formatDiagnostic(d)));
+    if (added.length === 0) return;
+    this.diagnostics = [...this.diagnostics, ...added];
+    this.onProblems?.(this.diagnostics);
+  }
+
   /**
    * The search index, built when the browser first asks for it after a change: building
    * it on every save would slow down every update for a feature used now and then.
    */
-  ensureSearchIndex(): void {
-    if (!this.searchStale) return;
-    for (const file of this.searchFiles) this.outputs.delete(file);
-    const files = searchIndexFiles(this.graph, this.config, undefined, this.reactPageText);
-    for (const [file, body] of files) this.outputs.set(file, { body });
+  async ensureSearchIndex(): Promise<void> {
+    const state = this.renderState;
+    if (!this.searchStale || !state) return;
+    // A React page's text is what it renders: those not rendered since the last change are now (one that fails is left out, and shows its problems when asked for).
+    for (const route of state.graph.routes) {
+      if (route.kind !== 'react-page') continue;
+      try {
+        await watchdog.guard(async () => this.keptPage(route.path));
+      } catch (error) {
+        if (!(error instanceof SiteError)) throw error;
+        this.reactPageText.delete(route.path);
+      }
+    }
+    for (const file of this.searchFiles) this.files.delete(file);
+    const files = searchIndexFiles(state.graph, state.config, undefined, this.reactPageText);
+    for (const [file, body] of files) this.files.set(file, { body });
     this.searchFiles = [...files.keys()];
     this.searchStale = false;
   }
@@ -373,7 +461,7 @@ export class DevSite {
     if (componentsChanged || this.siteCodeStale) await this.bundleSiteCode(components, found.styles);
     const diagnostics = applyPolicy([...this.scanProblems.content, ...this.scanProblems.static, ...withSiteNames(content.diagnostics, this.siteBundle?.overrides ?? {}), ...graph.diagnostics, ...linkProblems, ...found.diagnostics, ...this.siteCodeProblems, ...(this.siteCodeProblems.length > 0 ? [] : this.clientProblems)], this.config, 'dev');
     this.diagnostics = diagnostics;
-    if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], diagnostics, applied: false };
+    if (diagnostics.some((d) => d.severity === 'error')) return { updated: [], sidebars: false, diagnostics, applied: false };
     this.fingerprints = new Map(content.documents.map((d) => [d.file, navFingerprint(d)]));
     this.graph = graph;
     // Only components that were bundled reach the browser: one that could not be shows its children (a warning).
@@ -388,23 +476,41 @@ export class DevSite {
       await this.client?.dispose();
       this.client = undefined;
     }
-    const updated = fast && !islandsChanged ? this.renderChangedDocuments(changed) : await this.renderAll();
+    const { updated, sidebars } = fast && !islandsChanged ? { updated: this.renderChangedDocuments(changed), sidebars: false } : await this.renderAll(changed);
     this.copies = new Map(copiedFiles(graph, this.config, this.staticFiles, this.siteBundle?.files).map(([from, to]) => [to, from]));
     this.generatorCopies = new Map(generatorFiles(this.config).map(([from, to]) => [to, from]));
     this.hasGoodBuild = true;
     this.searchStale = true;
-    return { updated, diagnostics, applied: true };
+    return { updated, sidebars, diagnostics, applied: true };
   }
 
-  /** A body edit: only the pages made from those files (the source and its mirrors). */
+  /**
+   * A body edit: only the pages made from those files (the source and its mirrors),
+   * rendered now, so that one that fails fails the rebuild (the pages served stay as they were).
+   */
   private renderChangedDocuments(changed: Set<string>): string[] {
+    const state = this.stateNow();
+    if (!state) return [];
     const routes = this.graph.routes.filter((r) => 'document' in r && changed.has(r.document.file));
-    for (const route of routes) this.renderOne(route, true);
+    const pages = routes.map((route) => this.renderPage(route, state));
+    this.renderState = state;
+    routes.forEach((route, i) => this.keep(route.path, pages[i]!));
     return routes.map((r) => r.path);
   }
 
-  /** Anything else: every page whose data changed, plus the site-wide files. */
-  private async renderAll(): Promise<string[]> {
+  /** This rebuild's state, for rendering pages; none while there is no client bundle (no page can be rendered). */
+  private stateNow(): RenderState | undefined {
+    if (!this.bundle || !this.site) return undefined;
+    return { graph: this.graph, config: this.config, site: this.site, bundle: this.bundle, serverRender: this.serverRender, siteBundle: this.siteBundle };
+  }
+
+  /**
+   * Anything else: the site-wide files, the pages kept (served so far, so tabs may show
+   * them) rendered again, and those of the files `changed` rendered now (a problem in the
+   * file just saved is said at once). Updated are those that changed, and routes that came
+   * or went; every other page is rendered when asked for.
+   */
+  private async renderAll(changed = new Set<string>()): Promise<{ updated: string[]; sidebars: boolean }> {
     const site = await siteDataFor(this.config, this.graph, this.siteBundle !== undefined);
     const styles = await siteStylesCss(this.config);
     const siteChanged = JSON.stringify(site) !== JSON.stringify(this.site) || styles !== this.styles;
@@ -416,26 +522,45 @@ export class DevSite {
       this.client = await ClientBuilder.create(site, path.join(this.tempDir, 'out'), { siteDir: this.config.siteDir, components: this.islands, clientModules: this.siteBundle?.clientModules ?? [], roots: readRoots(this.config), styles });
       await this.buildClient();
     }
-    const updated: string[] = [];
-    const live = new Set<string>();
-    for (const route of this.graph.routes) {
-      live.add(route.path);
-      if (this.renderOne(route, this.forceRender)) updated.push(route.path);
+    const state = this.stateNow();
+    const before = new Set(this.renderState?.graph.routes.map((r) => r.path));
+    const live = new Set(this.graph.routes.map((r) => r.path));
+    const updated = new Set([...[...live].filter((p) => !before.has(p)), ...[...before].filter((p) => !live.has(p))]);
+    // Rendered again before any is replaced: one that fails fails the rebuild, and the pages served stay as they were.
+    const kept = new Map<string, KeptPage>();
+    for (const [routePath, old] of state ? this.kept : []) {
+      const route = this.graph.byPath.get(routePath);
+      if (!route) continue;
+      const page = this.renderPage(route, state!);
+      kept.set(routePath, page);
+      if (this.forceRender || page.fingerprint !== old.fingerprint) updated.add(routePath);
+    }
+    for (const route of state ? this.graph.routes : []) {
+      if (!('document' in route) || !changed.has(route.document.file) || kept.has(route.path)) continue;
+      kept.set(route.path, this.renderPage(route, state!));
+      updated.add(route.path);
     }
     this.forceRender = false;
-    for (const old of [...this.pageJson.keys()]) {
-      if (live.has(old)) continue;
-      this.pageJson.delete(old);
-      this.outputs.delete(routeFile(old, this.config.trailingSlash));
-      this.outputs.delete(urlFilePath(pageDataUrl('/', old)));
-      updated.push(old);
-    }
+    this.renderState = state;
+    this.kept = kept;
+    const trailingSlash = this.config.trailingSlash;
+    this.pageFileRoutes = new Map(state ? this.graph.routes.flatMap((r): [string, string][] => [[routeFile(r.path, trailingSlash), r.path], ...(r.kind === 'not-found' ? [] : [[urlFilePath(pageDataUrl('/', r.path)), r.path] as [string, string]])]) : []);
     const siteFiles = new Map(siteWideFiles(this.graph, site, this.config, this.staticFiles));
+    const sidebarFolder = path.posix.dirname(urlFilePath(sidebarDataUrl('/', 'id')));
+    const sidebarFile = (file: string) => path.posix.dirname(file) === sidebarFolder;
+    let sidebars = false;
     // A sidebar or a feed that is gone (config edit, last post deleted) is gone from memory too.
-    for (const file of this.siteFiles) if (!siteFiles.has(file)) this.outputs.delete(file);
-    for (const [file, body] of siteFiles) this.outputs.set(file, { body });
+    for (const file of this.siteFiles) {
+      if (siteFiles.has(file)) continue;
+      this.files.delete(file);
+      sidebars ||= sidebarFile(file);
+    }
+    for (const [file, body] of siteFiles) {
+      sidebars ||= sidebarFile(file) && this.files.get(file)?.body !== body;
+      this.files.set(file, { body });
+    }
     this.siteFiles = [...siteFiles.keys()];
-    return updated;
+    return { updated: [...updated], sidebars };
   }
 
   private siteFiles: string[] = [];
@@ -446,7 +571,7 @@ export class DevSite {
 
   /** Builds the client bundle; every page is rendered again (its script names changed). */
   private async buildClient(): Promise<void> {
-    for (const file of this.bundle?.files.keys() ?? []) this.outputs.delete(file);
+    for (const file of this.bundle?.files.keys() ?? []) this.files.delete(file);
     if (!this.client) return;
     try {
       this.bundle = await this.client.build();
@@ -457,7 +582,7 @@ export class DevSite {
       if (!(failure instanceof SiteCodeError)) throw failure;
       this.clientProblems = failure.diagnostics;
     }
-    for (const [file, contents] of this.bundle?.files ?? []) this.outputs.set(file, { body: contents });
+    for (const [file, contents] of this.bundle?.files ?? []) this.files.set(file, { body: contents });
     this.forceRender = true;
   }
 
@@ -465,14 +590,14 @@ export class DevSite {
 
   /** Bundles the site's components for the server render; their problems are kept with the others. */
   private async bundleSiteCode(components: SiteComponent[], styles: string[]): Promise<void> {
-    if (this.siteBundle?.stylesheet) this.outputs.delete(this.siteBundle.stylesheet.file);
+    if (this.siteBundle?.stylesheet) this.files.delete(this.siteBundle.stylesheet.file);
     // The theme's modules as this server render has them (its own copy of the theme, rebuilt after theme edits).
     const siteDir = this.config.siteDir;
     const stylesheets = siteStylesheets(this.config);
     const code = await siteCodeFor({ siteDir, components, overrides: findThemeOverrides(siteDir), styles: [...stylesheets.files, ...styles], clientModules: stylesheets.clientModules, provided: this.serverRender.siteModules, fallbacks: this.serverRender.fallbackModules, roots: readRoots(this.config), baseUrl: this.config.baseUrl });
     this.siteBundle = code.bundle;
     this.siteCodeProblems = [...placeConfigKeys(stylesheets.diagnostics, this.config), ...code.diagnostics, ...unusedThemeWarnings(siteDir)];
-    if (this.siteBundle?.stylesheet) this.outputs.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });
+    if (this.siteBundle?.stylesheet) this.files.set(this.siteBundle.stylesheet.file, { body: this.siteBundle.stylesheet.contents });
     this.siteComponents = components;
     this.siteStyles = styles;
     this.siteCodeStale = false;
@@ -480,32 +605,59 @@ export class DevSite {
   }
 
   /** What pages link to: the client bundle's files and the site's stylesheet. */
-  private assets(bundle: ClientBundle): PageAssets {
-    const sheet = this.siteBundle?.stylesheet;
-    return sheet ? { ...bundle.assets, css: [...bundle.assets.css, `${this.config.baseUrl}${sheet.file}`] } : bundle.assets;
+  private assets(state: RenderState): PageAssets {
+    const sheet = state.siteBundle?.stylesheet;
+    return sheet ? { ...state.bundle.assets, css: [...state.bundle.assets.css, `${state.config.baseUrl}${sheet.file}`] } : state.bundle.assets;
   }
 
-  /**
-   * Renders a route and keeps its files when its page changed (or `force`); says whether
-   * it did. A page changed when its data did: that holds its rendered content and sidebar.
-   */
-  private renderOne(route: Route, force: boolean): boolean {
-    const { site, bundle } = this;
-    if (!bundle || !site) return false;
-    const page = watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () => pageFiles(route, { graph: this.graph, config: this.config, site, assets: this.assets(bundle), server: this.serverRender, siteComponents: this.siteBundle?.components, siteValues: this.siteBundle?.values, overrides: this.siteBundle?.overrides, overrideKeys: this.siteBundle?.overrideKeys }));
-    if (!force && this.pageJson.get(route.path) === page.fingerprint) return false;
-    this.pageJson.set(route.path, page.fingerprint);
+  /** The page of the route at `routePath` as the last good rebuild renders it: kept, or rendered now and kept. */
+  private keptPage(routePath: string): KeptPage {
+    const kept = this.kept.get(routePath);
+    if (kept) return this.keep(routePath, kept);
+    const state = this.renderState!;
+    return this.keep(routePath, this.renderPage(state.graph.byPath.get(routePath)!, state));
+  }
+
+  /** Keeps `page` as the last served, and lets the first served go past KEPT_PAGES. */
+  private keep(routePath: string, page: KeptPage): KeptPage {
+    this.kept.delete(routePath);
+    this.kept.set(routePath, page);
+    if (this.kept.size > KEPT_PAGES) this.kept.delete(this.kept.keys().next().value!);
+    return page;
+  }
+
+  /** Renders a route with a rebuild's state: the HTML the build writes, plus the dev client (live updates, the problems overlay). */
+  private renderPage(route: Route, state: RenderState): KeptPage {
+    const page = watchdog.runSync({ what: `Rendering ${route.path}`, file: route.source }, () =>
+      pageFiles(route, { graph: state.graph, config: state.config, site: state.site, assets: this.assets(state), server: state.serverRender, siteComponents: state.siteBundle?.components, siteValues: state.siteBundle?.values, overrides: state.siteBundle?.overrides, overrideKeys: state.siteBundle?.overrideKeys }),
+    );
     // A React page's text for the search index, as the build has it.
     if (route.kind === 'react-page' && page.data) {
       const data = JSON.parse(page.data) as { html: string; title: string };
       this.reactPageText.set(route.path, renderedPageText(data.html, data.title));
     }
-    for (const [file, body] of page.files) {
-      // The HTML the build writes, plus the dev client (live updates, the problems overlay).
-      this.outputs.set(file, { body: file === routeFile(route.path, this.config.trailingSlash) ? body.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) : body });
-    }
-    return true;
+    const html = routeFile(route.path, state.config.trailingSlash);
+    return { files: new Map(page.files.map(([file, body]) => [file, file === html ? body.replace('</body>', `${DEV_CLIENT_TAG}\n</body>`) : body])), fingerprint: page.fingerprint };
   }
-
 }
 
+/**
+ * What a page that fails to render shows: its problems (as the terminal does), and the dev
+ * client, which reloads it after the next change (a fix in the site's code reloads every tab;
+ * a fix in content is an update, which this page, without the app, takes as a reload).
+ */
+function renderFailedPage(routePath: string, problems: Diagnostic[]): string {
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>This page could not be rendered</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 2rem">
+<h1>This page could not be rendered</h1>
+<p>${escape(routePath)} failed to render. Fix the file named below; the page reloads once the site is rebuilt.</p>
+<pre style="white-space: pre-wrap">${escape(problems.map((d) => formatDiagnostic(d)).join('\n\n'))}</pre>
+<script>addEventListener('site:dev-update', () => location.reload());</script>
+${DEV_CLIENT_TAG}
+</body>
+</html>
+`;
+}

@@ -63,7 +63,7 @@ describe('dev serves what build writes', () => {
 
   it('serves nothing the build does not have (a path only dev knew of would 404 once deployed)', async () => {
     const built = new Set(builtFiles(SITE_OUTPUT));
-    const extra = [...dev.outputs.keys(), ...dev.copies.keys()].filter((f) => !built.has(f));
+    const extra = [...dev.outputNames(), ...dev.copies.keys()].filter((f) => !built.has(f));
     expect(extra).toEqual([]);
   });
 });

@@ -582,10 +582,10 @@ describe('React pages in search', () => {
     // dev serves the same index (it renders the page itself).
     const dev = await DevSite.start(dir, path.join(dir, '.dev-temp'));
     try {
-      dev.ensureSearchIndex();
+      await dev.ensureSearchIndex();
       const searchFiles = fs.readdirSync(path.join(outDir, 'search')).filter((f) => f.endsWith('.json'));
       expect(searchFiles.length).toBeGreaterThan(0);
-      for (const file of searchFiles) expect(String(dev.outputs.get(`search/${file}`)?.body), file).toBe(fs.readFileSync(path.join(outDir, 'search', file), 'utf8'));
+      for (const file of searchFiles) expect(String((await dev.output(`search/${file}`))?.body), file).toBe(fs.readFileSync(path.join(outDir, 'search', file), 'utf8'));
     } finally {
       await dev.dispose();
     }

@@ -18,7 +18,7 @@ const devSite = useDevSite(fixtureFiles(), 'unit-docs-plugins');
 
 describe('dev with a second docs plugin', () => {
   it('serves every page build makes, with no problem reported', () => {
-    const pages = [...devSite.dev.outputs.keys()].filter((k) => k.endsWith('index.html')).sort();
+    const pages = devSite.dev.outputNames().filter((k) => k.endsWith('index.html')).sort();
     // The routes Docusaurus builds (beside the fixture), and the search page.
     const routes = fixtureFiles()['docusaurus-routes.txt']!.split('\n').filter((l) => l && !l.startsWith('#'));
     expect(pages).toEqual([...routes, '/search/'].map((r) => `${r.slice(1)}index.html`).sort());
@@ -30,7 +30,7 @@ describe('dev with a second docs plugin', () => {
     const result = await devSite.dev.apply([{ kind: 'content', path: file }]);
     expect(result).toMatchObject({ applied: true, updated: ['/community/next/team/'] });
     expect(result.diagnostics).toEqual([]);
-    expect(String(devSite.dev.outputs.get('community/next/team/index.html')?.body)).toContain('href="/community/next/intro/">community intro</a>');
+    expect(String((await devSite.dev.output('community/next/team/index.html'))?.body)).toContain('href="/community/next/intro/">community intro</a>');
   });
 
   it('reads the site again when the second plugin\'s sidebars file or version list changes', () => {

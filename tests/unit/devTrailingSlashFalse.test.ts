@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('dev with trailingSlash: false', () => {
   it('keeps each page as x.html, answered at x with the dev client, and x/ redirected to x', async () => {
-    expect([...devSite.dev.outputs.keys()].filter((k) => k.endsWith('.html')).sort()).toEqual(['404.html', 'docs/a.html', 'docs/b.html', 'search.html']);
+    expect(devSite.dev.outputNames().filter((k) => k.endsWith('.html')).sort()).toEqual(['404.html', 'docs/a.html', 'docs/b.html', 'search.html']);
     const page = await fetch(`${base}/docs/a`, { redirect: 'manual' });
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -182,12 +182,12 @@ describe('dev serves the versions build serves', () => {
     const temp = path.join(ROOT, `node_modules/.cache/site-dev/versions-test-${process.pid}`);
     const dev = await DevSite.start(copy, temp);
     try {
-      expect(['docs/intro/index.html', 'docs/next/intro/index.html', 'docs/1.0/legacy/index.html'].map((f) => dev.outputs.has(f))).toEqual([true, true, true]);
+      expect(['docs/intro/index.html', 'docs/next/intro/index.html', 'docs/1.0/legacy/index.html'].map((f) => dev.hasOutput(f))).toEqual([true, true, true]);
       const legacy = path.join(copy, 'versioned_docs/version-1.0/legacy.md');
       expect(dev.watchTargets(ROOT).find((t) => legacy.startsWith(t.path + path.sep))?.kind).toBe('config');
       fs.writeFileSync(legacy, '---\ntitle: Legacy notes, edited\n---\n\nText.\n');
       await dev.apply([{ kind: 'config', path: legacy }]);
-      expect(String(dev.outputs.get('docs/1.0/legacy/index.html')?.body)).toContain('Legacy notes, edited');
+      expect(String((await dev.output('docs/1.0/legacy/index.html'))?.body)).toContain('Legacy notes, edited');
     } finally {
       await dev.dispose();
       fs.rmSync(temp, { recursive: true, force: true });
