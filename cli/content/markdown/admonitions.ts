@@ -21,6 +21,8 @@ export function admonitionTitlesToLabels(markdown: string): string {
   return markdown
     .split('\n')
     .map((line) => {
+      // Most lines can neither open or close a fence nor hold a title: no pattern is run for them.
+      if (!line.includes(':::') && !line.includes('```') && !line.includes('~~~')) return line;
       const open = FENCE_RE.exec(line.replace(/^(> ?)+/, ''))?.[1];
       if (fence) {
         if (open && open[0] === fence[0] && open.length >= fence.length) fence = undefined;
