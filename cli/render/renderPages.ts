@@ -96,7 +96,8 @@ export async function renderPages(
   const { render, done, helper } = options;
   const sequence = Int32Array.from(order);
   const next = new Int32Array(new SharedArrayBuffer(4));
-  helper?.render(sequence, next, { record: options.record ?? false, assets: options.assets, search: options.search });
+  const written = new Int32Array(new SharedArrayBuffer(4));
+  helper?.render(sequence, next, written, { record: options.record ?? false, assets: options.assets, search: options.search });
   let finished = 0;
   let onHelper = 0;
   const fromHelper = async () => {
@@ -104,6 +105,9 @@ export async function renderPages(
       await done(routes[sequence[page.at]!]!, page);
       finished++;
       onHelper++;
+      // The helper may take another (HELPER_LEAD).
+      Atomics.add(written, 0, 1);
+      Atomics.notify(written, 0);
     }
   };
   for (let at = Atomics.add(next, 0, 1); at < sequence.length; at = Atomics.add(next, 0, 1)) {

@@ -10,7 +10,7 @@ import { openBuildCache } from '../../cli/write/buildCache.ts';
 import { compactDocument } from '../../cli/content/compactTree.ts';
 import { siteDataOf } from '../../cli/render/siteOutputs.ts';
 import { recordingGraph } from '../../cli/render/pageInputs.ts';
-import { HelperThread } from '../../cli/render/helperThread.ts';
+import { HELPER_LEAD, HelperThread } from '../../cli/render/helperThread.ts';
 import { finishPage, renderAhead, renderBody, renderPage, renderPages, type RenderedFiles } from '../../cli/render/renderPages.ts';
 import type { PageAssets } from '../../cli/render/document.ts';
 import type { RouteGraph } from '../../cli/graph/types.ts';
@@ -69,11 +69,15 @@ async function onHelper(graph: RouteGraph, ctx: Omit<Awaited<ReturnType<typeof a
   const helper = HelperThread.start();
   try {
     expect(helper.share(graph, ctx.config, ctx.site)).toBe(true);
-    helper.render(Int32Array.from(order), new Int32Array(new SharedArrayBuffer(4)), { record: true, assets });
+    const written = new Int32Array(new SharedArrayBuffer(4));
+    helper.render(Int32Array.from(order), new Int32Array(new SharedArrayBuffer(4)), written, { record: true, assets });
     const pages = new Map<number, RenderedFiles>();
     while (pages.size < order.length) {
       await helper.waitForPages();
       for (const page of helper.takePages()) pages.set(order[page.at]!, { files: page.files, reads: page.reads });
+      // Taken as the main thread takes them: written.
+      Atomics.store(written, 0, pages.size);
+      Atomics.notify(written, 0);
     }
     return pages;
   } finally {
@@ -125,12 +129,51 @@ describe('the second thread', () => {
     ]);
   }, 60_000);
 
+  it('renders at most HELPER_LEAD pages the main thread has not written, and goes on as it writes them', async () => {
+    const { config, graph, site } = await analyzed(siteFiles());
+    const helper = HelperThread.start();
+    try {
+      expect(helper.share(graph, config, site)).toBe(true);
+      const written = new Int32Array(new SharedArrayBuffer(4));
+      const total = HELPER_LEAD * 3;
+      helper.render(new Int32Array(total), new Int32Array(new SharedArrayBuffer(4)), written, { record: false, assets });
+      let posted = 0;
+      while (posted < HELPER_LEAD) {
+        await helper.waitForPages();
+        posted += helper.takePages().length;
+      }
+      // None written: it waits.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      posted += helper.takePages().length;
+      expect(posted).toBe(HELPER_LEAD);
+      // Each written lets it take another.
+      Atomics.store(written, 0, 5);
+      Atomics.notify(written, 0);
+      while (posted < HELPER_LEAD + 5) {
+        await helper.waitForPages();
+        posted += helper.takePages().length;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      posted += helper.takePages().length;
+      expect(posted).toBe(HELPER_LEAD + 5);
+      Atomics.store(written, 0, total);
+      Atomics.notify(written, 0);
+      while (posted < total) {
+        await helper.waitForPages();
+        posted += helper.takePages().length;
+      }
+      expect(posted).toBe(total);
+    } finally {
+      await helper.close();
+    }
+  }, 60_000);
+
   it('that stops fails the render instead of leaving it waiting', async () => {
     const { config, graph, site } = await analyzed(siteFiles());
     const helper = HelperThread.start();
     try {
       expect(helper.share(graph, config, site)).toBe(true);
-      helper.render(Int32Array.from(graph.routes.map((_, i) => i)), new Int32Array(new SharedArrayBuffer(4)), { record: false, assets });
+      helper.render(Int32Array.from(graph.routes.map((_, i) => i)), new Int32Array(new SharedArrayBuffer(4)), new Int32Array(new SharedArrayBuffer(4)), { record: false, assets });
       // Stopped as an out-of-memory error or a crash would stop it, with pages it took not posted.
       await (helper as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
       const failure = await (async () => {
