@@ -131,7 +131,8 @@ export const HELPER_MIN_PAGES = 500;
  * yet: past it, it waits before taking another. The main thread writes every page, so when
  * its writes are slow (a loaded disk) the helper, rendering at full speed, took the pages
  * faster than they were written, and they waited in memory: 2,000 docs cold on this
- * machine's disk peaked at 505-640 MiB against 386-389 on tmpfs. The main thread takes the
- * helper's pages after each of its own, so a few suffice to keep the helper busy.
+ * machine's disk peaked at 387-652 MiB, and at 365-392 with this bound (8 alternated runs
+ * each, time within noise). The main thread takes the helper's pages after each of its
+ * own, so a few suffice to keep the helper busy.
  */
 export const HELPER_LEAD = 16;

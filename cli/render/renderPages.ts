@@ -85,8 +85,9 @@ export async function renderAhead<T>(routes: readonly Route[], order: readonly n
  * Renders the routes `order` lists (indexes into `routes`), each on whichever thread takes
  * it first: this one (`render`), or `helper`, which takes them from the same shared queue.
  * `done` gets every page, from either thread, on this thread (it writes them): the main
- * thread looks for the helper's pages after each of its own, so they wait for it at most
- * one page (they are not held in memory as the site grows).
+ * thread looks for the helper's pages after each of its own, and the helper waits when
+ * HELPER_LEAD of its pages are not written yet, so they are not held in memory as the
+ * site grows, nor when writing is slow.
  */
 export async function renderPages(
   routes: readonly Route[],
