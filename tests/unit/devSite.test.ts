@@ -9,6 +9,7 @@ const devSite = useDevSite({
   'docs/b.md': '---\ntitle: B\n---\n## Setup\n\nText.\n',
   'docs/c.md': '---\ntitle: C\n---\nNo links.\n',
   'docs/shown.md': '---\ntitle: Shown\n---\n![A picture](./pic.png)\n',
+  'docs/unopened.md': '---\ntitle: Unopened\n---\nNobody asks for this page until the title test.\n',
   'docs/pic.png': 'not really a png',
   'static/robots.txt': 'User-agent: *\nDisallow: /private/\n',
 }, 'unit-test');
@@ -51,9 +52,12 @@ describe('DevSite', () => {
     const result = await edit('docs/c.md', '---\ntitle: C renamed\n---\nNo links, still.\n');
     // The sidebar of every docs page shows the title.
     expect(result.updated).toEqual(expect.arrayContaining(['/', '/b/', '/c/', '/shown/']));
+    // Not rendered: no tab can show it.
+    expect(result.updated).not.toContain('/unopened/');
     expect(result.sidebars).toBe(true);
     expect(String((await devSite.dev.output('page-data/sidebars/docs.json'))?.body)).toContain('"C renamed"');
     expect(String((await devSite.dev.output('b/index.html'))?.body)).toContain('C renamed');
+    expect(String((await devSite.dev.output('unopened/index.html'))?.body)).toContain('C renamed');
     const body = await edit('docs/c.md', '---\ntitle: C renamed\n---\nNo links, still, again.\n');
     expect(body).toMatchObject({ updated: ['/c/'], sidebars: false });
   });
