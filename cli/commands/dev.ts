@@ -174,15 +174,18 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   // Ready once every save is seen: chokidar sets its watches as it scans, and a save made
   // before it is done was missed (a test that saved just after "ready" saw no rebuild).
   await Promise.all([watcher, holders].map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
-  printProblems(dev.diagnostics);
-  reporter.info(`${paint(32, '✓')} Dev server ready in ${formatDuration(performance.now() - started)} at ${paint(36, url)}  (Ctrl+C to stop)`);
-  if (options.open) openBrowser(url);
-
-  await new Promise<void>((resolve) => {
+  // Listened for before "ready" is said: a Ctrl+C sent the moment it shows would otherwise end the process
+  // at once (no listener yet: the signal's default), leaving its temporary files and no code cache.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  printProblems(dev.diagnostics);
+  reporter.info(`${paint(32, '✓')} Dev server ready in ${formatDuration(performance.now() - started)} at ${paint(36, url)}  (Ctrl+C to stop)`);
+  if (options.open) openBrowser(url);
+
+  await stopped;
   // Let a rebuild under way finish before its compilers are disposed.
   await Promise.race([queue.idle(), new Promise((r) => setTimeout(r, 2000))]);
   queue.close();
