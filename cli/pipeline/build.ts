@@ -10,6 +10,7 @@ import { clientIslands } from '../bundle/siteBundle.ts';
 import { copiedFiles, generatorFiles, siteDataFor, siteWideFiles } from '../render/siteOutputs.ts';
 import { finishPage, renderAhead, renderBody, renderPages, type RenderedFiles } from '../render/renderPages.ts';
 import { HELPER_MIN_PAGES, HelperThread } from '../render/helperThread.ts';
+import { WRITER_THREAD_MIN_PAGES } from '../write/writerThread.ts';
 import { assertSafeOutputFolder } from '../write/outputFolder.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import { SiteWriter } from '../write/writeSite.ts';
@@ -40,6 +41,8 @@ export interface BuildResult {
   renderedOnHelper: number;
   /** Pages rendered while the client was bundled (renderAhead). */
   renderedAhead: number;
+  /** How many files the writer thread wrote (writerThread.ts). */
+  writtenOffThread: number;
 }
 
 /**
@@ -109,6 +112,11 @@ export async function build(
     const helperFrom = siteBundle ? Infinity : (deps.helperFrom ?? HELPER_MIN_PAGES);
     // A build with no previous one renders every page: the thread starts now and takes the graph while esbuild bundles the client.
     if (!before && graph.routes.length >= helperFrom) helper = startHelper(graph, config, site);
+    // Many pages to write and no helper rendering on the second core: it writes them (writerThread.ts). Started now, as the helper.
+    const writeOffThread = (pages: number) => {
+      if (!helper && pages >= WRITER_THREAD_MIN_PAGES) writer.writeOffThread();
+    };
+    if (!before) writeOffThread(graph.routes.length);
     // What each page looks up in the graph is recorded as it renders, and is part of its fingerprint (pageInputs.ts).
     const recorder = buildCache ? recordingGraph(graph) : undefined;
     // Without a previous index the search step reads every page: each page's part is made as it renders (pageIndexPart.ts).
@@ -148,6 +156,7 @@ export async function build(
       else order.push(i);
     });
     if (!helper && order.length >= helperFrom) helper = startHelper(graph, config, site);
+    writeOffThread(order.length);
     const rendering = await reporter.step(`Rendering ${graph.routes.length} pages`, async (progress) => {
       let done = pageRecords.size;
       const ctx = { ...renderContext, assets };
@@ -218,7 +227,7 @@ export async function build(
     reporter.info(
       `Built ${graph.routes.length} pages in ${formatDuration(performance.now() - started)} · ${formatBytes(writer.bytes)} in ${writer.files} files → ${path.relative(process.cwd(), outDir) || '.'}/ · first-load JS ${formatBytes(bundle.firstLoadBytes)}`,
     );
-    return { pages: graph.routes.length, bytes: writer.bytes, outDir, firstLoadBytes: bundle.firstLoadBytes, renderedOnHelper: rendering.onHelper, renderedAhead };
+    return { pages: graph.routes.length, bytes: writer.bytes, outDir, firstLoadBytes: bundle.firstLoadBytes, renderedOnHelper: rendering.onHelper, renderedAhead, writtenOffThread: writer.writtenOffThread };
   } catch (error) {
     await helper?.close();
     await writer.abort();

@@ -8,6 +8,7 @@ import { acquireOutputLock, discardSpare, recoverOutputFolder, swapIn, takeSpare
 import { sameStamp, stampOf, type BuildManifest, type FileStamp, type OutputRecord } from './buildCache.ts';
 import { digest } from '../render/pageInputs.ts';
 import { stampOutputs, type OutputStamps } from './outputStamps.ts';
+import { WriterThread } from './writerThread.ts';
 
 /**
  * Writes a site into a fresh folder beside `outDir` and swaps it in on `commit()`. Files
@@ -15,7 +16,8 @@ import { stampOutputs, type OutputStamps } from './outputStamps.ts';
  * each at once (`write`); copies of the site's own files with a bounded number in flight.
  * A failed or killed build never leaves a half-written `outDir`: the previous one stays
  * until the new one is complete (see swap.ts for the moment in between). Nothing is
- * written outside the new folder.
+ * written outside the new folder. Files may be written on a second thread (`writeOffThread`),
+ * in the order given; `commit` waits for them.
  *
  * Given the previous build's manifest, a file whose bytes (or, for a copied file, whose
  * source) are the ones recorded is not written again: the new folder gets a hard link to
@@ -167,7 +169,9 @@ export class SiteWriter {
    * (open, write and close each a round trip through the thread pool, and four pool threads
    * creating files in the same folders contend for the file system's locks). On two cores,
    * where rendering keeps both busy, 2,000 docs built cold in 10.1 s against 11.4 (CPU
-   * 18.8 s against 21.2; medians of 4 alternated runs).
+   * 18.8 s against 21.2; medians of 4 alternated runs). When the second core is free, the
+   * writer thread takes that CPU off this one (`writeOffThread`): the file is handed over,
+   * written in turn there, and a failure is thrown by a later call or by `commit`.
    */
   async write(rel: string, contents: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
@@ -176,12 +180,30 @@ export class SiteWriter {
     // Hashing costs a fraction of writing (about 2 ms a MB); only worth it with a previous build.
     const hash = this.previous[rel]?.hash !== undefined || this.recording ? digest(contents) : undefined;
     if (hash !== undefined && this.previous[rel]?.hash === hash && this.reuse([rel])) return;
+    const count = () => {
+      this.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+      this.files++;
+    };
+    const thread = this.thread;
+    if (thread && !this.lastOp.has(rel)) {
+      // In the thread's order: a second write of the same path there removes the first file before.
+      const unlink = this.written.has(rel);
+      this.written.add(rel);
+      count();
+      this.writtenOffThread++;
+      try {
+        await thread.write(rel, dest, contents, { unlink, stamp: this.recording, hash });
+      } catch (error) {
+        this.failure ??= friendlyWriteError(error, this.target);
+      }
+      if (this.failure) throw this.failure;
+      return;
+    }
     const write = () => {
       this.ensureDirSync(dest);
       this.unlinkMade(rel, dest);
       fs.writeFileSync(dest, contents);
-      this.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-      this.files++;
+      count();
       this.record(rel, dest, { hash });
     };
     // After an earlier operation on the same path (a copy), in its turn.
@@ -198,6 +220,30 @@ export class SiteWriter {
 
   /** Whether outputs are recorded for a manifest (set by a build that keeps one). */
   recording = false;
+
+  /** Set by `writeOffThread`: where files are written from then on. */
+  private thread: WriterThread | undefined;
+  /** Files written on the writer thread. */
+  writtenOffThread = 0;
+
+  /**
+   * Writes files from here on on a second thread (writerThread.ts), in a new folder (a
+   * recycled spare's files may stand in the way of a folder: see `clearWay`); a call when
+   * none can start leaves the writing in turn, as before.
+   */
+  writeOffThread(): void {
+    this.begin();
+    if (!this.recycled && !this.thread && this.failure === null) this.thread = WriterThread.start();
+  }
+
+  /** Waits for the writer thread's files so far, and records their stamps (or its failure). */
+  private async drainThread(): Promise<void> {
+    const thread = this.thread;
+    if (!thread) return;
+    const { stamps, failure } = await thread.drain();
+    if (this.recording) for (const { rel, hash, stamp } of stamps) this.outputs[rel] = { ...stamp, ...(hash !== undefined && { hash }) };
+    if (failure) this.failure ??= friendlyWriteError(failure, this.target);
+  }
 
   /** Whether the previous build is removed in the background (see swapIn); by default when the site is large. */
   backgroundRemoval: boolean | undefined;
@@ -262,8 +308,7 @@ export class SiteWriter {
       };
       // Synchronous: a link is one cheap system call, and thousands of promises cost more
       // than the links. After an earlier write of the same path, in its turn.
-      const pending = this.lastOp.get(rel);
-      if (pending) void this.queue(rel, async () => link());
+      if (this.lastOp.has(rel) || this.thread?.paths.has(rel)) void this.queue(rel, async () => link());
       else {
         try {
           link();
@@ -301,6 +346,11 @@ export class SiteWriter {
   /** Waits for every write, marks the new folder complete, then swaps it in for `outDir`. */
   async commit(): Promise<void> {
     await Promise.all(this.inFlight);
+    if (this.thread) {
+      await this.drainThread();
+      await this.thread.close();
+      this.thread = undefined;
+    }
     if (this.failure) throw this.failure;
     try {
       this.begin();
@@ -338,6 +388,8 @@ export class SiteWriter {
   /** Throws the new folder away; `outDir` stays as it was. */
   async abort(): Promise<void> {
     await Promise.allSettled(this.inFlight);
+    await this.thread?.close();
+    this.thread = undefined;
     // Not begun: the spare, if any, is still in the cache, untouched, for the next build.
     // A recycled spare is a whole build: removed after the command exits, as a replaced build is.
     if (this.recycled) discardSpare(this.temp, this.target);
@@ -351,7 +403,8 @@ export class SiteWriter {
    * too many are in flight; `done` is the operation itself.
    */
   private queue(rel: string, op: () => Promise<void>): PromiseLike<void> & { done: Promise<void> } {
-    const before = this.lastOp.get(rel);
+    // A path the writer thread has: after the thread has written it.
+    const before = this.lastOp.get(rel) ?? (this.thread?.paths.has(rel) ? this.drainThread() : undefined);
     const task = (before ? before.then(op) : op()).catch((error: unknown) => {
       this.failure ??= friendlyWriteError(error, this.target);
     });

@@ -214,8 +214,10 @@ describe('a build on two threads', () => {
     for (const helperFrom of [0, Infinity]) {
       const outDir = path.join(work, `out-${helperFrom}`);
       const buildCache = openBuildCache(path.join(work, `cache-${helperFrom}`), 'test');
-      const { renderedOnHelper } = await build(config, { reporter, buildCache, outDir, helperFrom });
+      const { renderedOnHelper, writtenOffThread } = await build(config, { reporter, buildCache, outDir, helperFrom });
       expect(renderedOnHelper > 0).toBe(helperFrom === 0);
+      // With no helper rendering, the second core writes the files (writerThread.ts): the same files, recorded the same.
+      expect(writtenOffThread > 0).toBe(helperFrom !== 0);
       results.push({ files: filesOf(outDir), pages: buildCache.load(outDir)!.pages });
     }
     const [two, one] = results;

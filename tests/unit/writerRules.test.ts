@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { acquireOutputLock, discardSpare, recoverOutputFolder, repairOutputFolde
 import { sideFolders } from '../../cli/write/outputFolder.ts';
 import { isRunning } from '../../cli/process.ts';
 import { MANIFEST_FORMAT, stampOf, type BuildManifest } from '../../cli/write/buildCache.ts';
+import { WRITER_LEAD } from '../../cli/write/writerThread.ts';
 
 /** The writer's safety rules, in process: what it writes, replaces, repairs, and refuses. */
 
@@ -89,6 +90,107 @@ describe('SiteWriter', () => {
       expect(stampOf(path.join(out, 'p0/index.html'))?.mtimeMs).toBe(manifest.outputs['p0/index.html']!.mtimeMs);
     });
   }
+
+  describe('on its writer thread (writerThread.ts)', () => {
+    /** A writer of a new folder whose files are written on its thread. */
+    const openOffThread = async (out: string, options?: Parameters<typeof SiteWriter.open>[1]) => {
+      const writer = await SiteWriter.open(out, options);
+      writer.writeOffThread();
+      return writer;
+    };
+
+    it('writes every file, counts them, records how each looks, and a later write of a path wins', async () => {
+      const dir = tempDir();
+      const out = path.join(dir, 'build');
+      const source = folder(path.join(dir, 'src'), { 'pic.png': 'png bytes' });
+      const first = await openOffThread(out);
+      first.recording = true;
+      await first.copyFile(path.join(source, 'pic.png'), 'robots.txt');
+      for (let i = 0; i < 200; i++) await first.write(`p${i}/index.html`, `page ${i}`);
+      await first.write('robots.txt', 'generated');
+      await first.write('p7/index.html', 'page 7, again');
+      await first.write('data.bin', new Uint8Array([1, 2, 3]));
+      await first.commit();
+      const { [MARKER_FILE]: _, ...files } = tree(out);
+      expect(files).toEqual({
+        ...Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${i}/index.html`, i === 7 ? 'page 7, again' : `page ${i}`])),
+        'robots.txt': 'generated',
+        'data.bin': '\x01\x02\x03',
+      });
+      // Each write counted, the second of a path too; the copy is the site's own file.
+      expect([first.files, first.bytes]).toEqual([203, 10 * 6 + 90 * 7 + 100 * 8 + 'page 7, again'.length + 'generated'.length + 3]);
+      expect(fs.readdirSync(dir).sort()).toEqual(['build', 'src']);
+      // Recorded as they are on disk: the next build keeps them (a file whose stamp differs it would not).
+      for (const rel of ['p0/index.html', 'p7/index.html', 'robots.txt']) expect(first.outputs[rel]).toMatchObject(stampOf(path.join(out, rel))!);
+      const manifest: BuildManifest = { format: MANIFEST_FORMAT, configId: 'c', marker: first.marker!, outputs: first.outputs, pages: {} };
+      const second = await SiteWriter.open(out, { previous: () => manifest });
+      expect(second.reuse(['p0/index.html', 'p7/index.html', 'robots.txt', 'data.bin'])).toBe(true);
+      await second.abort();
+    });
+
+    it('never writes through a file kept from the previous build (a link to it): the new one replaces the link', async () => {
+      const dir = tempDir();
+      const out = path.join(dir, 'build');
+      const first = await SiteWriter.open(out);
+      first.recording = true;
+      await first.write('index.html', 'old');
+      await first.commit();
+      const manifest: BuildManifest = { format: MANIFEST_FORMAT, configId: 'c', marker: first.marker!, outputs: first.outputs, pages: {} };
+      const second = await openOffThread(out, { previous: () => manifest });
+      expect(second.reuse(['index.html'])).toBe(true);
+      await second.write('index.html', 'new');
+      // Until the swap, build/ is the previous build, whole.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('old');
+      await second.commit();
+      expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('new');
+    });
+
+    it('fails the build with the folder named when a write fails, and keeps the previous build', async () => {
+      const dir = tempDir();
+      const out = folder(path.join(dir, 'build'), ours('complete', { 'index.html': 'old' }));
+      const writer = await openOffThread(out);
+      await writer.write('a', 'a file');
+      // The thread finds the failure after the call returned: the writes after it say so (the build stops there), and the commit.
+      await writer.write('a/b.html', 'under a file').catch(() => undefined);
+      await expect.poll(() => writer.write('c.html', 'x').then(() => 'written', (error: unknown) => String(error))).toMatch(/a part of the path is a file/);
+      await expect(writer.commit()).rejects.toThrow(/The output cannot be written: a part of the path is a file, not a folder/);
+      await expect(writer.write('c.html', 'after the failure')).rejects.toThrow(/a part of the path is a file/);
+      expect(tree(out)).toEqual(ours('complete', { 'index.html': 'old' }));
+      await writer.abort();
+      expect(fs.readdirSync(dir)).toEqual(['build']);
+    });
+
+    it('on abort, ends the thread and keeps the previous build whole', async () => {
+      const dir = tempDir();
+      const out = folder(path.join(dir, 'build'), ours('complete', { 'index.html': 'old' }));
+      const writer = await openOffThread(out);
+      for (let i = 0; i < 100; i++) await writer.write(`p${i}/index.html`, 'new');
+      await writer.abort();
+      expect(tree(out)).toEqual(ours('complete', { 'index.html': 'old' }));
+      expect(fs.readdirSync(dir)).toEqual(['build']);
+    });
+
+    it(`holds the rendering back while ${WRITER_LEAD} files wait for a slow disk`, async () => {
+      const dir = tempDir();
+      const out = path.join(dir, 'build');
+      const writer = await openOffThread(out);
+      // A named pipe: writing it blocks the thread until something reads it, as a stalled disk would.
+      const pipe = path.join(sideFolders(out).temp, 'slow.html');
+      execFileSync('mkfifo', [pipe]);
+      await writer.write('slow.html', 'slow');
+      let written = 0;
+      const writes = Array.from({ length: WRITER_LEAD + 2 }, (_, i) => writer.write(`p${i}.html`, `page ${i}`).then(() => written++));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The pipe's file and WRITER_LEAD - 1 more are handed over; the others wait.
+      expect(written).toBe(WRITER_LEAD - 1);
+      expect(fs.readFileSync(pipe, 'utf8')).toBe('slow');
+      await Promise.all(writes);
+      expect(written).toBe(WRITER_LEAD + 2);
+      await writer.commit();
+      expect(fs.readFileSync(path.join(out, `p${WRITER_LEAD + 1}.html`), 'utf8')).toBe(`page ${WRITER_LEAD + 1}`);
+    });
+  });
 
   it('copies files in, a later write of the same path winning', async () => {
     const dir = tempDir();
