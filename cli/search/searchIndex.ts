@@ -8,7 +8,7 @@ import { localOrigin, type RenderedIndexParts } from './pageIndexPart.ts';
 import { treeSections } from './treeSections.ts';
 import { digest } from '../render/pageInputs.ts';
 import { FIELD_BOOSTS } from '../../runtime/search/engine.ts';
-import { decodeSplitState, encodeSplitState } from './splitState.ts';
+import { decodeSplitState, encodeSplitState, type SplitState } from './splitState.ts';
 
 /**
  * The build's search step: the local index's files (manifest and shards, relative to the
@@ -38,9 +38,11 @@ export function incrementalSearchIndex(
     rendered?: RenderedIndexParts;
     /** The bytes of an attachment the last build returned (`attachments`: the split index's state). */
     previousSplit?: (name: string) => Uint8Array | undefined;
+    /** The last split index's state itself (`split`), as `dev` keeps it in memory: in place of `previousSplit`. */
+    previousSplitState?: SplitState;
     indexOptions?: IndexOptions;
   },
-): { files: LocalIndex['files']; kept: string[]; memo?: IndexMemo; attachments?: Record<string, Uint8Array> } {
+): { files: LocalIndex['files']; kept: string[]; memo?: IndexMemo; split?: SplitState; attachments?: Record<string, Uint8Array> } {
   if (config.search.provider !== 'local') return { files: new Map(), kept: [] };
   const sectionsOf = options.sectionsOf ?? ((document: LoadedDocument) => treeSections(document.content));
   // URLs as the browser asks for them, under the base URL (as Algolia's records are).
@@ -58,6 +60,7 @@ export function incrementalSearchIndex(
     return { key, url: searchable.head.url, page, written: rendered?.writtenPage(i) };
   });
   const previousSplit = () => {
+    if (options.previousSplitState) return options.previousSplitState;
     const bytes = options.previousSplit?.(SPLIT_ATTACHMENT);
     return bytes && decodeSplitState(bytes, FIELD_COUNT);
   };
