@@ -9,7 +9,8 @@ import { acquireOutputLock, discardSpare, recoverOutputFolder, repairOutputFolde
 import { sideFolders } from '../../cli/write/outputFolder.ts';
 import { isRunning } from '../../cli/process.ts';
 import { MANIFEST_FORMAT, stampOf, type BuildManifest } from '../../cli/write/buildCache.ts';
-import { WRITER_LEAD } from '../../cli/write/writerThread.ts';
+import { WRITER_LEAD, WriterThread } from '../../cli/write/writerThread.ts';
+import type { Worker } from 'node:worker_threads';
 
 /** The writer's safety rules, in process: what it writes, replaces, repairs, and refuses. */
 
@@ -190,6 +191,29 @@ describe('SiteWriter', () => {
       await writer.commit();
       expect(fs.readFileSync(path.join(out, `p${WRITER_LEAD + 1}.html`), 'utf8')).toBe(`page ${WRITER_LEAD + 1}`);
     });
+  });
+
+  it('a writer thread that stops on its own ends the build: what waits for it fails, nothing hangs', async () => {
+    const dir = tempDir();
+    const file = (name: string) => path.join(dir, name);
+    const thread = WriterThread.start()!;
+    const options = { unlink: false, stamp: true, hash: undefined };
+    // Held by a pipe nobody reads, with WRITER_LEAD files behind it: the next write waits for room.
+    execFileSync('mkfifo', [file('slow')]);
+    await thread.write('slow', file('slow'), 'x', options);
+    for (let i = 1; i < WRITER_LEAD; i++) await thread.write(`f${i}`, file(`f${i}`), 'x', options);
+    const waiting = thread.write('last', file('last'), 'x', options);
+    const drained = thread.drain();
+    // As if it crashed (out of memory, say): it never says so itself. (The pipe is opened, so its open() returns.)
+    const stopped = (thread as unknown as { worker: Worker }).worker.terminate();
+    fs.closeSync(fs.openSync(file('slow'), fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
+    await stopped;
+    await expect(waiting).rejects.toThrow('The thread writing the output stopped.');
+    expect((await drained).failure?.message).toBe('The thread writing the output stopped.');
+    expect((await thread.drain()).failure?.message).toBe('The thread writing the output stopped.');
+    await expect(thread.write('after', file('after'), 'x', options)).rejects.toThrow('The thread writing the output stopped.');
+    await thread.close();
+    expect(fs.existsSync(file('last'))).toBe(false);
   });
 
   it('copies files in, a later write of the same path winning', async () => {
