@@ -184,6 +184,8 @@ export async function devCommand(siteDir: string, options: { port: number; host:
   printProblems(dev.diagnostics);
   reporter.info(`${paint(32, '✓')} Dev server ready in ${formatDuration(performance.now() - started)} at ${paint(36, url)}  (Ctrl+C to stop)`);
   if (options.open) openBrowser(url);
+  // A large site's search index is made on another thread once the server is left idle, so a first search finds it.
+  dev.prepareSearchIndexWhenIdle();
 
   await stopped;
   // Let a rebuild under way finish before its compilers are disposed.

@@ -6,6 +6,9 @@ import type { Diagnostic } from '../report/diagnostic.ts';
 import type { PageAssets } from './document.ts';
 import type { RenderedFiles } from './renderPages.ts';
 import type { IndexPartsWanted } from '../search/pageIndexPart.ts';
+import type { IndexMemo, IndexOptions } from '../search/buildIndex.ts';
+import type { SplitState } from '../search/splitState.ts';
+import type { RenderedPageText } from '../search/records.ts';
 import { graphMessage, postable, type GraphMessage } from './graphMessage.ts';
 import { SiteError, siteError } from '../errors/SiteError.ts';
 import { catalog } from '../errors/catalog.ts';
@@ -18,11 +21,21 @@ export type HelperRequest =
    * where the next thread to take one takes it; `written`, shared, counts the helper's pages
    * the main thread has written (HELPER_LEAD); `assets`, the client bundle's files pages link to.
    */
-  | { kind: 'render'; order: Int32Array; next: Int32Array; written: Int32Array; record: boolean; assets: PageAssets; search?: IndexPartsWanted };
+  | { kind: 'render'; order: Int32Array; next: Int32Array; written: Int32Array; record: boolean; assets: PageAssets; search?: IndexPartsWanted }
+  /** The site's whole search index, as `incrementalSearchIndex` makes it with no previous one (dev's first, see `HelperThread.searchIndex`). */
+  | { kind: 'search'; documentKeys: ReadonlyMap<string, string>; reactPages: ReadonlyMap<string, RenderedPageText>; indexOptions?: IndexOptions };
+
+/** A search index the helper made: its files, and what the next one is made from. */
+export interface HelperSearchIndex {
+  files: Map<string, string>;
+  memo?: IndexMemo;
+  split?: SplitState;
+}
 
 export type HelperReply =
   /** The page at `at` in the order, rendered. */
   | ({ kind: 'page'; at: number } & RenderedFiles)
+  | ({ kind: 'search' } & HelperSearchIndex)
   | { kind: 'failed'; diagnostics?: Diagnostic[]; message: string; stack?: string };
 
 /**
@@ -43,10 +56,12 @@ export class HelperThread {
   private readonly pages: Extract<HelperReply, { kind: 'page' }>[] = [];
   private failure: unknown;
   private wake: (() => void) | undefined;
+  private searched: HelperSearchIndex | undefined;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: HelperReply) => {
       if (reply.kind === 'page') this.pages.push(reply);
+      else if (reply.kind === 'search') this.searched = reply;
       else this.fail(new SiteError(reply.diagnostics ?? [{ severity: 'error', ...catalog.renderThreadFailed(reply.message) }], { cause: Object.assign(new Error(reply.message), { stack: reply.stack }) }));
       this.wake?.();
     });
@@ -78,6 +93,19 @@ export class HelperThread {
   /** Has the helper render pages of `order`, taking each at `next`, at most HELPER_LEAD ahead of `written` (see HelperRequest). */
   render(order: Int32Array, next: Int32Array, written: Int32Array, options: { record: boolean; assets: PageAssets; search?: IndexPartsWanted }): void {
     this.post({ kind: 'render', order, next, written, ...options });
+  }
+
+  /**
+   * The site's search index, made on the helper (the site shared first): `dev` makes its
+   * first index of a large site there, as a build's search step would with no previous
+   * one, so that the server answers meanwhile (at 10,000 docs it takes about 9 s). Pages are
+   * known by `documentKeys` (see `incrementalSearchIndex`), React pages by their text.
+   */
+  async searchIndex(documentKeys: ReadonlyMap<string, string>, reactPages: ReadonlyMap<string, RenderedPageText>, indexOptions?: IndexOptions): Promise<HelperSearchIndex> {
+    this.post({ kind: 'search', documentKeys, reactPages, ...(indexOptions && { indexOptions }) });
+    while (!this.searched && !this.failure) await new Promise<void>((resolve) => (this.wake = resolve));
+    if (this.failure) throw this.failure;
+    return this.searched!;
   }
 
   /** The pages the helper rendered since the last call, in the order it posted them; throws if it failed. */

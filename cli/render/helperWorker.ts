@@ -10,6 +10,7 @@ import { renderPage } from './renderPages.ts';
 import { recordingGraph } from './pageInputs.ts';
 import { SiteError } from '../errors/SiteError.ts';
 import { registerLanguages } from '../content/markdown/codeBlock.ts';
+import { incrementalSearchIndex } from '../search/searchIndex.ts';
 
 let site: { graph: RouteGraph; config: ResolvedConfig; site: SiteData } | undefined;
 
@@ -26,7 +27,11 @@ parentPort!.on('message', (request: HelperRequest) => {
 function handle(request: HelperRequest): void {
   try {
     if (request.kind === 'site') site = { ...request, graph: graphFromMessage(request.graph) };
-    else {
+    else if (request.kind === 'search') {
+      const { documentKeys, reactPages, indexOptions } = request;
+      const index = incrementalSearchIndex(site!.graph, site!.config, { reactPages, keyOf: (document) => documentKeys.get(document.file), indexOptions });
+      reply({ kind: 'search', files: index.files, memo: index.memo, split: index.split });
+    } else {
       const { order, next, written } = request;
       const ctx = { ...site!, assets: request.assets };
       const recorder = request.record ? recordingGraph(site!.graph) : undefined;

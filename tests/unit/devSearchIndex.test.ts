@@ -51,14 +51,25 @@ async function coldBuildSearch(site: string, searchIndex: IndexOptions): Promise
 }
 
 describe.each([
-  ['shards', { shardBytes: 500 }],
-  ['a split index', { splitPages: 1 }],
-] as [string, IndexOptions][])('dev search index (%s)', (_, searchIndex) => {
+  ['shards', { shardBytes: 500 }, Infinity],
+  ['a split index', { splitPages: 1 }, Infinity],
+  // A large site's first index is made on the helper thread (forced here).
+  ['a split index made first on the helper', { splitPages: 1 }, 0],
+] as [string, IndexOptions, number][])('dev search index (%s)', (_, searchIndex, helperFrom) => {
   it('after each edit, serves what a cold build writes, and keeps the files the edit does not reach', async () => {
     const site = writeTempSite(siteFiles());
     temps.push(site);
-    const dev = await DevSite.start(site, path.join(ROOT, 'node_modules/.cache/site-dev', `search-${searchIndex.splitPages ?? 'shards'}`), undefined, {}, searchIndex);
+    const dev = await DevSite.start(site, path.join(ROOT, 'node_modules/.cache/site-dev', `search-${searchIndex.splitPages ?? 'shards'}-${helperFrom}`), undefined, {}, { options: searchIndex, helperFrom });
     try {
+      // Made on the helper, the first index leaves the server answering meanwhile: a page asked for then is served before it is done.
+      // `dev` starts it once the server is ready; searches asked for meanwhile (two tabs) wait for it: made once.
+      let indexed = false;
+      dev.prepareSearchIndex();
+      const indexing = Promise.all([dev.ensureSearchIndex(), dev.ensureSearchIndex()]).then(() => (indexed = true));
+      expect(String((await dev.output('guides/p1/index.html'))?.body)).toContain('Page 1');
+      expect(indexed).toBe(helperFrom === Infinity);
+      await indexing;
+      expect(dev.searchesOnHelper).toBe(helperFrom === 0 ? 1 : 0);
       /** The search files dev serves now, as their Output objects (the same object: a file kept as it was). */
       const served = async () => {
         await dev.ensureSearchIndex();
@@ -99,8 +110,35 @@ describe.each([
       await expectAsColdBuild(await served());
       await apply('docs/guides/p12.md', null);
       await expectAsColdBuild(await served());
+      // Only the first index is made whole (on the helper, if there).
+      expect(dev.searchesOnHelper).toBe(helperFrom === 0 ? 1 : 0);
     } finally {
       await dev.dispose();
     }
   }, 120_000);
+});
+
+describe('dev search index of a large site', () => {
+  it('is made on the helper once the server is left idle, not while it is busy', async () => {
+    const site = writeTempSite(siteFiles());
+    temps.push(site);
+    // Made on the helper from 0 routes: this site stands for a large one.
+    const dev = await DevSite.start(site, path.join(ROOT, 'node_modules/.cache/site-dev', 'search-idle'), undefined, {}, { options: { splitPages: 1 }, helperFrom: 0 });
+    try {
+      dev.prepareSearchIndexWhenIdle(400);
+      // Busy for a second and a half: a page asked for every 100 ms.
+      for (let i = 0; i < 15; i++) {
+        await dev.output('guides/p1/index.html');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(dev.searchesOnHelper).toBe(0);
+      await expect.poll(() => dev.searchesOnHelper, { timeout: 30_000, interval: 100 }).toBe(1);
+      // A search then finds it made.
+      await dev.ensureSearchIndex();
+      expect(dev.searchesOnHelper).toBe(1);
+      expect(dev.outputNames().some((name) => /^search\/meta-.*\.json$/.test(name))).toBe(true);
+    } finally {
+      await dev.dispose();
+    }
+  }, 60_000);
 });
