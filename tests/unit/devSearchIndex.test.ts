@@ -59,7 +59,9 @@ describe.each([
   it('after each edit, serves what a cold build writes, and keeps the files the edit does not reach', async () => {
     const site = writeTempSite(siteFiles());
     temps.push(site);
-    const dev = await DevSite.start(site, path.join(ROOT, 'node_modules/.cache/site-dev', `search-${searchIndex.splitPages ?? 'shards'}-${helperFrom}`), undefined, {}, { options: searchIndex, helperFrom });
+    const temp = path.join(ROOT, 'node_modules/.cache/site-dev', `search-${searchIndex.splitPages ?? 'shards'}-${helperFrom}`);
+    temps.push(temp);
+    const dev = await DevSite.start(site, temp, undefined, {}, { options: searchIndex, helperFrom });
     try {
       // Made on the helper, the first index leaves the server answering meanwhile: a page asked for then is served before it is done.
       // `dev` starts it once the server is ready; searches asked for meanwhile (two tabs) wait for it: made once.
@@ -123,7 +125,9 @@ describe('dev search index of a large site', () => {
     const site = writeTempSite(siteFiles());
     temps.push(site);
     // Made on the helper from 0 routes: this site stands for a large one.
-    const dev = await DevSite.start(site, path.join(ROOT, 'node_modules/.cache/site-dev', 'search-idle'), undefined, {}, { options: { splitPages: 1 }, helperFrom: 0 });
+    const temp = path.join(ROOT, 'node_modules/.cache/site-dev', 'search-idle');
+    temps.push(temp);
+    const dev = await DevSite.start(site, temp, undefined, {}, { options: { splitPages: 1 }, helperFrom: 0 });
     try {
       dev.prepareSearchIndexWhenIdle(400);
       // Busy for a second and a half: a page asked for every 100 ms.
