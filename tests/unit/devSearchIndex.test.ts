@@ -145,4 +145,44 @@ describe('dev search index of a large site', () => {
       await dev.dispose();
     }
   }, 60_000);
+
+  it('is not made for a site that searches with Algolia', async () => {
+    const site = writeTempSite({ ...siteFiles(), 'site.config.ts': 'export default { title: "T", url: "https://t.example", trailingSlash: true, search: { provider: "algolia", appId: "A", apiKey: "K", indexName: "I" } };\n' });
+    temps.push(site);
+    const temp = path.join(ROOT, 'node_modules/.cache/site-dev', 'search-algolia');
+    temps.push(temp);
+    const dev = await DevSite.start(site, temp, undefined, {}, { options: { splitPages: 1 }, helperFrom: 0 });
+    try {
+      dev.prepareSearchIndex();
+      await dev.ensureSearchIndex();
+      expect(dev.searchesOnHelper).toBe(0);
+      expect(dev.outputNames().filter(isIndexFile)).toEqual([]);
+    } finally {
+      await dev.dispose();
+    }
+  }, 60_000);
+
+  it('takes in a save made while the helper makes the first index', async () => {
+    const site = writeTempSite(siteFiles());
+    temps.push(site);
+    const temp = path.join(ROOT, 'node_modules/.cache/site-dev', 'search-save-meanwhile');
+    temps.push(temp);
+    const searchIndex = { splitPages: 1 };
+    const dev = await DevSite.start(site, temp, undefined, {}, { options: searchIndex, helperFrom: 0 });
+    try {
+      dev.prepareSearchIndex();
+      // Saved while the helper (a thread still starting) indexes the files as they were.
+      fs.writeFileSync(path.join(site, 'docs/guides/p5.md'), doc(5, 'Five renamed', ' A zeppelin delivers the payout.'));
+      await dev.apply([{ kind: 'content', path: path.join(site, 'docs/guides/p5.md') }]);
+      expect(dev.searchesOnHelper).toBe(0);
+      await dev.ensureSearchIndex();
+      expect(dev.searchesOnHelper).toBe(1);
+      const cold = await coldBuildSearch(site, searchIndex);
+      const served = dev.outputNames().filter(isIndexFile);
+      expect(served.sort()).toEqual([...cold.keys()].sort());
+      for (const [name, text] of cold) expect(String((await dev.output(name))!.body), name).toBe(text);
+    } finally {
+      await dev.dispose();
+    }
+  }, 60_000);
 });
