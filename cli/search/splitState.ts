@@ -117,27 +117,27 @@ export function decodeSplitState(bytes: Uint8Array, fields: number): SplitState 
     const pages: SplitState['pages'] = [];
     let i = 0;
     const take = (n: number) => {
-      if (i + n > data.length) throw new Error('cut short');
+      if (!(n >= 0) || i + n > data.length) throw new Error('cut short');
       const view = data.subarray(i, i + n);
       i += n;
       return view;
     };
+    const vocabularySize = header.vocabulary.length;
     header.keys.forEach((key, p) => {
       const [records, terms, postings] = take(3);
-      pages.push({
-        key,
-        terms: {
-          records: records!,
-          keys: take(records!),
-          lengths: take(records! * fields),
-          totals: take(fields * 2),
-          terms: take(terms!),
-          starts: take(terms! + 1),
-          postings: take(postings!),
-          language: header.facets[p]![0],
-          tag: header.facets[p]![1],
-        },
-      });
+      const page: PageTerms = {
+        records: records!,
+        keys: take(records!),
+        lengths: take(records! * fields),
+        totals: take(fields * 2),
+        terms: take(terms!),
+        starts: take(terms! + 1),
+        postings: take(postings!),
+        language: header.facets[p]![0],
+        tag: header.facets[p]![1],
+      };
+      if (!validPageTerms(page, fields, vocabularySize)) throw new Error('not a state');
+      pages.push({ key, terms: page });
     });
     if (i !== data.length) return undefined;
     const fragments = header.fragments.map(([start, id, name]) => ({ start, id, name }));
@@ -148,3 +148,24 @@ export function decodeSplitState(bytes: Uint8Array, fields: number): SplitState 
 }
 
 const align = (n: number) => Math.ceil(n / 4) * 4;
+
+/**
+ * Whether a page's part read back is one `pageTerms` could have made: every number within
+ * what it indexes (term ids, postings' records and fields, URL keys, lengths). The next
+ * index is made from it as it is; a state damaged on disk (the build cache is files anyone
+ * may change) must be refused here, where the index is then made whole, not make a wrong
+ * index or fail the build there. Indexed loops: about 10 ms for the 13 million numbers of
+ * 10,000 docs.
+ */
+function validPageTerms(page: PageTerms, fields: number, vocabularySize: number): boolean {
+  const { records, keys, lengths, terms, starts, postings } = page;
+  if (starts[0] !== 0 || starts[terms.length] !== postings.length) return false;
+  for (let t = 0; t < terms.length; t++) if (!(terms[t]! >= 0 && terms[t]! < vocabularySize && starts[t]! <= starts[t + 1]!)) return false;
+  for (let r = 0; r < keys.length; r++) if (!(keys[r]! >= 0 && keys[r]! <= r)) return false;
+  for (let l = 0; l < lengths.length; l++) if (!(lengths[l]! >= 0)) return false;
+  for (let p = 0; p < postings.length; p++) {
+    const posting = postings[p]!;
+    if (!(posting >= 0 && posting >>> 9 < records && ((posting >>> 6) & 7) < fields)) return false;
+  }
+  return true;
+}
