@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../paths.ts';
 import fs from 'node:fs';
-import { openDiskCache } from '../content/documentCache.ts';
+import { openDiskCache, unreadableCacheEntryIn } from '../content/documentCache.ts';
+import type { Reporter } from '../pipeline/reporter.ts';
 import { openBuildCache, type BuildCache } from '../write/buildCache.ts';
 import { openKnownFiles } from '../content/knownFiles.ts';
 
@@ -13,6 +14,27 @@ export function commandCache(enabled: boolean): ReturnType<typeof openDiskCache>
   const stamp = process.env.SITE_CLI_BUILD;
   if (!enabled || !stamp) return undefined;
   return openDiskCache(path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-documents'), stamp);
+}
+
+/**
+ * Runs `work` (a `build` or a `check`) with the document cache. When an entry of it cannot
+ * be read where a document's tree is asked for (`UnreadableCacheEntry`: gone, cut short or
+ * changed on disk), the work has taken its head for the document already and cannot read
+ * the source in its place there: the cache is cleared, the author told, and the work run
+ * once more with the cache opened afresh. A failed build leaves the output as it was, so
+ * running it again is safe; a cache only ever costs time, never a build.
+ */
+export async function withDocumentCache<C extends { clear(): void }, T>(open: () => C | undefined, reporter: Reporter, work: (cache: C | undefined) => Promise<T>): Promise<T> {
+  const cache = open();
+  try {
+    return await work(cache);
+  } catch (error) {
+    const damaged = unreadableCacheEntryIn(error);
+    if (!damaged || !cache) throw error;
+    reporter.warn(`${damaged.message} The document cache was cleared; starting again without it.`);
+    cache.clear();
+    return work(open());
+  }
 }
 
 /**

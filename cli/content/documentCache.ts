@@ -11,6 +11,8 @@ import { compactTreeBytes, lazyTreeDocument } from './compactTree.ts';
 export interface DocumentCache {
   get(key: string): LoadedDocument | undefined;
   set(key: string, doc: LoadedDocument): void;
+  /** Forgets every document (`UnreadableCacheEntry`): the next `get` of any key misses. */
+  clear?(): void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface DocumentCache {
  * With `useHeadsOf(siteDir)`, the heads of the documents that site's last build read come
  * from one file (see `HeadPack`), and `flush` writes the heads of this build's.
  */
-export function openDiskCache(root: string, generatorStamp: string): DocumentCache & { flush(): void; dir: string; useHeadsOf(siteDir: string): void } {
+export function openDiskCache(root: string, generatorStamp: string): DocumentCache & { flush(): void; dir: string; useHeadsOf(siteDir: string): void; clear(): void } {
   const version = createHash('sha1').update(generatorStamp).digest('hex').slice(0, 12);
   const dir = path.join(root, version);
   try {
@@ -59,6 +61,17 @@ export function openDiskCache(root: string, generatorStamp: string): DocumentCac
     },
     set(key, doc) {
       pending.set(doc.file, { key, doc });
+    },
+    /** Removes every entry and pack of this version (`UnreadableCacheEntry`): what is pending is dropped too. */
+    clear() {
+      pending.clear();
+      pack = undefined;
+      try {
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.mkdirSync(dir, { recursive: true });
+      } catch {
+        // A cache this user may not change: each read misses as before, or fails as before.
+      }
     },
     /** Writes the new entries, then the heads pack. A cache that cannot be written only costs speed. */
     flush() {
@@ -186,19 +199,18 @@ function readAt(fd: number, position: number, length: number, into?: Buffer): Bu
 /** A document from its head in a pack, its tree read from its entry when read. */
 function packedDocument(head: string, headLength: number, entry: string, pack: string): LoadedDocument {
   const doc = JSON.parse(head) as LoadedDocument;
-  const treeLength = doc.content as unknown;
-  if (typeof treeLength !== 'number') throw new Error('Not a head');
+  const stamp = treeStampOf(doc.content);
+  if (!stamp) throw new Error('Not a head');
   lazyTreeDocument(doc, () => {
-    let whole: Buffer;
     try {
-      whole = fs.readFileSync(entry);
-      if (whole.length !== headLength + 1 + treeLength) throw new Error('Not the entry the pack names');
-    } catch {
-      // Not to be trusted next time either.
-      fs.rmSync(pack, { force: true });
-      throw new Error(`The document cache entry of ${doc.file} (${entry}) was removed while the build ran. Run the build again.`);
+      const whole = fs.readFileSync(entry);
+      if (whole.length === headLength + 1 + stamp.length) return verifiedTree(whole.subarray(headLength + 1), stamp, doc.file, entry);
+    } catch (error) {
+      if (error instanceof UnreadableCacheEntry) throw error;
     }
-    return whole.subarray(headLength + 1);
+    // Not to be trusted next time either.
+    fs.rmSync(pack, { force: true });
+    throw new UnreadableCacheEntry(doc.file, entry);
   });
   return doc;
 }
@@ -268,6 +280,11 @@ export function layeredCache(disk: DocumentCache | undefined): DocumentCache {
       remember(key, doc);
       disk?.set(key, doc);
     },
+    clear() {
+      memory.clear();
+      keyOfFile.clear();
+      disk?.clear?.();
+    },
   };
 }
 
@@ -287,12 +304,61 @@ function entryParts(doc: LoadedDocument): [head: Buffer, tree: Buffer] {
   const compact = compactTreeBytes(doc);
   if (!compact) {
     const tree = Buffer.from(JSON.stringify(doc.content));
-    return [Buffer.from(JSON.stringify({ ...doc, content: tree.length })), tree];
+    return [Buffer.from(JSON.stringify({ ...doc, content: treeStamp(tree) })), tree];
   }
   // A compact document's tree is its entry's second line already: not parsed to be written again.
+  const tree = Buffer.from(compact.buffer, compact.byteOffset, compact.byteLength);
   const head: Record<string, unknown> = {};
-  for (const key of Object.keys(doc)) head[key] = key === 'content' ? compact.length : doc[key as keyof LoadedDocument];
-  return [Buffer.from(JSON.stringify(head)), Buffer.from(compact.buffer, compact.byteOffset, compact.byteLength)];
+  for (const key of Object.keys(doc)) head[key] = key === 'content' ? treeStamp(tree) : doc[key as keyof LoadedDocument];
+  return [Buffer.from(JSON.stringify(head)), tree];
+}
+
+/**
+ * What an entry's head holds in place of its tree: the tree's length in bytes (an entry
+ * cut short is a miss, see `readEntryHead`) and a hash of its bytes, checked when the tree
+ * is read (`verifiedTree`): an entry changed on disk is never taken for its document.
+ * Hashing costs about 10 µs for a page's tree (20 KB), only for trees read or written.
+ */
+function treeStamp(tree: Uint8Array): string {
+  return `${tree.length}:${treeDigest(tree)}`;
+}
+
+const treeDigest = (tree: Uint8Array) => createHash('sha1').update(tree).digest('base64url').slice(0, 16);
+
+/** The length and digest of `treeStamp`, or undefined when `content` is not one (not a head). */
+function treeStampOf(content: unknown): { length: number; digest: string } | undefined {
+  if (typeof content !== 'string') return undefined;
+  const colon = content.indexOf(':');
+  const length = Number(content.slice(0, colon));
+  return colon > 0 && Number.isInteger(length) && length >= 0 ? { length, digest: content.slice(colon + 1) } : undefined;
+}
+
+/** `tree` if it has the digest its head recorded; else the entry is damaged (`UnreadableCacheEntry`). */
+function verifiedTree(tree: Buffer, stamp: { digest: string }, documentFile: string, entry: string): Buffer {
+  if (treeDigest(tree) !== stamp.digest) throw new UnreadableCacheEntry(documentFile, entry);
+  return tree;
+}
+
+/**
+ * An entry of the document cache that cannot be read when a document's tree is asked for:
+ * gone since its head was read (the cache deleted while a build ran), cut short or
+ * changed on disk. Its head was taken for the document already, so the build cannot
+ * read the source in its place there: `build` and `check` clear the cache and run again
+ * (`withDocumentCache`), `dev` drops the cache and loads again.
+ */
+export class UnreadableCacheEntry extends Error {
+  constructor(
+    readonly documentFile: string,
+    readonly entry: string,
+  ) {
+    super(`The document cache entry of ${documentFile} (${entry}) could not be read: it is gone, cut short or changed on disk.`);
+  }
+}
+
+/** The `UnreadableCacheEntry` that made `error`, if one did (a page's render failure carries it as its cause). */
+export function unreadableCacheEntryIn(error: unknown): UnreadableCacheEntry | undefined {
+  for (let at = error, depth = 0; at instanceof Error && depth < 10; at = at.cause, depth++) if (at instanceof UnreadableCacheEntry) return at;
+  return undefined;
 }
 
 /**
@@ -300,13 +366,14 @@ function entryParts(doc: LoadedDocument): [head: Buffer, tree: Buffer] {
  * whole. The tree stays bytes until then: decoding it to a string for every document of a
  * 2,000-page rebuild (26 MB) cost more than reading it, and its garbage more again.
  */
-export function readEntry(bytes: Buffer): LoadedDocument {
+export function readEntry(bytes: Buffer, file: string): LoadedDocument {
   const split = bytes.indexOf(0x0a);
   if (split < 0) throw new Error('Not a cache entry');
   const doc = JSON.parse(bytes.toString('utf8', 0, split)) as LoadedDocument;
   const tree: Buffer = bytes.subarray(split + 1);
-  if ((doc.content as unknown) !== tree.length) throw new Error('A cache entry cut short');
-  lazyTreeDocument(doc, () => tree);
+  const stamp = treeStampOf(doc.content);
+  if (stamp?.length !== tree.length) throw new Error('A cache entry cut short');
+  lazyTreeDocument(doc, () => verifiedTree(tree, stamp, doc.file, file));
   return doc;
 }
 
@@ -321,10 +388,9 @@ export const HEAD_READ_BYTES = 16 * 1024;
  * the file when something reads `content`. A rebuild after one edit reads every document's
  * head but renders one page: at 2,000 docs it read 47 MB of trees it never parsed (235 MB at
  * 10,000), and held them in memory to the end of the build. The entry is whole if the file
- * is as long as its head says; its name is the hash of what it was made from, so a file there
- * later has the same bytes. If it is gone by then (the cache was deleted while the build ran),
- * the build stops with a message saying to run it again. `sawHead` is given the head's bytes
- * (valid during the call only).
+ * is as long as its head says; its tree is checked against the hash the head holds when it
+ * is read. If it is gone or changed by then, reading `content` throws `UnreadableCacheEntry`.
+ * `sawHead` is given the head's bytes (valid during the call only).
  */
 export function readEntryHead(file: string, scratch: Buffer, sawHead?: (head: Buffer) => void): LoadedDocument {
   const fd = fs.openSync(file, 'r');
@@ -341,22 +407,22 @@ export function readEntryHead(file: string, scratch: Buffer, sawHead?: (head: Bu
   // A head longer than the buffer: the whole entry, as before.
   if (split < 0) {
     const bytes = fs.readFileSync(file);
-    const doc = readEntry(bytes);
+    const doc = readEntry(bytes, file);
     sawHead?.(bytes.subarray(0, bytes.indexOf(0x0a)));
     return doc;
   }
   const doc = JSON.parse(scratch.toString('utf8', 0, split)) as LoadedDocument;
-  const treeBytes = doc.content as unknown;
-  if (typeof treeBytes !== 'number' || (size ?? read) !== split + 1 + treeBytes) throw new Error('A cache entry cut short');
+  const stamp = treeStampOf(doc.content);
+  if (!stamp || (size ?? read) !== split + 1 + stamp.length) throw new Error('A cache entry cut short');
   sawHead?.(scratch.subarray(0, split));
   lazyTreeDocument(doc, () => {
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(file);
     } catch {
-      throw new Error(`The document cache entry of ${doc.file} (${file}) was removed while the build ran. Run the build again.`);
+      throw new UnreadableCacheEntry(doc.file, file);
     }
-    return bytes.subarray(split + 1);
+    return verifiedTree(bytes.subarray(split + 1), stamp, doc.file, file);
   });
   return doc;
 }

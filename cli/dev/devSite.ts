@@ -9,7 +9,7 @@ import { readPartial, scanContent, scanStatic, type SourceFile } from '../conten
 import { loadContent } from '../content/loadContent.ts';
 import { readText } from '../content/readText.ts';
 import { withConfigOptions, type ConfigOptions } from '../config/configOptions.ts';
-import { layeredCache, type DocumentCache } from '../content/documentCache.ts';
+import { layeredCache, unreadableCacheEntryIn, type DocumentCache } from '../content/documentCache.ts';
 import { loadDocument, loadDocumentsWithPlugins } from '../content/loadDocument.ts';
 import { registerLanguages } from '../content/markdown/codeBlock.ts';
 import { loadMarkdownInWorkers, WORKER_THRESHOLD } from '../content/workerPool.ts';
@@ -214,12 +214,31 @@ export class DevSite {
     try {
       await dev.loadConfigAndCode();
       await dev.rescan();
-      await dev.rebuild(new Set(), true);
+      await dev.withCacheRecovery(() => dev.rebuild(new Set(), true));
     } catch (error) {
       await dev.dispose();
       throw error;
     }
     return dev;
+  }
+
+  /**
+   * Runs `work`; when a document's tree could not be read from the document cache
+   * (`UnreadableCacheEntry`: its entry gone, cut short or changed on disk since its head
+   * was read), forgets every cached document, in memory and on disk, loads them all from
+   * their sources again (as a config change does) and runs `work` once more. A cache only
+   * costs time: without this, that document failed every rebuild and every page showing
+   * it until the server was restarted.
+   */
+  private async withCacheRecovery<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!unreadableCacheEntryIn(error) || !this.cache.clear) throw error;
+      this.cache.clear();
+      await this.rebuild(new Set(), true);
+      return work();
+    }
   }
 
   /** Real paths of the folders files may be read from (see `readRoots`). */
@@ -263,7 +282,7 @@ export class DevSite {
   async apply(batch: Change[]): Promise<RebuildResult> {
     this.lastActive = performance.now();
     try {
-      return await watchdog.guard(() => this.applyChanges(batch));
+      return await this.withCacheRecovery(() => watchdog.guard(() => this.applyChanges(batch)));
     } catch (error) {
       // Kept for tabs opened before it is fixed, as the problems a rebuild finds are.
       if (error instanceof SiteError) this.diagnostics = error.diagnostics;
@@ -362,7 +381,7 @@ export class DevSite {
     if (routePath === undefined) return undefined;
     let page: KeptPage;
     try {
-      page = await watchdog.guard(async () => this.keptPage(routePath));
+      page = await this.withCacheRecovery(() => watchdog.guard(async () => this.keptPage(routePath)));
     } catch (error) {
       if (!(error instanceof SiteError)) throw error;
       this.addProblems(error.diagnostics);
@@ -388,7 +407,12 @@ export class DevSite {
    * the pages whose document (or React page's text) changed. Made whole each time, it held
    * the server 8.8 s at 10,000 docs on the first search after any save.
    */
-  async ensureSearchIndex(): Promise<void> {
+  ensureSearchIndex(): Promise<void> {
+    // The pages' text is read from their documents' trees.
+    return this.withCacheRecovery(() => this.ensureSearchIndexNow());
+  }
+
+  private async ensureSearchIndexNow(): Promise<void> {
     // One made on the helper thread first (see below): then the state may have moved on, and this one catches up.
     while (this.searchJob) await this.searchJob;
     const state = this.renderState;
@@ -409,7 +433,7 @@ export class DevSite {
     if (!last && this.searchesOnHelperAt(state)) {
       this.searchJob = this.searchIndexOnHelper(state).finally(() => (this.searchJob = undefined));
       await this.searchJob;
-      return this.ensureSearchIndex();
+      return this.ensureSearchIndexNow();
     }
     const previous = new Set(this.searchFiles);
     const index = incrementalSearchIndex(state.graph, state.config, {

@@ -5,14 +5,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
 import { build } from '../../cli/pipeline/build.ts';
 import { createReporter } from '../../cli/pipeline/reporter.ts';
+import { openDiskCache } from '../../cli/content/documentCache.ts';
 import { MANIFEST_FORMAT, openBuildCache, stampOf, type BuildManifest } from '../../cli/write/buildCache.ts';
 import { MARKER_FILE } from '../../cli/write/outputFolder.ts';
+import { withDocumentCache } from '../../cli/commands/cache.ts';
 import { filesOf, writeTempSite } from '../helpers/memorySite.ts';
+import { DevSite } from '../../cli/dev/devSite.ts';
+import { ROOT } from '../helpers/cli.ts';
 
 /**
- * The build cache (what each output file was made from) is only ever worth time: one
- * damaged on disk (cut short, changed, written by something else) never fails a build,
- * never changes its output, and never makes it touch a file outside its folders.
+ * The caches (documents, and what each output file was made from) are only ever worth
+ * time: one damaged on disk (cut short, changed, written by something else) never fails
+ * a build, never changes its output, and never makes it touch a file outside its folders.
  */
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -33,6 +37,91 @@ function siteFiles(): Record<string, string> {
   for (let i = 0; i < 12; i++) files[`docs/p${i}.md`] = `---\ntitle: Page ${i}\n---\n\nThe ${WORDS[i % WORDS.length]} settles with the ${WORDS[(i * 5) % WORDS.length]}.\n\n## Usage\n\nSee [page ${(i + 1) % 12}](p${(i + 1) % 12}.md).\n`;
   return files;
 }
+
+/** A reporter that keeps its warnings. */
+function quietReporter() {
+  const warnings: string[] = [];
+  return { reporter: { ...createReporter({ quiet: true }), warn: (line: string) => void warnings.push(line) }, warnings };
+}
+
+/** Every entry's tree changed in place: same length, one letter of its text other. */
+function damageEveryTree(cacheRoot: string): number {
+  let damaged = 0;
+  for (const version of fs.readdirSync(cacheRoot)) {
+    for (const name of fs.readdirSync(path.join(cacheRoot, version))) {
+      if (!/^[\w-]+\.json$/.test(name) || name.startsWith('files-')) continue;
+      const file = path.join(cacheRoot, version, name);
+      const bytes = fs.readFileSync(file);
+      const at = bytes.indexOf('"value":"', bytes.indexOf(0x0a));
+      if (at < 0) continue;
+      bytes[at + 9] = bytes[at + 9] === 0x51 ? 0x52 : 0x51;
+      fs.writeFileSync(file, bytes);
+      damaged++;
+    }
+  }
+  return damaged;
+}
+
+describe('a damaged document cache', () => {
+  it('is cleared and the build run again: it succeeds with the output of a build without the cache', async () => {
+    const site = writeTempSite(siteFiles());
+    temps.push(site);
+    const cacheRoot = tempDir('damaged-documents');
+    const buildRoot = tempDir('damaged-documents-build');
+    const outDir = path.join(tempDir('damaged-documents-out'), 'build');
+    const config = await loadConfig(site);
+    const run = async () => {
+      const { reporter, warnings } = quietReporter();
+      await withDocumentCache(() => openDiskCache(cacheRoot, 'v1'), reporter, async (cache) => {
+        cache?.useHeadsOf(site);
+        await build(config, { reporter, cache, buildCache: openBuildCache(buildRoot, 'v1'), outDir });
+        cache?.flush();
+      });
+      return warnings;
+    };
+    expect(await run()).toEqual([]);
+    // An edit: the rebuild renders that page, reading its tree, and the blog's (its excerpt), from the cache.
+    fs.appendFileSync(path.join(site, 'docs/p3.md'), '\nOne more line.\n');
+    expect(damageEveryTree(cacheRoot)).toBeGreaterThan(10);
+    const warnings = await run();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/The document cache entry of .*\.md .*could not be read.*The document cache was cleared; starting again without it\./);
+    const cold = path.join(tempDir('damaged-documents-cold'), 'build');
+    await build(config, { reporter: createReporter({ quiet: true }), outDir: cold });
+    expect(filesOf(outDir)).toEqual(filesOf(cold));
+    // The cache made again is whole: the next build reads it without a word.
+    expect(await run()).toEqual([]);
+  }, 120_000);
+});
+
+describe('a damaged document cache in dev', () => {
+  it('is dropped and the site loaded again from its sources: the server starts and serves every page as it is', async () => {
+    const site = writeTempSite(siteFiles());
+    temps.push(site);
+    const cacheRoot = tempDir('damaged-documents-dev');
+    const start = async () => {
+      const temp = path.join(ROOT, 'node_modules/.cache/site-dev', `damaged-${path.basename(cacheRoot)}-${Math.random().toString(36).slice(2)}`);
+      temps.push(temp);
+      const cache = openDiskCache(cacheRoot, 'v1');
+      cache.useHeadsOf(site);
+      const dev = await DevSite.start(site, temp, cache);
+      cache.flush();
+      return dev;
+    };
+    const first = await start();
+    const pages = new Map<string, string>();
+    for (const name of first.outputNames().filter((name) => name.endsWith('index.html'))) pages.set(name, String((await first.output(name))!.body));
+    await first.dispose();
+    expect(pages.size).toBeGreaterThan(12);
+    expect(damageEveryTree(cacheRoot)).toBeGreaterThan(10);
+    const dev = await start();
+    try {
+      for (const [name, body] of pages) expect(String((await dev.output(name))?.body), name).toBe(body);
+    } finally {
+      await dev.dispose();
+    }
+  }, 120_000);
+});
 
 describe('a damaged build cache', () => {
   /** A site built twice with the build cache, and what that cache keeps. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { HEAD_READ_BYTES, openDiskCache } from '../../cli/content/documentCache.ts';
+import { HEAD_READ_BYTES, openDiskCache, UnreadableCacheEntry } from '../../cli/content/documentCache.ts';
 import { loadDocument, type LoadedDocument } from '../../cli/content/loadDocument.ts';
 import { compactTreeBytes } from '../../cli/content/compactTree.ts';
 import { loadContent } from '../../cli/content/loadContent.ts';
@@ -165,7 +165,7 @@ describe('the disk document cache', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(linky));
   });
 
-  it('says to build again when an entry whose head was read is gone when its tree is read', () => {
+  it('says which entry could not be read when an entry whose head was read is gone when its tree is read', () => {
     const root = cacheDir();
     const cache = openDiskCache(root, 'v1');
     cache.set('key', document);
@@ -173,7 +173,33 @@ describe('the disk document cache', () => {
     const again = openDiskCache(root, 'v1').get('key')!;
     const [version] = fs.readdirSync(root);
     fs.rmSync(path.join(root, version!), { recursive: true });
-    expect(() => again.content).toThrow(/docs\/fees\.md.*was removed while the build ran\. Run the build again\./);
+    expect(() => again.content).toThrow(UnreadableCacheEntry);
+    expect(() => again.content).toThrow(/docs\/fees\.md.*could not be read/);
+  });
+
+  it('never takes a tree changed on disk for its document: same length, other bytes', () => {
+    const { entry, again } = storedAndReadBack();
+    const bytes = fs.readFileSync(entry);
+    const tree = bytes.indexOf(0x0a) + 1;
+    // One character of the tree's text, still valid JSON.
+    const at = bytes.indexOf('Usage', tree);
+    bytes[at] = 'X'.charCodeAt(0);
+    fs.writeFileSync(entry, bytes);
+    expect(() => again.content).toThrow(UnreadableCacheEntry);
+    // Read anew, as the next build would: the head is read, the tree is refused when read.
+    const next = openDiskCache(path.dirname(path.dirname(entry)), 'v1').get('key')!;
+    expect(next.title).toBe('Fees');
+    expect(() => next.content).toThrow(/docs\/fees\.md.*could not be read/);
+  });
+
+  it('forgets every entry when cleared', () => {
+    const { root } = storedAndReadBack();
+    const cache = openDiskCache(root, 'v1');
+    cache.set('pending', document);
+    cache.clear();
+    cache.flush();
+    expect(openDiskCache(root, 'v1').get('key')).toBeUndefined();
+    expect(openDiskCache(root, 'v1').get('pending')).toBeUndefined();
   });
 });
 
@@ -336,6 +362,20 @@ describe('the heads pack (the heads a site\'s last build read, in one file)', ()
     result.forEach((doc, i) => expect(JSON.stringify(doc)).toBe(JSON.stringify(i === 20 ? edited : docs[i])));
   });
 
+  it('never takes an entry whose tree changed on disk for the document its head names', () => {
+    const { root, dir } = built();
+    const file = path.join(dir, 'fees.json');
+    const bytes = fs.readFileSync(file);
+    const at = bytes.indexOf('Usage', bytes.indexOf(0x0a));
+    bytes[at] = 'X'.charCodeAt(0);
+    fs.writeFileSync(file, bytes);
+    const cache = openDiskCache(root, 'v1');
+    cache.useHeadsOf('/sites/one');
+    const fees = cache.get('fees')!;
+    expect(() => fees.content).toThrow(UnreadableCacheEntry);
+    expect(JSON.stringify(cache.get('other'))).toBe(JSON.stringify(other));
+  });
+
   it('is no pack when cut short: the heads are read from the entries', () => {
     const { root, dir, pack } = built();
     const file = path.join(dir, pack()[0]!);
@@ -347,14 +387,14 @@ describe('the heads pack (the heads a site\'s last build read, in one file)', ()
     expect(JSON.stringify(result)).toBe(JSON.stringify(other));
   });
 
-  it('says to build again when the entry of a head it holds is gone, and is not trusted by the next build', () => {
+  it('says which entry could not be read when the entry of a head it holds is gone, and is not trusted by the next build', () => {
     const { root, dir } = built();
     fs.rmSync(path.join(dir, 'fees.json'));
     const cache = openDiskCache(root, 'v1');
     cache.useHeadsOf('/sites/one');
     const fees = cache.get('fees')!;
     expect(fees.title).toBe('Fees');
-    expect(() => fees.content).toThrow(/docs\/fees\.md.*was removed while the build ran\. Run the build again\./);
+    expect(() => fees.content).toThrow(UnreadableCacheEntry);
     const next = openDiskCache(root, 'v1');
     next.useHeadsOf('/sites/one');
     expect(next.get('fees')).toBeUndefined();
